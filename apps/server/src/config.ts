@@ -1,0 +1,55 @@
+// Every setting the server reads from the environment, validated in one place.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
+  /** Sign-in attempts per IP per minute (factory gates share one IP, so it is generous). */
+  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(300),
+  /** Failed passwords in a row before an account locks, and for how long. */
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
+  /** The cabinet controller: empty = commands are kept in the outbox table for a relay. */
+  CABINET_CONTROLLER_URL: z.string().url().optional(),
+  CABINET_CONTROLLER_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  /** Employee numbers allowed to open every cabinet of a list at once (comma-separated). */
+  CABINET_OPEN_ALL_EMPLOYEES: z.string().default(''),
+  /** Directory of the built web app; empty disables static serving. */
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Seed the demo company into an empty database at start. */
+  SEED_DEMO: z.enum(['auto', 'yes', 'no']).default('auto'),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** The password a reset code sets; the employee must change it at the next sign-in. */
+  INITIAL_PASSWORD: z.string().min(6).default('123456'),
+  DB_POOL_SIZE: z.coerce.number().int().positive().default(20),
+});
+
+export type Config = z.infer<typeof schema> & { secretKey: string; dataDir: string };
+
+/** Reads the environment; the secret key comes from SECRET_KEY or is generated once into DATA_DIR. */
+export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const dataDir = path.resolve(parsed.data.DATA_DIR);
+  return { ...parsed.data, dataDir, secretKey: parsed.data.SECRET_KEY ?? readOrCreateSecret(dataDir) };
+};
+
+const readOrCreateSecret = (dataDir: string): string => {
+  const file = path.join(dataDir, 'secret-key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+};

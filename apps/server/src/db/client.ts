@@ -1,0 +1,16 @@
+// The Drizzle handle over a node-postgres pool; one per server instance.
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+// Dates and timestamps come back as text / Date as drizzle expects; numeric is mapped by the schema.
+export type Db = NodePgDatabase<typeof schema>;
+export type Database = { db: Db; pool: pg.Pool; close: () => Promise<void> };
+
+export const openDatabase = (url: string, { max = 20 }: { max?: number } = {}): Database => {
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  // A broken idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzle(pool, { schema });
+  return { db, pool, close: () => pool.end() };
+};

@@ -1,0 +1,4 @@
+// All tables, for the Drizzle handle and drizzle-kit.
+export * from './account';
+export * from './home';
+export * from './queries';

@@ -1,0 +1,34 @@
+// `npm run seed -- --employees N [--reset]`: seeds the demo company into the configured database.
+import { readConfig } from '../../config';
+import { openDatabaseForTools } from '../connect';
+import { isDatabaseEmpty, seedDemo } from './demo';
+
+const args = process.argv.slice(2);
+const flag = (name: string) => {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? args[index + 1] : undefined;
+};
+const employees = Number(flag('employees') ?? 200);
+if (!Number.isInteger(employees) || employees < 2) {
+  console.error('--employees must be an integer of at least 2');
+  process.exit(1);
+}
+
+const config = readConfig();
+const { database, stop } = await openDatabaseForTools(config);
+try {
+  if (args.includes('--reset')) {
+    await database.pool.query('truncate employees, roles, menus, banners, dictionary_items, outbox_commands restart identity cascade');
+  } else if (!(await isDatabaseEmpty(database.pool))) {
+    console.error('The database already holds employees; pass --reset to replace them with the demo company.');
+    process.exitCode = 1;
+  }
+  if (process.exitCode !== 1) {
+    const started = Date.now();
+    await seedDemo(database.pool, { employees });
+    console.log(`seeded ${employees} employees in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+} finally {
+  await database.close();
+  await stop();
+}

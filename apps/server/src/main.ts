@@ -1,0 +1,51 @@
+// Starts the server: database (embedded or DATABASE_URL), migrations, demo data on an empty database, listen.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import { buildApp } from './app';
+import { readConfig } from './config';
+import { openDatabaseForTools } from './db/connect';
+import { DEMO_EMPLOYEE, DEMO_PASSWORD, DEMO_REVIEWER, isDatabaseEmpty, seedDemo } from './db/seed/demo';
+
+const started = Date.now();
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const config = readConfig({ WEB_DIST: path.join(repoRoot, 'apps/web/dist'), ...process.env });
+const say = (message: string) => console.log(`[ess] ${message}`);
+
+const { database, stop, isEmbedded } = await openDatabaseForTools(config, say);
+const shouldSeed = config.SEED_DEMO === 'yes' || (config.SEED_DEMO === 'auto' && isEmbedded);
+if (shouldSeed && (await isDatabaseEmpty(database.pool))) {
+  say('empty database: seeding the demo company');
+  await seedDemo(database.pool);
+}
+
+const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+redis?.on('error', (error) => say(`redis: ${error.message}`));
+const app = await buildApp({ config, database, redis, withBenchRoutes: process.env.BENCH_ROUTES === 'true' });
+
+let isShuttingDown = false;
+const shutdown = async (signal: string) => {
+  if (isShuttingDown) return;
+  isShuttingDown = true;
+  say(`${signal}: finishing in-flight requests`);
+  const forceExit = setTimeout(() => process.exit(1), 20_000);
+  forceExit.unref();
+  try {
+    await app.close(); // stops accepting, waits for in-flight requests
+    await database.close();
+    redis?.disconnect();
+    await stop(); // the embedded cluster shuts down cleanly (checkpoint)
+  } finally {
+    process.exit(0);
+  }
+};
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: config.PORT, host: config.HOST });
+const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s: http://${shownHost}:${config.PORT}/`);
+say(`database: ${isEmbedded ? `embedded PostgreSQL in ${path.join(config.dataDir, 'pg')}` : 'DATABASE_URL'}`);
+if (shouldSeed || isEmbedded) {
+  say(`demo employee: ${DEMO_EMPLOYEE} / ${DEMO_PASSWORD}   reviewer (AppVerify): ${DEMO_REVIEWER} / ${DEMO_PASSWORD}`);
+}

@@ -1,0 +1,36 @@
+// Account calls: sign-in, refresh, profile, password change, reset, logout.
+import { accountRoutes } from '@ess/contract/account';
+import type { FastifyInstance } from 'fastify';
+import { registerCall, registerPublicCall } from '../../http/envelope';
+import type { AccountDeps } from './service';
+import {
+  changePassword,
+  checkLogin,
+  getProfile,
+  refreshSession,
+  resetPassword,
+  revokeRefreshToken,
+} from './service';
+
+export const registerAccountRoutes = (app: FastifyInstance, deps: AccountDeps) => {
+  registerPublicCall(app, accountRoutes.checkLogin, async ({ body, request }) => ({
+    data: await checkLogin(deps, { ...body, ip: request.ip }),
+    msg: '登录成功',
+  }));
+  registerPublicCall(app, accountRoutes.refreshToken, async ({ body }) => ({
+    data: await refreshSession(deps, body.refreshToken),
+  }));
+  registerCall(app, accountRoutes.checkUserToken, async ({ caller }) => ({ data: await getProfile(deps.db, caller) }));
+  registerCall(app, accountRoutes.changePwd, async ({ body, caller }) => {
+    await changePassword(deps, caller, body);
+    return { data: null, msg: '修改成功' };
+  });
+  registerPublicCall(app, accountRoutes.resetPassword, async ({ body }) => {
+    await resetPassword(deps, body.code);
+    return { data: null, msg: '密码已重置,请关闭本页面' };
+  });
+  registerPublicCall(app, accountRoutes.logout, async ({ body }) => {
+    if (body.refreshToken) await revokeRefreshToken(deps, body.refreshToken);
+    return { data: null, msg: '已退出' };
+  });
+};

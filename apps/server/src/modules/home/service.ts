@@ -1,0 +1,24 @@
+// Home page data: dictionaries, banners, the handbook read flag.
+import type { Banner, StateItem } from '@ess/contract/home';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { banners, dictionaryItems, employees } from '../../db/schema/index';
+import type { Caller } from '../../http/auth';
+
+export const getStateBaseInfo = async (db: Db, stateType: string, sysFunc: string): Promise<StateItem[]> =>
+  db
+    .select({ stateId: dictionaryItems.stateId, stateDescr: dictionaryItems.stateDescr })
+    .from(dictionaryItems)
+    .where(and(eq(dictionaryItems.stateType, stateType), eq(dictionaryItems.sysFunc, sysFunc)))
+    .orderBy(asc(dictionaryItems.sort), asc(dictionaryItems.stateId));
+
+export const markHandbookRead = async (db: Db, caller: Caller) => {
+  await db.update(employees).set({ appReadStatus: 'Y' }).where(eq(employees.id, caller.id));
+};
+
+export const getBanners = async (db: Db): Promise<Banner[]> =>
+  db
+    .select({ id: banners.id, title: banners.title, imageUrl: banners.imageUrl })
+    .from(banners)
+    .where(eq(banners.isActive, true))
+    .orderBy(asc(banners.sort), asc(banners.id));

@@ -1,0 +1,78 @@
+// Sign-in, tokens, password change and reset.
+import { z } from 'zod';
+import { defineRoute, empty } from './common';
+
+/** Passwords travel as the lowercase hex SHA-256 of what was typed. */
+export const hashedPassword = z
+  .string({ error: '密码不能为空' })
+  .regex(/^[0-9a-f]{64}$/, { error: '密码格式无效' });
+
+export const loginUser = z.object({
+  userAccount: z.string(),
+  userName: z.string(),
+  id: z.number(),
+  baseBu: z.string(),
+  deptName: z.string(),
+  titleName: z.string(),
+});
+export type LoginUser = z.infer<typeof loginUser>;
+
+export const profile = loginUser.extend({
+  empEnterDate: z.string().nullable(),
+  appReadStatus: z.enum(['Y', 'N']),
+  /** Must change the password before using the app (after a reset). */
+  mustChangePassword: z.boolean(),
+  avatarUrl: z.string().nullable(),
+});
+export type Profile = z.infer<typeof profile>;
+
+export const tokens = z.object({ token: z.string(), refreshToken: z.string() });
+
+export const accountRoutes = {
+  checkLogin: defineRoute({
+    path: 'Account/CheckLogin',
+    isPublic: true,
+    request: z.object({
+      userAccount: z
+        .string({ error: '请输入账号' })
+        .trim()
+        .min(1, { error: '请输入账号' })
+        .max(32, { error: '账号过长' }),
+      password: hashedPassword,
+      isRemember: z.boolean().default(true),
+    }),
+    data: tokens.extend(loginUser.shape),
+  }),
+  refreshToken: defineRoute({
+    path: 'Account/RefreshToken',
+    isPublic: true,
+    request: z.object({
+      refreshToken: z.string({ error: '缺少刷新令牌' }).min(1, { error: '缺少刷新令牌' }).max(200),
+    }),
+    data: tokens,
+  }),
+  checkUserToken: defineRoute({ path: 'Account/CheckUserToken', request: empty, data: profile }),
+  changePwd: defineRoute({
+    path: 'Account/ChangePwd',
+    request: z.object({ oldPwd: hashedPassword, newPwd: hashedPassword }),
+    data: z.null(),
+  }),
+  resetPassword: defineRoute({
+    path: 'Account/ResetPassword',
+    isPublic: true,
+    request: z.object({
+      code: z
+        .string({ error: '重置码不能为空' })
+        .trim()
+        .min(1, { error: '重置码不能为空' })
+        .max(64, { error: '重置码无效' }),
+    }),
+    data: z.null(),
+  }),
+  logout: defineRoute({
+    path: 'Account/Logout',
+    isPublic: true,
+    request: z.object({ refreshToken: z.string().max(200).optional() }),
+    data: z.null(),
+  }),
+};

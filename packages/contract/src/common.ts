@@ -1,0 +1,67 @@
+// Shapes every call shares: the answer envelope, route descriptors, dates and paging.
+import { z } from 'zod';
+
+z.config(z.locales.zhCN());
+
+/** A call of the API: `POST /api/<path>`; `request` validates the body, `data` describes the answer's data. */
+export type RouteSpec<Req extends z.ZodType = z.ZodType, Data extends z.ZodType = z.ZodType> = {
+  path: string;
+  request: Req;
+  data: Data;
+  /** Public calls need no token; everything else is behind the auth guard. */
+  isPublic?: boolean;
+};
+
+export const defineRoute = <Req extends z.ZodType, Data extends z.ZodType>(
+  spec: RouteSpec<Req, Data>,
+): RouteSpec<Req, Data> => spec;
+
+export type RequestOf<R extends RouteSpec> = z.input<R['request']>;
+export type ParsedRequestOf<R extends RouteSpec> = z.output<R['request']>;
+export type DataOf<R extends RouteSpec> = z.output<R['data']>;
+
+/** The answer envelope of every call. */
+export type Envelope<T> = { result: boolean; msg: string; data: T; totalCount?: number };
+
+export const empty = z.object({}).passthrough();
+
+export const yearMonth = z
+  .string({ error: '月份格式应为 yyyy-MM' })
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: '月份格式应为 yyyy-MM' });
+export const isoDate = z
+  .string({ error: '日期格式应为 yyyy-MM-dd' })
+  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { error: '日期格式应为 yyyy-MM-dd' });
+
+export const MAX_PAGE_SIZE = 50;
+export const DEFAULT_PAGE_SIZE = 10;
+/** Pages start at 1; an absurd page answers an empty page, not an error. */
+export const currentPage = z.coerce
+  .number({ error: '页码应为数字' })
+  .int({ error: '页码应为整数' })
+  .min(1, { error: '页码从 1 开始' })
+  .max(100_000, { error: '页码超出范围' });
+export const pageSize = z.coerce
+  .number({ error: '每页条数应为数字' })
+  .int({ error: '每页条数应为整数' })
+  .min(1, { error: '每页条数至少为 1' })
+  .max(MAX_PAGE_SIZE, { error: `每页条数最多 ${MAX_PAGE_SIZE}` });
+export const pageQuery = z.object({
+  CurrentPage: currentPage.default(1),
+  PageSize: pageSize.default(DEFAULT_PAGE_SIZE),
+});
+
+/** Where the spec says a field carries JSON text, accept the text or the object it stands for. */
+export const jsonText = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => {
+    if (typeof value !== 'string') return value;
+    try {
+      return JSON.parse(value);
+    } catch {
+      return Symbol.for('invalid-json');
+    }
+  }, schema);
+
+/** Plants (business units). */
+export const PLANTS = ['NT', 'GT', 'NY', 'HZ', 'BJ', 'AQ', 'LZ', 'JY'] as const;
+export const plant = z.enum(PLANTS, { error: '工厂代码无效' });
+export type Plant = (typeof PLANTS)[number];

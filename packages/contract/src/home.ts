@@ -1,0 +1,27 @@
+// Home page: dictionaries, handbook read flag, banners.
+import { z } from 'zod';
+import { defineRoute, empty } from './common';
+
+export const STATE_TYPES = ['MAJOR', 'CARD', 'POLI', 'REL', 'FERT'] as const;
+export const stateItem = z.object({ stateId: z.string(), stateDescr: z.string() });
+export type StateItem = z.infer<typeof stateItem>;
+
+export const banner = z.object({ id: z.number(), title: z.string(), imageUrl: z.string() });
+export type Banner = z.infer<typeof banner>;
+
+export const homeRoutes = {
+  getStateBaseInfo: defineRoute({
+    path: 'Home/GetStateBaseInfo',
+    request: z.object({
+      stateType: z.enum(STATE_TYPES, { error: '字典类型无效' }),
+      sysFunc: z.literal('HR', { error: '系统功能无效' }).default('HR'),
+    }),
+    data: z.array(stateItem),
+  }),
+  modifyReadStatus: defineRoute({
+    path: 'Home/ModifyReadStatus',
+    request: z.object({ readStatus: z.literal('Y', { error: '阅读状态无效' }) }),
+    data: z.null(),
+  }),
+  getBannerList: defineRoute({ path: 'Home/GetBannerList', request: empty, data: z.array(banner) }),
+};

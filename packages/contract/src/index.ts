@@ -1,0 +1,25 @@
+// The API contract shared by server and web: every call's path, request and answer data.
+import { accountRoutes } from './account';
+import { attendanceRoutes } from './attendance';
+import { homeRoutes } from './home';
+import { inspectionRoutes } from './inspection';
+import { logisticsRoutes } from './logistics';
+import { menuRoutes } from './menu';
+import { noticesRoutes } from './notices';
+import { salaryRoutes } from './salary';
+
+export * from './common';
+
+/** Every call of the API, by name. The server registers exactly these; tests enumerate them. */
+export const routes = {
+  ...accountRoutes,
+  ...menuRoutes,
+  ...homeRoutes,
+  ...noticesRoutes,
+  ...attendanceRoutes,
+  ...salaryRoutes,
+  ...logisticsRoutes,
+  ...inspectionRoutes,
+};
+export type Routes = typeof routes;
+export type RouteName = keyof Routes;

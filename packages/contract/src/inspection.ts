@@ -1,0 +1,23 @@
+// Safety inspection: the employee's issues of the last 30 days.
+import { z } from 'zod';
+import { defineRoute, empty } from './common';
+
+export const SAFETY_ISSUE_DAYS = 30;
+
+export const safetyIssue = z.object({
+  ISSUE_DESCR: z.string(),
+  WORK_PROCESS: z.string(),
+  INSPECTION_DATE: z.string(),
+  TYPE_CODE: z.string(),
+  BAD_QTY: z.number(),
+});
+export type SafetyIssue = z.infer<typeof safetyIssue>;
+
+export const inspectionRoutes = {
+  getMyEhs: defineRoute({
+    path: 'InspectionEhs/GetMyEhs',
+    request: empty,
+    /** JSON text of SafetyIssue[]. */
+    data: z.string(),
+  }),
+};

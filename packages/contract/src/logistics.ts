@@ -1,0 +1,82 @@
+// Logistics: meal deductions, dormitory costs, the shoe cabinet.
+import { z } from 'zod';
+import { defineRoute, empty, jsonText, pageQuery, yearMonth } from './common';
+
+export const mealMonth = z.object({ YEAR_MONTH: z.string(), DEDUCTION_AMT: z.number() });
+export type MealMonth = z.infer<typeof mealMonth>;
+export const mealDetail = z.object({
+  COST_TIME: z.string(),
+  COST_AMOUNT: z.number(),
+  SUBSIDY_AMOUNT: z.number(),
+});
+export type MealDetail = z.infer<typeof mealDetail>;
+
+export const dormitoryCost = z.object({
+  yearMonth: z.string(),
+  waterCost: z.number(),
+  tariffCost: z.number(),
+  accommodationCost: z.number(),
+});
+export type DormitoryCost = z.infer<typeof dormitoryCost>;
+
+export const cabinet = z.object({
+  Id: z.number(),
+  TeamName: z.string(),
+  AreaDesc: z.string(),
+  EquipmentDesc: z.string(),
+  CaseNo: z.string(),
+});
+export type Cabinet = z.infer<typeof cabinet>;
+
+const boxId = z.coerce
+  .number({ error: '柜子编号无效' })
+  .int({ error: '柜子编号无效' })
+  .positive({ error: '柜子编号无效' })
+  .max(2_147_483_647, { error: '柜子编号无效' });
+
+const pagedQuery = jsonText(pageQuery.or(z.undefined().transform(() => pageQuery.parse({}))));
+
+export const logisticsRoutes = {
+  getMeals: defineRoute({
+    path: 'LogisticsMeals/GetMeals',
+    request: z.object({ empNo: z.unknown().optional(), query: pagedQuery }),
+    /** JSON text of MealMonth[]; totalCount on the envelope. */
+    data: z.string(),
+  }),
+  getMealsDetail: defineRoute({
+    path: 'LogisticsMeals/GetMealsDetail',
+    request: z.object({ empNo: z.unknown().optional(), date: yearMonth }),
+    /** JSON text of MealDetail[]. */
+    data: z.string(),
+  }),
+  getDormitoryCostForMobile: defineRoute({
+    path: 'LogisticsDormitory/GetDormitoryCostForMobile',
+    request: z.object({ query: pagedQuery }),
+    data: z.array(dormitoryCost),
+  }),
+  getCabinetForMobile: defineRoute({
+    path: 'LogisticsCabinet/GetCabinetForMobile',
+    request: empty,
+    /** JSON text of the Cabinet, or '' when none is assigned. */
+    data: z.string(),
+  }),
+  updatePhotoToAtt: defineRoute({
+    path: 'LogisticsCabinet/UpdatePhotoToAtt',
+    request: z.object({ boxId }),
+    data: z.null(),
+  }),
+  remoteOpenCabinet: defineRoute({
+    path: 'LogisticsCabinet/RemoteOpenCabinet',
+    request: z.object({ boxId }),
+    data: z.null(),
+  }),
+  remoteOpenAllCabinet: defineRoute({
+    path: 'LogisticsCabinet/RemoteOpenAllCabinet',
+    request: z.object({
+      boxId: z.array(boxId, { error: '柜子编号列表无效' }).min(1, { error: '柜子编号列表为空' }).max(500, {
+        error: '一次最多开 500 个柜子',
+      }),
+    }),
+    data: z.null(),
+  }),
+};

@@ -1,0 +1,50 @@
+// Notices: feedback the employee sends, review outcomes, unread messages on home.
+import { z } from 'zod';
+import { currentPage, defineRoute, empty, pageSize } from './common';
+
+export const FEEDBACK_TYPES = ['App', 'AppAtt', 'AppZs', 'AppSalary', 'AppMeals'] as const;
+export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
+
+export const personNotice = z.object({
+  id: z.number(),
+  noticeTitle: z.string(),
+  noticeBody: z.string(),
+  isVerify: z.enum(['Y', 'N']),
+  messageContent: z.string(),
+  createdAt: z.string(),
+});
+export type PersonNotice = z.infer<typeof personNotice>;
+
+export const personMsg = z.object({
+  id: z.number(),
+  noticeTitle: z.string(),
+  noticeBody: z.string(),
+  createdAt: z.string(),
+});
+export type PersonMsg = z.infer<typeof personMsg>;
+
+export const noticesRoutes = {
+  modifyNotice: defineRoute({
+    path: 'SystemNotice/ModifyNotice',
+    request: z.object({
+      NoticeType: z.enum(FEEDBACK_TYPES, { error: '反馈类型或描述为空' }),
+      NoticeTitle: z.string().trim().max(100, { error: '标题最多 100 字' }).default(''),
+      NoticeDesc: z
+        .string({ error: '反馈类型或描述为空' })
+        .trim()
+        .min(1, { error: '反馈类型或描述为空' })
+        .max(1000, { error: '描述最多 1000 字' }),
+      NoticeBody: z.string().max(5000, { error: '内容过长' }).default(''),
+      // Ignored: the plant is the caller's own.
+      Bu: z.unknown().optional(),
+    }),
+    data: z.null(),
+  }),
+  getPersonNotice: defineRoute({
+    path: 'SystemNotice/GetPersonNotice',
+    request: z.object({ currentPage: currentPage.default(1), pageSize: pageSize.default(10) }),
+    data: z.array(personNotice),
+  }),
+  getPersonMsg: defineRoute({ path: 'SystemNotice/GetPersonMsg', request: empty, data: z.array(personMsg) }),
+  modifyReadMsg: defineRoute({ path: 'SystemNotice/ModifyReadMsg', request: empty, data: z.null() }),
+};

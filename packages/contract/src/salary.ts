@@ -1,0 +1,68 @@
+// Payslips: which pay items each employee type shows, and the month rule.
+import { z } from 'zod';
+import { defineRoute, yearMonth } from './common';
+
+export const PAY_ITEMS = [
+  { key: 'BASIC_PAY', label: '基本工资' },
+  { key: 'OVERTIME_PAY', label: '加班费' },
+  { key: 'ATTENDANCE_PAY', label: '全勤奖' },
+  { key: 'ALLOWANCE', label: '津贴补贴' },
+  { key: 'REWARD_PENALTY', label: '奖惩' },
+  { key: 'GROSS_PAY', label: '应发工资' },
+  { key: 'UNION_FEE', label: '工会费' },
+  { key: 'LODGING_DEDUCTION', label: '住宿扣款' },
+  { key: 'SOCIAL_INSURANCE', label: '社会保险' },
+  { key: 'HOUSING_FUND', label: '住房公积金' },
+  { key: 'INCOME_TAX', label: '个人所得税' },
+  { key: 'NET_PAY', label: '实发工资' },
+  { key: 'OTHERS', label: '其他' },
+] as const;
+export type PayItemKey = (typeof PAY_ITEMS)[number]['key'];
+
+export const EMP_TYPES = ['PS01', 'PS02', 'PS03', 'PS04'] as const;
+export type EmpType = (typeof EMP_TYPES)[number];
+
+const ALL_ITEMS = PAY_ITEMS.map((item) => item.key);
+const without = (...keys: PayItemKey[]) => ALL_ITEMS.filter((key) => !keys.includes(key));
+
+/** Which pay items a payslip shows, by EMP_TYPE (DESIGN.md §4). */
+export const PAY_ITEMS_BY_EMP_TYPE: Record<EmpType, readonly PayItemKey[]> = {
+  PS01: ALL_ITEMS, // production: every item
+  PS02: without('OVERTIME_PAY', 'LODGING_DEDUCTION'), // office
+  PS03: ['BASIC_PAY', 'OVERTIME_PAY', 'ALLOWANCE', 'GROSS_PAY', 'LODGING_DEDUCTION', 'INCOME_TAX', 'NET_PAY'], // dispatched / intern
+  PS04: without('OVERTIME_PAY', 'ATTENDANCE_PAY'), // management
+};
+
+export const EMP_TYPE_LABELS: Record<EmpType, string> = {
+  PS01: '生产人员',
+  PS02: '办公室人员',
+  PS03: '派遣/实习人员',
+  PS04: '管理人员',
+};
+
+/** The payslip as the data JSON string carries it: only the items its EMP_TYPE shows. */
+export const payslip = z.object({
+  YEAR_MONTH: z.string(),
+  EMP_TYPE: z.enum(EMP_TYPES),
+  ITEMS: z.array(z.object({ key: z.string(), label: z.string(), amount: z.number() })),
+});
+export type Payslip = z.infer<typeof payslip>;
+
+/** The months a payslip may be read for: the previous month and the one before (Asia/Shanghai). */
+export const payslipMonths = (currentMonth: string): [string, string] => {
+  const [year, month] = currentMonth.split('-').map(Number) as [number, number];
+  const shift = (back: number) => {
+    const index = year * 12 + (month - 1) - back;
+    return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+  };
+  return [shift(1), shift(2)];
+};
+
+export const salaryRoutes = {
+  getPersonSalaryByOld: defineRoute({
+    path: 'SalaryPayslip/GetPersonSalaryByOld',
+    request: z.object({ day: yearMonth, empNo: z.unknown().optional() }),
+    /** JSON text of a Payslip, or '' when there is none for the month. */
+    data: z.string(),
+  }),
+};
