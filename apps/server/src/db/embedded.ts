@@ -2,7 +2,7 @@
 // Handles a stale cluster left behind by a crash (kill -9) and runs as an unprivileged user under root.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,6 +32,8 @@ export const startEmbeddedPostgres = async ({
   const pgDir = path.join(dataDir, 'pg');
   mkdirSync(dataDir, { recursive: true });
   const owner = resolveOwner();
+  // The postgres user must be able to pass through DATA_DIR (mkdtemp and umask may make it 0700).
+  if (owner) chmodSync(dataDir, statSync(dataDir).mode | 0o711);
   const password = readOrCreatePassword(dataDir);
 
   if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
