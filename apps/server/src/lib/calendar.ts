@@ -1,0 +1,18 @@
+// Calendar dates in the company's time zone: "today", "last 3 days", "previous month" all mean Asia/Shanghai.
+export const COMPANY_TIME_ZONE = 'Asia/Shanghai';
+
+const dayParts = new Intl.DateTimeFormat('en-US', {
+  timeZone: COMPANY_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** yyyy-MM-dd of `now` on the Shanghai calendar (a UTC evening is already tomorrow there). */
+export const companyToday = (now: Date = new Date()): string => {
+  const parts = Object.fromEntries(dayParts.formatToParts(now).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+};
+
+/** yyyy-MM of `now` on the Shanghai calendar. */
+export const companyMonth = (now: Date = new Date()): string => companyToday(now).slice(0, 7);

@@ -1,0 +1,81 @@
+// Browser helpers for e2e specs: system Chromium in a 375×667 phone viewport, sign-in through the API.
+import { createHash } from 'node:crypto';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const DEMO_PASSWORD = 'demo1234';
+export const baseUrl = () => inject('baseUrl');
+
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+
+export const newPhone = async (browser: Browser): Promise<{ context: BrowserContext; page: Page }> => {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: 375, height: 667 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+  });
+  const page = await context.newPage();
+  return { context, page };
+};
+
+export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** Calls the API directly (outside the browser). */
+export const api = async <T = unknown>(path: string, body: unknown, token?: string) => {
+  const response = await fetch(`${baseUrl()}/api/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { token, authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as { result: boolean; msg: string; data: T; totalCount?: number };
+};
+
+type LoginData = {
+  token: string;
+  refreshToken: string;
+  userAccount: string;
+  userName: string;
+  id: number;
+  baseBu: string;
+  deptName: string;
+  titleName: string;
+};
+
+/**
+ * Signs in through the API and puts the session into the browser's cookies exactly as the web app does
+ * (apps/web/src/lib/session.ts): ess_token, ess_refresh, ess_user (JSON of the login user).
+ */
+export const signIn = async (context: BrowserContext, empNo: string, password = DEMO_PASSWORD) => {
+  const answer = await api<LoginData>('Account/CheckLogin', {
+    userAccount: empNo,
+    password: sha256(password),
+    isRemember: true,
+  });
+  if (!answer.result) throw new Error(`sign-in of ${empNo} failed: ${answer.msg}`);
+  const { token, refreshToken, ...user } = answer.data;
+  const url = baseUrl();
+  await context.addCookies([
+    { name: 'ess_token', value: token, url },
+    { name: 'ess_refresh', value: refreshToken, url },
+    { name: 'ess_user', value: encodeURIComponent(JSON.stringify(user)), url },
+  ]);
+  return answer.data;
+};
+
+/** Marks the handbook read so its dialog does not cover the screen under test. */
+export const markHandbookRead = (token: string) => api('Home/ModifyReadStatus', { readStatus: 'Y' }, token);

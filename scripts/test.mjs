@@ -1,0 +1,55 @@
+// `npm test`: install what is missing (npm packages; Debian's chromium when root), build the web app,
+// run every test project (server, web, e2e) and end with the line `N passed, N failed`.
+// Extra arguments go to vitest, e.g. `npm test -- --project server`.
+import { execSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { ensureDeps, ensureWebBuild, root } from './ensure-deps.mjs';
+
+const args = process.argv.slice(2);
+const projects = args.flatMap((arg, index) => (args[index - 1] === '--project' ? [arg] : []));
+const runsE2e = projects.length === 0 || projects.includes('e2e');
+
+ensureDeps();
+if (runsE2e) {
+  ensureChromium();
+  ensureWebBuild();
+}
+
+const reportDir = path.join(root, '.test-data');
+mkdirSync(reportDir, { recursive: true });
+const reportFile = path.join(reportDir, 'vitest-report.json');
+rmSync(reportFile, { force: true });
+const run = spawnSync(
+  path.join(root, 'node_modules/.bin/vitest'),
+  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`, ...args],
+  { cwd: root, stdio: 'inherit' },
+);
+
+let passed = 0;
+let failed = 0;
+if (existsSync(reportFile)) {
+  const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+  passed = report.numPassedTests ?? 0;
+  failed = (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
+} else {
+  failed = 1;
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(run.status === 0 && failed === 0 ? 0 : 1);
+
+function ensureChromium() {
+  const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
+  if (existsSync(chrome)) return;
+  if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+    console.log('[ess] installing Debian chromium for the browser tests…');
+    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
+    return;
+  }
+  console.error(
+    `[ess] The browser tests need Chromium at ${chrome}. Install it (Debian: sudo apt-get install chromium) ` +
+      'or set CHROME_PATH to a Chromium binary, then run npm test again.',
+  );
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
