@@ -10,9 +10,7 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const ensureDeps = () => {
   const lockFile = path.join(root, 'package-lock.json');
   const stampFile = path.join(root, 'node_modules', '.ess-installed');
-  const lockHash = existsSync(lockFile)
-    ? createHash('sha256').update(readFileSync(lockFile)).digest('hex')
-    : 'no-lock';
+  const lockHash = existsSync(lockFile) ? createHash('sha256').update(readFileSync(lockFile)).digest('hex') : 'no-lock';
   if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === lockHash) return;
   console.log('[ess] installing npm packages (first run or package-lock.json changed)…');
   execSync(existsSync(lockFile) ? 'npm ci --no-audit --no-fund' : 'npm install --no-audit --no-fund', {

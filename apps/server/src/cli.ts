@@ -16,7 +16,9 @@ const { database, stop } = await openDatabaseForTools(config);
 try {
   const { code, expiresAt } = await createResetCode(database.db, rest[0]);
   console.log(`reset code for ${rest[0]}: ${code}`);
-  console.log(`valid until ${expiresAt.toISOString()}, works once; the employee opens /home/reset-password?code=${code}`);
+  console.log(
+    `valid until ${expiresAt.toISOString()}, works once; the employee opens /home/reset-password?code=${code}`,
+  );
 } catch (error) {
   console.error(error instanceof BusinessError ? error.message : error);
   process.exitCode = 1;

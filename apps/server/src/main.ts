@@ -19,7 +19,9 @@ if (shouldSeed && (await isDatabaseEmpty(database.pool))) {
   await seedDemo(database.pool);
 }
 
-const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+const redis = config.REDIS_URL
+  ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
+  : undefined;
 redis?.on('error', (error) => say(`redis: ${error.message}`));
 const app = await buildApp({ config, database, redis, withBenchRoutes: process.env.BENCH_ROUTES === 'true' });
 

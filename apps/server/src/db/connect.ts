@@ -13,7 +13,11 @@ export const openDatabaseForTools = async (
 ): Promise<{ database: Database; stop: () => Promise<void>; isEmbedded: boolean }> => {
   if (config.DATABASE_URL) {
     await migrateDatabase(config.DATABASE_URL);
-    return { database: openDatabase(config.DATABASE_URL, { max: config.DB_POOL_SIZE }), stop: async () => {}, isEmbedded: false };
+    return {
+      database: openDatabase(config.DATABASE_URL, { max: config.DB_POOL_SIZE }),
+      stop: async () => {},
+      isEmbedded: false,
+    };
   }
   const cluster = await startEmbeddedPostgres({ dataDir: config.dataDir, log });
   try {

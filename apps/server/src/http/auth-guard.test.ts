@@ -16,7 +16,9 @@ const sign = (secret: string, { expiresIn = '2h', iat }: { expiresIn?: string; i
   const jwt = new SignJWT({ no: '100001', bu: 'NT' }).setProtectedHeader({ alg: 'HS256' }).setSubject('1');
   if (iat) jwt.setIssuedAt(iat);
   else jwt.setIssuedAt();
-  return jwt.setExpirationTime(expiresIn === 'past' ? Math.floor(Date.now() / 1000) - 10 : expiresIn).sign(new TextEncoder().encode(secret));
+  return jwt
+    .setExpirationTime(expiresIn === 'past' ? Math.floor(Date.now() / 1000) - 10 : expiresIn)
+    .sign(new TextEncoder().encode(secret));
 };
 
 describe('auth guard', () => {
@@ -24,11 +26,14 @@ describe('auth guard', () => {
     expect(privateRoutes.length).toBeGreaterThan(10);
   });
 
-  it.each(privateRoutes.map((route) => [route.path, route] as const))('%s answers 401 without a token', async (_path, route) => {
-    const response = await t.call(route, {}, null);
-    expect(response.status).toBe(401);
-    expect(response.body.result).toBe(false);
-  });
+  it.each(privateRoutes.map((route) => [route.path, route] as const))(
+    '%s answers 401 without a token',
+    async (_path, route) => {
+      const response = await t.call(route, {}, null);
+      expect(response.status).toBe(401);
+      expect(response.body.result).toBe(false);
+    },
+  );
 
   it.each(privateRoutes.map((route) => [route.path, route] as const))(
     '%s answers 401 with a forged token',

@@ -84,7 +84,10 @@ export const employeeRoles = pgTable(
       .notNull()
       .references(() => roles.id, { onDelete: 'cascade' }),
   },
-  (table) => [primaryKey({ columns: [table.employeeId, table.roleId] }), index('employee_roles_role_idx').on(table.roleId)],
+  (table) => [
+    primaryKey({ columns: [table.employeeId, table.roleId] }),
+    index('employee_roles_role_idx').on(table.roleId),
+  ],
 );
 
 export const menus = pgTable('menus', {

@@ -18,7 +18,9 @@ const config = readConfig();
 const { database, stop } = await openDatabaseForTools(config);
 try {
   if (args.includes('--reset')) {
-    await database.pool.query('truncate employees, roles, menus, banners, dictionary_items, outbox_commands restart identity cascade');
+    await database.pool.query(
+      'truncate employees, roles, menus, banners, dictionary_items, outbox_commands restart identity cascade',
+    );
   } else if (!(await isDatabaseEmpty(database.pool))) {
     console.error('The database already holds employees; pass --reset to replace them with the demo company.');
     process.exitCode = 1;

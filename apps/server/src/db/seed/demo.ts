@@ -90,10 +90,10 @@ export const seedDemo = async (pool: pg.Pool, { employees = 200 }: { employees?:
     await client.query('insert into employee_roles (employee_id, role_id) select id, $1 from employees', [
       roleId('Employee'),
     ]);
-    await client.query('insert into employee_roles (employee_id, role_id) select id, $1 from employees where emp_no = $2', [
-      roleId('AppVerify'),
-      DEMO_REVIEWER,
-    ]);
+    await client.query(
+      'insert into employee_roles (employee_id, role_id) select id, $1 from employees where emp_no = $2',
+      [roleId('AppVerify'), DEMO_REVIEWER],
+    );
     await seedMonthlyData(client);
     await seedAttendance(client);
     await seedCabinetsAndSafety(client);

@@ -19,7 +19,13 @@ describe('Account/CheckLogin', () => {
     const { status, body } = await login('100001');
     expect(status).toBe(200);
     expect(body.result).toBe(true);
-    expect(body.data).toMatchObject({ userAccount: '100001', userName: '张伟', baseBu: 'NT', deptName: '总装车间', titleName: '操作工' });
+    expect(body.data).toMatchObject({
+      userAccount: '100001',
+      userName: '张伟',
+      baseBu: 'NT',
+      deptName: '总装车间',
+      titleName: '操作工',
+    });
     expect(body.data.token.split('.')).toHaveLength(3);
     expect(body.data.refreshToken.length).toBeGreaterThan(30);
   });
@@ -47,15 +53,16 @@ describe('Account/CheckLogin', () => {
     for (let i = 0; i < 3; i++) await login('888888', sha256Hex('bad'));
     expect((await login('888888', sha256Hex('bad'))).body.msg).toBe(right.body.msg);
     // Unlocking (time passing) lets the right password in again and clears the counter.
-    await t.database.pool.query("update employees set locked_until = now() - interval '1 minute' where emp_no = '100004'");
+    await t.database.pool.query(
+      "update employees set locked_until = now() - interval '1 minute' where emp_no = '100004'",
+    );
     expect((await login('100004')).body.result).toBe(true);
   });
 
   it('limits sign-in attempts per IP', async () => {
     const limited = await createTestContext({ LOGIN_RATE_LIMIT: '2' });
     try {
-      const attempt = () =>
-        limited.call(routes.checkLogin, { userAccount: '100001', password: DEMO_PASSWORD_HASH });
+      const attempt = () => limited.call(routes.checkLogin, { userAccount: '100001', password: DEMO_PASSWORD_HASH });
       expect((await attempt()).body.result).toBe(true);
       expect((await attempt()).body.result).toBe(true);
       expect((await attempt()).body).toMatchObject({ result: false, msg: '登录尝试过于频繁,请稍后再试' });
@@ -81,7 +88,10 @@ describe('Account/RefreshToken', () => {
 
   it('refuses an unknown or empty refresh token', async () => {
     expect((await t.call(routes.refreshToken, { refreshToken: 'nope' })).body.result).toBe(false);
-    expect((await t.call(routes.refreshToken, { refreshToken: '' })).body).toMatchObject({ result: false, msg: '缺少刷新令牌' });
+    expect((await t.call(routes.refreshToken, { refreshToken: '' })).body).toMatchObject({
+      result: false,
+      msg: '缺少刷新令牌',
+    });
   });
 
   it('refuses a refresh token revoked by logout', async () => {
@@ -104,13 +114,23 @@ describe('Account/ChangePwd', () => {
   it('needs the old password and then ends every session', async () => {
     const session = (await login('100007')).body.data;
     const other = (await login('100007')).body.data;
-    const wrongOld = await t.call(routes.changePwd, { oldPwd: sha256Hex('nope'), newPwd: sha256Hex('n3w-pass') }, session.token);
+    const wrongOld = await t.call(
+      routes.changePwd,
+      { oldPwd: sha256Hex('nope'), newPwd: sha256Hex('n3w-pass') },
+      session.token,
+    );
     expect(wrongOld.body).toMatchObject({ result: false, msg: '原密码错误' });
 
     // Access tokens issued in an earlier second than the change stop working.
-    await t.database.pool.query("update employees set sessions_valid_from = now() - interval '10 seconds' where emp_no = '100007'");
+    await t.database.pool.query(
+      "update employees set sessions_valid_from = now() - interval '10 seconds' where emp_no = '100007'",
+    );
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    const changed = await t.call(routes.changePwd, { oldPwd: DEMO_PASSWORD_HASH, newPwd: sha256Hex('n3w-pass') }, session.token);
+    const changed = await t.call(
+      routes.changePwd,
+      { oldPwd: DEMO_PASSWORD_HASH, newPwd: sha256Hex('n3w-pass') },
+      session.token,
+    );
     expect(changed.body).toMatchObject({ result: true, msg: '修改成功' });
 
     expect((await t.call(routes.refreshToken, { refreshToken: other.refreshToken })).body.result).toBe(false);

@@ -3,14 +3,7 @@ import { accountRoutes } from '@ess/contract/account';
 import type { FastifyInstance } from 'fastify';
 import { registerCall, registerPublicCall } from '../../http/envelope';
 import type { AccountDeps } from './service';
-import {
-  changePassword,
-  checkLogin,
-  getProfile,
-  refreshSession,
-  resetPassword,
-  revokeRefreshToken,
-} from './service';
+import { changePassword, checkLogin, getProfile, refreshSession, resetPassword, revokeRefreshToken } from './service';
 
 export const registerAccountRoutes = (app: FastifyInstance, deps: AccountDeps) => {
   registerPublicCall(app, accountRoutes.checkLogin, async ({ body, request }) => ({

@@ -101,7 +101,11 @@ export const refreshSession = async (deps: AccountDeps, refreshToken: string) =>
         gt(refreshTokens.expiresAt, sql`now()`),
       ),
     )
-    .returning({ employeeId: refreshTokens.employeeId, expiresAt: refreshTokens.expiresAt, createdAt: refreshTokens.createdAt });
+    .returning({
+      employeeId: refreshTokens.employeeId,
+      expiresAt: refreshTokens.expiresAt,
+      createdAt: refreshTokens.createdAt,
+    });
   if (!used) throw new BusinessError('登录已过期,请重新登录');
   const [row] = await deps.db.select().from(employees).where(eq(employees.id, used.employeeId));
   if (!row) throw new BusinessError('登录已过期,请重新登录');
@@ -179,7 +183,9 @@ export const resetPassword = async (deps: AccountDeps, code: string) => {
   const [used] = await deps.db
     .update(resetCodes)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(resetCodes.codeHash, tokenHash(code)), isNull(resetCodes.usedAt), gt(resetCodes.expiresAt, sql`now()`)))
+    .where(
+      and(eq(resetCodes.codeHash, tokenHash(code)), isNull(resetCodes.usedAt), gt(resetCodes.expiresAt, sql`now()`)),
+    )
     .returning({ employeeId: resetCodes.employeeId });
   if (!used) throw new BusinessError('重置链接无效或已过期,请联系人事重新获取');
   await replacePassword(deps, used.employeeId, sha256Hex(deps.settings.initialPassword), { mustChange: true });

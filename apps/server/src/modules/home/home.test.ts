@@ -52,7 +52,10 @@ describe('Menu/GetMenuList', () => {
 describe('Home/GetStateBaseInfo', () => {
   it.each(['MAJOR', 'CARD', 'POLI', 'REL', 'FERT'])('answers the %s dictionary', async (stateType) => {
     const { body } = await t.call(routes.getStateBaseInfo, { stateType, sysFunc: 'HR' }, employeeToken);
-    const { rows } = await t.database.pool.query('select count(*)::int as n from dictionary_items where state_type = $1', [stateType]);
+    const { rows } = await t.database.pool.query(
+      'select count(*)::int as n from dictionary_items where state_type = $1',
+      [stateType],
+    );
     expect(body.data).toHaveLength(rows[0].n);
     expect(body.data[0]).toEqual({ stateId: expect.any(String), stateDescr: expect.any(String) });
   });

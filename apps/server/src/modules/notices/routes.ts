@@ -11,7 +11,10 @@ export const registerNoticesRoutes = (app: FastifyInstance, db: Db) => {
     return { data: null, msg: '提交成功' };
   });
   registerCall(app, noticesRoutes.getPersonNotice, async ({ body, caller }) => {
-    const { rows, totalCount } = await getPersonNotices(db, caller, { page: body.currentPage, pageSize: body.pageSize });
+    const { rows, totalCount } = await getPersonNotices(db, caller, {
+      page: body.currentPage,
+      pageSize: body.pageSize,
+    });
     return { data: rows, totalCount };
   });
   registerCall(app, noticesRoutes.getPersonMsg, async ({ caller }) => ({ data: await getUnreadMessages(db, caller) }));
