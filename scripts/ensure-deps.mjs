@@ -7,17 +7,19 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export const ensureDeps = () => {
+const hashLockFile = () => {
   const lockFile = path.join(root, 'package-lock.json');
+  return existsSync(lockFile) ? createHash('sha256').update(readFileSync(lockFile)).digest('hex') : 'no-lock';
+};
+
+export const ensureDeps = () => {
   const stampFile = path.join(root, 'node_modules', '.ess-installed');
-  const lockHash = existsSync(lockFile) ? createHash('sha256').update(readFileSync(lockFile)).digest('hex') : 'no-lock';
-  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === lockHash) return;
+  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === hashLockFile()) return;
   console.log('[ess] installing npm packages (first run or package-lock.json changed)…');
-  execSync(existsSync(lockFile) ? 'npm ci --no-audit --no-fund' : 'npm install --no-audit --no-fund', {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  writeFileSync(stampFile, lockHash);
+  // `npm install` rather than `npm ci`: npm 11 writes lock files without other platforms' optional
+  // packages and then refuses them in `npm ci`; install follows the lock file all the same.
+  execSync('npm install --no-audit --no-fund', { cwd: root, stdio: 'inherit' });
+  writeFileSync(stampFile, hashLockFile());
 };
 
 /** Newest modification time of the files under the given paths (skips node_modules and dist). */

@@ -60,6 +60,14 @@ export const startEmbeddedPostgres = async ({
       'max_connections=200',
       '-c',
       'shared_buffers=128MB',
+      // A single local cluster needs no replication: minimal WAL lets bulk loads into tables created or
+      // truncated in the same transaction skip the WAL (the data is fsynced at commit instead).
+      '-c',
+      'wal_level=minimal',
+      '-c',
+      'max_wal_senders=0',
+      '-c',
+      'max_wal_size=2GB',
     ],
     { stdio: ['ignore', logFile, logFile], ...(owner ?? {}) },
   );

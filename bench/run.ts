@@ -1,0 +1,209 @@
+// `npm run bench [-- --employees 80000 --connections 50 --duration 10 --only login,calls]`
+// A benchmark, not a test: seeds N employees × 24 months into a fresh database, starts the real server
+// (one process, as in production), then loads it with autocannon from this process and prints a table.
+// References on the same server: a bare route answering a constant envelope, and one primary-key read
+// with raw SQL on the same pool. Ratios are against both.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { SignJWT } from 'jose';
+import { payslipMonths } from '../packages/contract/src/salary';
+import { openDatabase } from '../apps/server/src/db/client';
+import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
+import { ensureDatabase, migrateDatabase } from '../apps/server/src/db/migrate';
+import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/db/seed/demo';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string) => {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? (args[index + 1] ?? fallback) : fallback;
+};
+const employees = Number(option('employees', '80000'));
+const connections = Number(option('connections', '50'));
+const duration = Number(option('duration', '10'));
+const only = new Set(option('only', 'login,calls').split(','));
+const SECRET_KEY = 'bench-secret-key-that-is-long-enough-0000000000';
+const root = path.resolve(import.meta.dirname, '..');
+
+type Result = { name: string; rps: number; p50: number; p99: number; errors: number; non2xx: number };
+
+const main = async () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ess-bench-'));
+  const cluster = await startEmbeddedPostgres({ dataDir });
+  let server: ChildProcess | undefined;
+  try {
+    await ensureDatabase(cluster.adminUrl, 'ess');
+    const url = cluster.urlFor('ess');
+    await migrateDatabase(url);
+    const database = openDatabase(url, { max: 4 });
+    const seedStarted = Date.now();
+    await seedDemo(database.pool, { employees });
+    const seedSeconds = (Date.now() - seedStarted) / 1000;
+    const counts = await database.pool.query(
+      `select (select count(*) from employees)::int as employees, (select count(*) from payslips)::int as payslips,
+              (select count(*) from attendance_days)::int as attendance, (select count(*) from meal_months)::int as meals`,
+    );
+    console.log(`seeded ${JSON.stringify(counts.rows[0])} in ${seedSeconds.toFixed(1)} s`);
+
+    const port = 18_000 + Math.floor(Math.random() * 1000);
+    server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: url,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SECRET_KEY,
+        LOG_LEVEL: 'warn',
+        BENCH_ROUTES: 'true',
+        LOGIN_RATE_LIMIT: '1000000',
+        WEB_DIST: '',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    const base = `http://127.0.0.1:${port}`;
+    await waitForHealth(base);
+    const rss = await serverRss(server.pid);
+    console.log(`server idle RSS: ${rss} MB`);
+
+    const sample = await database.pool.query<{ id: number; emp_no: string; bu: string }>(
+      'select id, emp_no, bu from employees order by random() limit 2000',
+    );
+    await database.close();
+    const results: Result[] = [];
+
+    if (only.has('login')) {
+      const password = createHash('sha256').update(DEMO_PASSWORD).digest('hex');
+      const bodies = sample.rows.map((row) =>
+        JSON.stringify({ userAccount: row.emp_no, password, isRemember: true }),
+      );
+      results.push(await load(base, 'Account/CheckLogin (argon2id)', 'Account/CheckLogin', () => pick(bodies)));
+    }
+
+    if (only.has('calls')) {
+      const key = new TextEncoder().encode(SECRET_KEY);
+      const tokens = await Promise.all(
+        sample.rows.map((row) =>
+          new SignJWT({ no: row.emp_no, bu: row.bu })
+            .setProtectedHeader({ alg: 'HS256' })
+            .setSubject(String(row.id))
+            .setIssuedAt()
+            .setExpirationTime('2h')
+            .sign(key),
+        ),
+      );
+      const shanghaiMonth = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit' })
+        .format(new Date())
+        .slice(0, 7);
+      const [previousMonth] = payslipMonths(shanghaiMonth);
+      const maxId = employees;
+      const references = [
+        await load(base, 'reference: constant envelope', 'Bench/Constant', () => '{}'),
+        await load(base, 'reference: primary-key read', 'Bench/PrimaryKeyRead', () =>
+          JSON.stringify({ id: 1 + Math.floor(Math.random() * maxId) }),
+        ),
+      ];
+      results.push(...references);
+      const calls: [string, string, () => string][] = [
+        ['payslip', 'SalaryPayslip/GetPersonSalaryByOld', () => JSON.stringify({ day: previousMonth })],
+        ['attendance', 'AttDay/GetAttRecordByEmpNo', () => '{"day":3}'],
+        ['meals', 'LogisticsMeals/GetMeals', () => '{"query":{"CurrentPage":1}}'],
+        ['dormitory', 'LogisticsDormitory/GetDormitoryCostForMobile', () => '{"query":{"CurrentPage":1}}'],
+      ];
+      for (const [name, route, body] of calls) {
+        // The health check runs beside the loaded call: it must stay fast while the server is busy.
+        const [result, health] = await Promise.all([
+          load(base, name, route, body, tokens),
+          autocannon({ url: `${base}/healthz`, connections: 1, duration: duration - 1, method: 'GET' }),
+        ]);
+        results.push(result, {
+          name: `  /healthz during ${name}`,
+          rps: health.requests.average,
+          p50: health.latency.p50,
+          p99: health.latency.p99,
+          errors: health.errors,
+          non2xx: health.non2xx,
+        });
+      }
+      const [constant, pkRead] = references as [Result, Result];
+      printTable(results, constant, pkRead);
+    } else {
+      printTable(results);
+    }
+    console.log(`\nemployees ${employees}, ${connections} connections, ${duration} s per call, ${os.cpus().length} cores`);
+  } finally {
+    if (server) {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server?.once('exit', resolve));
+    }
+    await cluster.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+};
+
+const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)] as T;
+
+const load = async (base: string, name: string, route: string, body: () => string, tokens?: string[]): Promise<Result> => {
+  const result = await autocannon({
+    url: `${base}/api/${route}`,
+    connections,
+    duration,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          const headers: Record<string, string> = { 'content-type': 'application/json' };
+          if (tokens) {
+            const token = pick(tokens);
+            headers.token = token;
+            headers.authorization = `Bearer ${token}`;
+          }
+          return { ...request, headers, body: body() };
+        },
+      },
+    ],
+  });
+  return {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+};
+
+const printTable = (results: Result[], constant?: Result, pkRead?: Result) => {
+  console.log('\n| call | req/s | p50 ms | p99 ms | × constant | × pk-read | errors |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const row of results) {
+    const ratio = (reference?: Result) => (reference ? (row.rps / reference.rps).toFixed(2) : '');
+    console.log(
+      `| ${row.name} | ${Math.round(row.rps)} | ${row.p50} | ${row.p99} | ${ratio(constant)} | ${ratio(pkRead)} | ${row.errors + row.non2xx} |`,
+    );
+  }
+};
+
+const waitForHealth = async (base: string) => {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {}
+    if (Date.now() > deadline) throw new Error('server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+};
+
+const serverRss = async (pid?: number) => {
+  if (!pid) return 0;
+  const { readFileSync } = await import('node:fs');
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+};
+
+await main();
