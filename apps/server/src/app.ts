@@ -13,6 +13,7 @@ import { installErrorHandling } from './http/errors';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './http/rate-limit';
 import { registerAccountRoutes } from './modules/account/routes';
 import { loadSessionsValidFrom } from './modules/account/service';
+import { registerAttendanceRoutes } from './modules/attendance/routes';
 import { registerHomeRoutes } from './modules/home/routes';
 import { registerMenuRoutes } from './modules/menu/routes';
 import { registerNoticesRoutes } from './modules/notices/routes';
@@ -89,6 +90,7 @@ export const buildApp = async ({ config, database, redis, withBenchRoutes }: App
   registerMenuRoutes(app, db);
   registerHomeRoutes(app, db);
   registerNoticesRoutes(app, db);
+  registerAttendanceRoutes(app, db);
 
   if (withBenchRoutes) {
     // References for `npm run bench`: the stack with no work, and one primary-key read on the same pool.
