@@ -17,6 +17,7 @@ import { registerAttendanceRoutes } from './modules/attendance/routes';
 import { registerHomeRoutes } from './modules/home/routes';
 import { registerMenuRoutes } from './modules/menu/routes';
 import { registerNoticesRoutes } from './modules/notices/routes';
+import { registerSalaryRoutes } from './modules/salary/routes';
 
 export type AppOptions = {
   config: Config;
@@ -91,6 +92,7 @@ export const buildApp = async ({ config, database, redis, withBenchRoutes }: App
   registerHomeRoutes(app, db);
   registerNoticesRoutes(app, db);
   registerAttendanceRoutes(app, db);
+  registerSalaryRoutes(app, db);
 
   if (withBenchRoutes) {
     // References for `npm run bench`: the stack with no work, and one primary-key read on the same pool.
