@@ -15,6 +15,7 @@ import { registerAccountRoutes } from './modules/account/routes';
 import { loadSessionsValidFrom } from './modules/account/service';
 import { registerAttendanceRoutes } from './modules/attendance/routes';
 import { registerHomeRoutes } from './modules/home/routes';
+import { registerInspectionRoutes } from './modules/inspection/routes';
 import { registerMenuRoutes } from './modules/menu/routes';
 import { registerNoticesRoutes } from './modules/notices/routes';
 import { registerSalaryRoutes } from './modules/salary/routes';
@@ -93,6 +94,7 @@ export const buildApp = async ({ config, database, redis, withBenchRoutes }: App
   registerNoticesRoutes(app, db);
   registerAttendanceRoutes(app, db);
   registerSalaryRoutes(app, db);
+  registerInspectionRoutes(app, db);
 
   if (withBenchRoutes) {
     // References for `npm run bench`: the stack with no work, and one primary-key read on the same pool.

@@ -1,0 +1,34 @@
+// The caller's safety-inspection issues of the last 30 days (Asia/Shanghai, today included).
+import { SAFETY_ISSUE_DAYS, type SafetyIssue } from '@ess/contract/inspection';
+import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { safetyIssues } from '../../db/schema/index';
+import type { Caller } from '../../http/auth';
+import { companyToday } from '../../lib/calendar';
+
+export const getRecentSafetyIssues = async ({
+  db,
+  caller,
+  today = companyToday(),
+}: {
+  db: Db;
+  caller: Caller;
+  today?: string;
+}): Promise<SafetyIssue[]> =>
+  db
+    .select({
+      ISSUE_DESCR: safetyIssues.issueDescr,
+      WORK_PROCESS: safetyIssues.workProcess,
+      INSPECTION_DATE: sql<string>`to_char(${safetyIssues.inspectionDate}, 'YYYY-MM-DD')`,
+      TYPE_CODE: safetyIssues.typeCode,
+      BAD_QTY: safetyIssues.badQty,
+    })
+    .from(safetyIssues)
+    .where(
+      and(
+        eq(safetyIssues.employeeId, caller.id),
+        gte(safetyIssues.inspectionDate, sql`${today}::date - ${SAFETY_ISSUE_DAYS - 1}::int`),
+        lte(safetyIssues.inspectionDate, sql`${today}::date`),
+      ),
+    )
+    .orderBy(desc(safetyIssues.inspectionDate), desc(safetyIssues.id));
