@@ -11,11 +11,13 @@ import { createTokenService, installAuthGuard } from './http/auth';
 import { envelope } from './http/envelope';
 import { installErrorHandling } from './http/errors';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './http/rate-limit';
+import { createOutsideSystems } from './integrations/outside-systems';
 import { registerAccountRoutes } from './modules/account/routes';
 import { loadSessionsValidFrom } from './modules/account/service';
 import { registerAttendanceRoutes } from './modules/attendance/routes';
 import { registerHomeRoutes } from './modules/home/routes';
 import { registerInspectionRoutes } from './modules/inspection/routes';
+import { registerLogisticsRoutes } from './modules/logistics/routes';
 import { registerMenuRoutes } from './modules/menu/routes';
 import { registerNoticesRoutes } from './modules/notices/routes';
 import { registerSalaryRoutes } from './modules/salary/routes';
@@ -94,6 +96,11 @@ export const buildApp = async ({ config, database, redis, withBenchRoutes }: App
   registerNoticesRoutes(app, db);
   registerAttendanceRoutes(app, db);
   registerSalaryRoutes(app, db);
+  registerLogisticsRoutes(app, {
+    db,
+    outsideSystems: createOutsideSystems({ db, config }),
+    openAllEmployees: config.CABINET_OPEN_ALL_EMPLOYEES,
+  });
   registerInspectionRoutes(app, db);
 
   if (withBenchRoutes) {

@@ -1,6 +1,6 @@
 // Logistics: meal deductions, dormitory costs, the shoe cabinet.
 import { z } from 'zod';
-import { defineRoute, empty, jsonText, pageQuery, yearMonth } from './common';
+import { DEFAULT_PAGE_SIZE, defineRoute, empty, jsonText, pageSize, yearMonth } from './common';
 
 export const mealMonth = z.object({ YEAR_MONTH: z.string(), DEDUCTION_AMT: z.number() });
 export type MealMonth = z.infer<typeof mealMonth>;
@@ -28,13 +28,35 @@ export const cabinet = z.object({
 });
 export type Cabinet = z.infer<typeof cabinet>;
 
-const boxId = z.coerce
-  .number({ error: '柜子编号无效' })
-  .int({ error: '柜子编号无效' })
-  .positive({ error: '柜子编号无效' })
-  .max(2_147_483_647, { error: '柜子编号无效' });
+/** A number, or digits as text; plain coercion would also read `true` or `[1]` as box 1. */
+const boxId = z.preprocess(
+  (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value.trim()) ? Number(value) : value),
+  z
+    .number({ error: '柜子编号无效' })
+    .int({ error: '柜子编号无效' })
+    .positive({ error: '柜子编号无效' })
+    .max(2_147_483_647, { error: '柜子编号无效' }),
+);
 
-const pagedQuery = jsonText(pageQuery.or(z.undefined().transform(() => pageQuery.parse({}))));
+/**
+ * Any page past the end answers an empty page however far past it is, so only nonsense is refused;
+ * the bound keeps the row offset a safe integer.
+ */
+const anyPage = z.coerce
+  .number({ error: '页码应为数字' })
+  .int({ error: '页码应为整数' })
+  .min(1, { error: '页码从 1 开始' })
+  .max(1_000_000_000, { error: '页码超出范围' });
+
+/** `query` arrives as JSON text or as an object; absent means the first page. */
+const pagedQuery = jsonText(
+  z
+    .object(
+      { CurrentPage: anyPage.default(1), PageSize: pageSize.default(DEFAULT_PAGE_SIZE) },
+      { error: '查询条件格式无效' },
+    )
+    .prefault({}),
+);
 
 export const logisticsRoutes = {
   getMeals: defineRoute({

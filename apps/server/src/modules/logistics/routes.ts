@@ -1,0 +1,65 @@
+// LogisticsMeals/*, LogisticsDormitory/* and LogisticsCabinet/* calls.
+import { logisticsRoutes } from '@ess/contract/logistics';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { registerCall } from '../../http/envelope';
+import type { OutsideSystems } from '../../integrations/outside-systems';
+import {
+  getDormitoryCosts,
+  getMealDetails,
+  getMealMonths,
+  getMyCabinet,
+  openCabinets,
+  openMyCabinet,
+  parseEmployeeList,
+  updateMyCabinetPhoto,
+} from './service';
+
+export type LogisticsDeps = {
+  db: Db;
+  outsideSystems: OutsideSystems;
+  /** CABINET_OPEN_ALL_EMPLOYEES as configured (comma-separated employee numbers). */
+  openAllEmployees: string;
+};
+
+export const registerLogisticsRoutes = (
+  app: FastifyInstance,
+  { db, outsideSystems, openAllEmployees }: LogisticsDeps,
+) => {
+  const cabinetDeps = { db, outsideSystems };
+  const openAllList = parseEmployeeList(openAllEmployees);
+
+  registerCall(app, logisticsRoutes.getMeals, async ({ body, caller }) => {
+    const { rows, totalCount } = await getMealMonths(db, caller, {
+      page: body.query.CurrentPage,
+      pageSize: body.query.PageSize,
+    });
+    return { data: JSON.stringify(rows), totalCount };
+  });
+  registerCall(app, logisticsRoutes.getMealsDetail, async ({ body, caller }) => ({
+    data: JSON.stringify(await getMealDetails(db, caller, body.date)),
+  }));
+  registerCall(app, logisticsRoutes.getDormitoryCostForMobile, async ({ body, caller }) => {
+    const { rows, totalCount } = await getDormitoryCosts(db, caller, {
+      page: body.query.CurrentPage,
+      pageSize: body.query.PageSize,
+    });
+    return { data: rows, totalCount };
+  });
+  registerCall(app, logisticsRoutes.getCabinetForMobile, async ({ caller }) => {
+    const cabinet = await getMyCabinet(db, caller);
+    return cabinet ? { data: JSON.stringify(cabinet) } : { data: '', msg: '暂未分配柜子' };
+  });
+  registerCall(app, logisticsRoutes.updatePhotoToAtt, async ({ body, caller }) => {
+    await updateMyCabinetPhoto(cabinetDeps, caller, body.boxId);
+    return { data: null, msg: '照片更新指令已发送' };
+  });
+  registerCall(app, logisticsRoutes.remoteOpenCabinet, async ({ body, caller }) => {
+    await openMyCabinet(cabinetDeps, caller, body.boxId);
+    return { data: null, msg: '开柜指令已发送' };
+  });
+  registerCall(app, logisticsRoutes.remoteOpenAllCabinet, async ({ body, caller }) => {
+    const opened = await openCabinets({ ...cabinetDeps, openAllEmployees: openAllList }, caller, body.boxId);
+    return { data: null, msg: `开柜指令已发送,共 ${opened} 个柜子` };
+  });
+};

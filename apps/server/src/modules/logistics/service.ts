@@ -1,0 +1,172 @@
+// The caller's meal deductions, dormitory costs and shoe cabinet; cabinet actions go out as outside-system commands.
+import type { Cabinet, DormitoryCost, MealDetail, MealMonth } from '@ess/contract/logistics';
+import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { cabinets, dormitoryCosts, mealDetails, mealMonths } from '../../db/schema/index';
+import type { Caller } from '../../http/auth';
+import { BusinessError } from '../../http/envelope';
+import type { OutsideSystems } from '../../integrations/outside-systems';
+
+export const CABINET_NOT_FOUND_MESSAGE = '未找到您的柜子';
+export const NO_PERMISSION_MESSAGE = '无权限执行此操作';
+
+export type Page = { page: number; pageSize: number };
+export type PageOf<T> = { rows: T[]; totalCount: number };
+
+/**
+ * The total rides along with the page (count(*) over ()), so a page is one query; only a page past the
+ * end has no row to carry it and counts separately.
+ */
+const withTotal = async <T extends { total: number }>(
+  rows: T[],
+  { page }: Page,
+  countAll: () => Promise<number>,
+): Promise<PageOf<Omit<T, 'total'>>> => {
+  const totalCount = rows[0]?.total ?? (page > 1 ? await countAll() : 0);
+  return { rows: rows.map(({ total: _total, ...row }) => row), totalCount };
+};
+const totalOver = () => sql<number>`count(*) over ()`.mapWith(Number);
+const offsetOf = ({ page, pageSize }: Page) => (page - 1) * pageSize;
+
+/** Months with a deduction only (SPEC §5: a deduction shows only when above zero), newest first. */
+export const getMealMonths = async (db: Db, caller: Caller, paging: Page): Promise<PageOf<MealMonth>> => {
+  const where = and(eq(mealMonths.employeeId, caller.id), gt(mealMonths.deductionAmt, 0));
+  const rows = await db
+    .select({ YEAR_MONTH: mealMonths.yearMonth, DEDUCTION_AMT: mealMonths.deductionAmt, total: totalOver() })
+    .from(mealMonths)
+    .where(where)
+    .orderBy(desc(mealMonths.yearMonth))
+    .limit(paging.pageSize)
+    .offset(offsetOf(paging));
+  return withTotal(
+    rows,
+    paging,
+    async () => (await db.select({ n: count() }).from(mealMonths).where(where))[0]?.n ?? 0,
+  );
+};
+
+export const getMealDetails = async (db: Db, caller: Caller, month: string): Promise<MealDetail[]> =>
+  db
+    .select({
+      COST_TIME: sql<string>`to_char(${mealDetails.costTime} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI')`,
+      COST_AMOUNT: mealDetails.costAmount,
+      SUBSIDY_AMOUNT: mealDetails.subsidyAmount,
+    })
+    .from(mealDetails)
+    .where(and(eq(mealDetails.employeeId, caller.id), eq(mealDetails.yearMonth, month)))
+    .orderBy(asc(mealDetails.costTime), asc(mealDetails.id));
+
+export const getDormitoryCosts = async (db: Db, caller: Caller, paging: Page): Promise<PageOf<DormitoryCost>> => {
+  const where = eq(dormitoryCosts.employeeId, caller.id);
+  const rows = await db
+    .select({
+      yearMonth: dormitoryCosts.yearMonth,
+      waterCost: dormitoryCosts.waterCost,
+      tariffCost: dormitoryCosts.tariffCost,
+      accommodationCost: dormitoryCosts.accommodationCost,
+      total: totalOver(),
+    })
+    .from(dormitoryCosts)
+    .where(where)
+    .orderBy(desc(dormitoryCosts.yearMonth))
+    .limit(paging.pageSize)
+    .offset(offsetOf(paging));
+  return withTotal(
+    rows,
+    paging,
+    async () => (await db.select({ n: count() }).from(dormitoryCosts).where(where))[0]?.n ?? 0,
+  );
+};
+
+const cabinetFields = {
+  Id: cabinets.id,
+  TeamName: cabinets.teamName,
+  AreaDesc: cabinets.areaDesc,
+  EquipmentDesc: cabinets.equipmentDesc,
+  CaseNo: cabinets.caseNo,
+};
+
+export const getMyCabinet = async (db: Db, caller: Caller): Promise<Cabinet | undefined> => {
+  const [cabinet] = await db
+    .select(cabinetFields)
+    .from(cabinets)
+    .where(eq(cabinets.employeeId, caller.id))
+    .orderBy(asc(cabinets.id))
+    .limit(1);
+  return cabinet;
+};
+
+/** The box only if it is the caller's: someone else's box and an unknown one answer the same. */
+const findOwnCabinet = async (db: Db, caller: Caller, boxId: number) => {
+  const [cabinet] = await db
+    .select(cabinetFields)
+    .from(cabinets)
+    .where(and(eq(cabinets.id, boxId), eq(cabinets.employeeId, caller.id)));
+  if (!cabinet) throw new BusinessError(CABINET_NOT_FOUND_MESSAGE);
+  return cabinet;
+};
+
+export type CabinetDeps = { db: Db; outsideSystems: OutsideSystems };
+
+const send = async (outsideSystems: OutsideSystems, command: Parameters<OutsideSystems['sendCommand']>[0]) => {
+  const outcome = await outsideSystems.sendCommand(command);
+  if (!outcome.ok) throw new BusinessError(outcome.detail);
+};
+
+export const openMyCabinet = async ({ db, outsideSystems }: CabinetDeps, caller: Caller, boxId: number) => {
+  const cabinet = await findOwnCabinet(db, caller, boxId);
+  await send(outsideSystems, {
+    target: 'cabinet',
+    command: 'OPEN',
+    payload: { boxId: cabinet.Id, caseNo: cabinet.CaseNo, areaDesc: cabinet.AreaDesc },
+    requestedBy: caller.id,
+  });
+};
+
+/** The cabinet's face reader is enrolled by the attendance system, which takes the photo it already holds. */
+export const updateMyCabinetPhoto = async ({ db, outsideSystems }: CabinetDeps, caller: Caller, boxId: number) => {
+  const cabinet = await findOwnCabinet(db, caller, boxId);
+  await send(outsideSystems, {
+    target: 'attendance',
+    command: 'UPDATE_CABINET_PHOTO',
+    payload: { boxId: cabinet.Id, caseNo: cabinet.CaseNo, empNo: caller.empNo },
+    requestedBy: caller.id,
+  });
+};
+
+/** CABINET_OPEN_ALL_EMPLOYEES: comma-separated employee numbers. */
+export const parseEmployeeList = (text: string): ReadonlySet<string> =>
+  new Set(
+    text
+      .split(',')
+      .map((empNo) => empNo.trim())
+      .filter(Boolean),
+  );
+
+/** Answers how many boxes the command covers. */
+export const openCabinets = async (
+  { db, outsideSystems, openAllEmployees }: CabinetDeps & { openAllEmployees: ReadonlySet<string> },
+  caller: Caller,
+  boxIds: number[],
+): Promise<number> => {
+  if (!openAllEmployees.has(caller.empNo)) throw new BusinessError(NO_PERMISSION_MESSAGE);
+  const wanted = [...new Set(boxIds)].sort((a, b) => a - b);
+  const found = await db
+    .select({ id: cabinets.id, caseNo: cabinets.caseNo })
+    .from(cabinets)
+    .where(inArray(cabinets.id, wanted))
+    .orderBy(asc(cabinets.id));
+  const known = new Set(found.map((cabinet) => cabinet.id));
+  const missing = wanted.filter((id) => !known.has(id));
+  if (missing.length > 0) {
+    const listed = missing.slice(0, 5).join('、');
+    throw new BusinessError(`未找到柜子:${listed}${missing.length > 5 ? ` 等 ${missing.length} 个` : ''}`);
+  }
+  await send(outsideSystems, {
+    target: 'cabinet',
+    command: 'OPEN_ALL',
+    payload: { boxes: found.map((cabinet) => ({ boxId: cabinet.id, caseNo: cabinet.caseNo })) },
+    requestedBy: caller.id,
+  });
+  return found.length;
+};
