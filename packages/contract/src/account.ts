@@ -3,9 +3,7 @@ import { z } from 'zod';
 import { defineRoute, empty } from './common';
 
 /** Passwords travel as the lowercase hex SHA-256 of what was typed. */
-export const hashedPassword = z
-  .string({ error: '密码不能为空' })
-  .regex(/^[0-9a-f]{64}$/, { error: '密码格式无效' });
+export const hashedPassword = z.string({ error: '密码不能为空' }).regex(/^[0-9a-f]{64}$/, { error: '密码格式无效' });
 
 export const loginUser = z.object({
   userAccount: z.string(),

@@ -34,21 +34,27 @@ export const isoDate = z
 
 export const MAX_PAGE_SIZE = 50;
 export const DEFAULT_PAGE_SIZE = 10;
-/** Pages start at 1; an absurd page answers an empty page, not an error. */
+/**
+ * Pages start at 1. Any page past the end answers an empty page however far past it is, so only
+ * nonsense is refused; the bound keeps the row offset a safe integer.
+ */
 export const currentPage = z.coerce
   .number({ error: '页码应为数字' })
   .int({ error: '页码应为整数' })
   .min(1, { error: '页码从 1 开始' })
-  .max(100_000, { error: '页码超出范围' });
+  .max(1_000_000_000, { error: '页码超出范围' });
 export const pageSize = z.coerce
   .number({ error: '每页条数应为数字' })
   .int({ error: '每页条数应为整数' })
   .min(1, { error: '每页条数至少为 1' })
   .max(MAX_PAGE_SIZE, { error: `每页条数最多 ${MAX_PAGE_SIZE}` });
-export const pageQuery = z.object({
-  CurrentPage: currentPage.default(1),
-  PageSize: pageSize.default(DEFAULT_PAGE_SIZE),
-});
+/** `{ CurrentPage, PageSize }`; absent means the first page. */
+export const pageQuery = z
+  .object(
+    { CurrentPage: currentPage.default(1), PageSize: pageSize.default(DEFAULT_PAGE_SIZE) },
+    { error: '查询条件格式无效' },
+  )
+  .prefault({});
 
 /** Where the spec says a field carries JSON text, accept the text or the object it stands for. */
 export const jsonText = <T extends z.ZodType>(schema: T) =>

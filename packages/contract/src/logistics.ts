@@ -1,6 +1,6 @@
 // Logistics: meal deductions, dormitory costs, the shoe cabinet.
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, defineRoute, empty, jsonText, pageSize, yearMonth } from './common';
+import { defineRoute, empty, jsonText, pageQuery, yearMonth } from './common';
 
 export const mealMonth = z.object({ YEAR_MONTH: z.string(), DEDUCTION_AMT: z.number() });
 export type MealMonth = z.infer<typeof mealMonth>;
@@ -38,25 +38,8 @@ const boxId = z.preprocess(
     .max(2_147_483_647, { error: '柜子编号无效' }),
 );
 
-/**
- * Any page past the end answers an empty page however far past it is, so only nonsense is refused;
- * the bound keeps the row offset a safe integer.
- */
-const anyPage = z.coerce
-  .number({ error: '页码应为数字' })
-  .int({ error: '页码应为整数' })
-  .min(1, { error: '页码从 1 开始' })
-  .max(1_000_000_000, { error: '页码超出范围' });
-
-/** `query` arrives as JSON text or as an object; absent means the first page. */
-const pagedQuery = jsonText(
-  z
-    .object(
-      { CurrentPage: anyPage.default(1), PageSize: pageSize.default(DEFAULT_PAGE_SIZE) },
-      { error: '查询条件格式无效' },
-    )
-    .prefault({}),
-);
+/** `query` arrives as JSON text or as an object. */
+const pagedQuery = jsonText(pageQuery);
 
 export const logisticsRoutes = {
   getMeals: defineRoute({
