@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { countDaysBetween, getServiceLength, getShanghaiToday } from './dates';
+
+describe('getShanghaiToday', () => {
+  it('is already the next day in Shanghai at 16:00 UTC', () => {
+    expect(getShanghaiToday(new Date('2024-03-01T15:59:59Z'))).toBe('2024-03-01');
+    expect(getShanghaiToday(new Date('2024-03-01T16:00:00Z'))).toBe('2024-03-02');
+  });
+});
+
+describe('countDaysBetween', () => {
+  it('counts calendar days across months and leap days', () => {
+    expect(countDaysBetween('2024-02-28', '2024-03-01')).toBe(2);
+    expect(countDaysBetween('2023-02-28', '2023-03-01')).toBe(1);
+    expect(countDaysBetween('2024-01-01', '2025-01-01')).toBe(366);
+  });
+
+  it('rejects malformed and impossible dates', () => {
+    expect(countDaysBetween('2024-02-31', '2024-03-01')).toBeUndefined();
+    expect(countDaysBetween('yesterday', '2024-03-01')).toBeUndefined();
+  });
+});
+
+describe('getServiceLength', () => {
+  it('is day 1 on the enter date', () => {
+    expect(getServiceLength('2024-05-10', '2024-05-10')).toEqual({ elapsedDays: 0, dayNumber: 1, months: 0, days: 0 });
+  });
+
+  it('counts months as 30 days, not calendar months', () => {
+    // 400 days = 13 × 30 + 10
+    expect(getServiceLength('2023-01-01', '2024-02-05')).toMatchObject({ elapsedDays: 400, months: 13, days: 10 });
+    // 31 calendar days of January are one 30-day month and a day.
+    expect(getServiceLength('2024-01-01', '2024-02-01')).toMatchObject({ months: 1, days: 1 });
+    expect(getServiceLength('2024-01-01', '2024-01-31')).toMatchObject({ months: 1, days: 0 });
+    expect(getServiceLength('2024-01-01', '2024-01-30')).toMatchObject({ months: 0, days: 29 });
+  });
+
+  it('accepts a timestamp-like enter date', () => {
+    expect(getServiceLength('2024-01-01T00:00:00', '2024-01-11')).toMatchObject({ elapsedDays: 10 });
+  });
+
+  it('has nothing to say without an enter date or before it', () => {
+    expect(getServiceLength(null, '2024-01-01')).toBeUndefined();
+    expect(getServiceLength('2024-02-01', '2024-01-01')).toBeUndefined();
+  });
+});

@@ -1,0 +1,55 @@
+// Calendar helpers in Asia/Shanghai (DESIGN §3). China has kept UTC+8 without daylight saving since
+// 1991, so a fixed offset is exact and needs no time-zone database on old phones.
+const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The spec counts months of service as 30 days each. */
+export const DAYS_PER_MONTH = 30;
+
+/** Today's date in Asia/Shanghai as yyyy-MM-dd. */
+export const getShanghaiToday = (now: Date = new Date()): string =>
+  new Date(now.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);
+
+const parseIsoDate = (value: string): number | undefined => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return undefined;
+  const [, year, month, day] = match.map(Number) as [number, number, number, number];
+  const time = Date.UTC(year, month - 1, day);
+  const date = new Date(time);
+  // Rejects dates such as 2024-02-31 that Date.UTC would roll over.
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
+  return time;
+};
+
+/** Whole days from `from` to `to` (both yyyy-MM-dd); undefined for malformed dates. */
+export const countDaysBetween = (from: string, to: string): number | undefined => {
+  const start = parseIsoDate(from);
+  const end = parseIsoDate(to);
+  if (start === undefined || end === undefined) return undefined;
+  return Math.round((end - start) / DAY_MS);
+};
+
+export type ServiceLength = {
+  /** Days elapsed since the enter date (0 on the first day). */
+  elapsedDays: number;
+  /** 1 on the first day: 入职第 N 天. */
+  dayNumber: number;
+  /** elapsedDays split as 30-day months and the remaining days. */
+  months: number;
+  days: number;
+};
+
+/** Length of service on `today` (Asia/Shanghai); undefined without a usable enter date or before it. */
+export const getServiceLength = (
+  enterDate: string | null | undefined,
+  today: string = getShanghaiToday(),
+): ServiceLength | undefined => {
+  if (!enterDate) return undefined;
+  const elapsedDays = countDaysBetween(enterDate.slice(0, 10), today);
+  if (elapsedDays === undefined || elapsedDays < 0) return undefined;
+  return {
+    elapsedDays,
+    dayNumber: elapsedDays + 1,
+    months: Math.floor(elapsedDays / DAYS_PER_MONTH),
+    days: elapsedDays % DAYS_PER_MONTH,
+  };
+};
