@@ -1,0 +1,12 @@
+// Account/ChangePwd: old and new password, both hashed.
+import { accountRoutes } from '@ess/contract/account';
+import { useMutation } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+import { hashPassword } from '../hash-password';
+
+export type ChangePasswordInput = { oldPwd: string; newPwd: string };
+
+export const changePwd = async ({ oldPwd, newPwd }: ChangePasswordInput) =>
+  callApi(accountRoutes.changePwd, { oldPwd: await hashPassword(oldPwd), newPwd: await hashPassword(newPwd) });
+
+export const useChangePwd = () => useMutation({ mutationFn: changePwd });

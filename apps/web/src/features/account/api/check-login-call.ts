@@ -1,0 +1,14 @@
+// Account/CheckLogin itself: the contract route (and with it zod) and the password hashing. Loaded by
+// ./check-login.ts when the sign-in form is first used, so the /login screen paints without them.
+import { accountRoutes } from '@ess/contract/account';
+import { callApi } from '../../../lib/api-client';
+import { hashPassword } from '../hash-password';
+
+export type SignInInput = { userAccount: string; password: string; isRemember: boolean };
+
+export const checkLogin = async ({ userAccount, password, isRemember }: SignInInput) =>
+  callApi(accountRoutes.checkLogin, {
+    userAccount: userAccount.trim(),
+    password: await hashPassword(password),
+    isRemember,
+  });

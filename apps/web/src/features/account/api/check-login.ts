@@ -1,0 +1,17 @@
+// Account/CheckLogin: sign-in with the hashed password. The call's code (contract schemas, zod,
+// SHA-256) is a quarter of what /login would download, so it loads on idle or first use of the form.
+import { useMutation } from '@tanstack/react-query';
+import type { SignInInput } from './check-login-call';
+
+export type { SignInInput };
+
+const loadCall = () => import('./check-login-call');
+
+/** Starts downloading the call's code ahead of the submit. */
+export const prefetchCheckLogin = () => {
+  void loadCall();
+};
+
+export const checkLogin = async (input: SignInInput) => (await loadCall()).checkLogin(input);
+
+export const useCheckLogin = () => useMutation({ mutationFn: checkLogin });

@@ -1,0 +1,140 @@
+// /login: account, password, the handbook agreement that gates the button, then the redirect.
+// This screen is the first thing a worker downloads on a weak network: it keeps its imports small and
+// loads the handbook viewer (pdf.js) and the toast only when they are needed.
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Checkbox, Input } from 'antd-mobile';
+import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { t } from '../../i18n/zh-CN';
+import { describeError } from '../../lib/api-client';
+import { startSession } from '../../lib/session';
+import { showToast } from '../../lib/toast';
+import { prefetchCheckLogin, useCheckLogin } from './api/check-login';
+import './login-page.css';
+import { toSafeRedirect } from './safe-redirect';
+
+const HandbookPopup = lazy(() => import('./handbook-popup'));
+
+const ERROR_MS = 2000;
+const ICP_FILING = import.meta.env.VITE_ICP_FILING || t.app.icpFiling;
+
+const LoginPage = () => {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const signIn = useCheckLogin();
+  const [userAccount, setUserAccount] = useState('');
+  const [password, setPassword] = useState('');
+  const [isAgreed, setAgreed] = useState(false);
+  const [isHandbookOpen, setHandbookOpen] = useState(false);
+  const [hasOpenedHandbook, setOpenedHandbook] = useState(false);
+
+  useEffect(() => {
+    // Fetch the sign-in code once the screen is up, before the worker has finished typing.
+    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1500));
+    idle(prefetchCheckLogin);
+  }, []);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!isAgreed || signIn.isPending) return;
+    if (!userAccount.trim()) return void showToast({ content: t.login.accountRequired, durationMs: ERROR_MS });
+    if (!password) return void showToast({ content: t.login.passwordRequired, durationMs: ERROR_MS });
+    signIn.mutate(
+      { userAccount, password, isRemember: true },
+      {
+        onSuccess: (login) => {
+          // A previous user's screens must not show through.
+          queryClient.clear();
+          startSession(login, { isRemember: true });
+          navigate(toSafeRedirect(searchParams.get('redirect')), { replace: true });
+        },
+        onError: (error) => void showToast({ content: describeError(error), kind: 'fail', durationMs: ERROR_MS }),
+      },
+    );
+  };
+
+  const openHandbook = () => {
+    setOpenedHandbook(true);
+    setHandbookOpen(true);
+  };
+
+  return (
+    <div className="login-page">
+      <header className="login-header">
+        <img className="login-logo" src="/logo.svg" alt={t.login.logoAlt} width={72} height={72} />
+        <h1 className="login-title">{t.app.title}</h1>
+      </header>
+      <form className="login-form" onSubmit={submit} onFocus={prefetchCheckLogin} noValidate>
+        <div className="login-field">
+          <label className="login-label" htmlFor="login-account">
+            {t.login.account}
+          </label>
+          <Input
+            id="login-account"
+            name="username"
+            autoComplete="username"
+            placeholder={t.login.accountPlaceholder}
+            value={userAccount}
+            onChange={setUserAccount}
+            clearable
+          />
+        </div>
+        <div className="login-field">
+          <label className="login-label" htmlFor="login-password">
+            {t.login.password}
+          </label>
+          <Input
+            id="login-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            placeholder={t.login.passwordPlaceholder}
+            value={password}
+            onChange={setPassword}
+            clearable
+          />
+        </div>
+        <div className="login-agree">
+          <Checkbox checked={isAgreed} onChange={setAgreed}>
+            {t.login.agreePrefix}
+            <button
+              type="button"
+              className="text-button"
+              onClick={(event) => {
+                // Reading the handbook does not tick the box.
+                event.preventDefault();
+                event.stopPropagation();
+                openHandbook();
+              }}
+            >
+              {t.login.handbookLink}
+            </button>
+          </Checkbox>
+        </div>
+        <Button
+          type="submit"
+          color="primary"
+          size="large"
+          block
+          disabled={!isAgreed}
+          loading={signIn.isPending}
+          loadingText={t.login.submitting}
+        >
+          {t.login.submit}
+        </Button>
+      </form>
+      <footer className="login-footer">
+        <p>{t.app.copyright}</p>
+        <p>{ICP_FILING}</p>
+      </footer>
+      {hasOpenedHandbook && (
+        <Suspense fallback={null}>
+          <HandbookPopup visible={isHandbookOpen} onClose={() => setHandbookOpen(false)} />
+        </Suspense>
+      )}
+    </div>
+  );
+};
+
+export default LoginPage;

@@ -1,0 +1,90 @@
+// /user/person-center (the 我的 tab): avatar with preview, name, department, title, links, sign-out.
+import { useQueryClient } from '@tanstack/react-query';
+import { Avatar, Dialog, ImageViewer, List } from 'antd-mobile';
+import {
+  BankcardOutline,
+  CloseCircleOutline,
+  ContentOutline,
+  FaceRecognitionOutline,
+  FileOutline,
+  LockOutline,
+  StarOutline,
+  UnorderedListOutline,
+} from 'antd-mobile-icons';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { t } from '../../i18n/zh-CN';
+import { useSignedInUser } from '../../lib/current-user';
+import { clearSession, readRefreshToken } from '../../lib/session';
+import { logout } from './api/logout';
+import './person-center-page.css';
+
+export const DEFAULT_AVATAR_URL = '/default-avatar.svg';
+
+const LINKS: readonly { path: string; title: string; icon: ReactNode }[] = [
+  { path: '/system-setting/person-photo', title: t.personCenter.personPhoto, icon: <FaceRecognitionOutline /> },
+  { path: '/system-setting/change-password', title: t.personCenter.changePassword, icon: <LockOutline /> },
+  { path: '/user/my-bank', title: t.personCenter.myBank, icon: <BankcardOutline /> },
+  { path: '/user/my-education', title: t.personCenter.myEducation, icon: <ContentOutline /> },
+  { path: '/user/title-evaluation', title: t.personCenter.titleEvaluation, icon: <StarOutline /> },
+  { path: '/user/skill-evaluation', title: t.personCenter.skillEvaluation, icon: <FileOutline /> },
+  { path: '/user/my-work', title: t.personCenter.myWork, icon: <UnorderedListOutline /> },
+];
+
+const PersonCenterPage = () => {
+  const { profile } = useSignedInUser();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const avatarUrl = profile.avatarUrl || DEFAULT_AVATAR_URL;
+
+  const signOut = async () => {
+    const isConfirmed = await Dialog.confirm({ content: t.personCenter.logoutConfirm });
+    if (!isConfirmed) return;
+    // Revoking on the server is best effort: the user is signed out here whatever the network says.
+    await logout(readRefreshToken()).catch(() => undefined);
+    clearSession();
+    navigate('/login', { replace: true });
+    queryClient.clear();
+  };
+
+  return (
+    <div className="person-center">
+      <section className="person-card">
+        <button
+          type="button"
+          className="person-avatar-button"
+          aria-label={t.personCenter.avatarPreview}
+          onClick={() => ImageViewer.show({ image: avatarUrl })}
+        >
+          <Avatar
+            src={avatarUrl}
+            fallback={<img src={DEFAULT_AVATAR_URL} alt="" />}
+            className="person-avatar"
+            alt={t.personCenter.avatar}
+          />
+        </button>
+        <div className="person-info">
+          <p className="person-name">{profile.userName}</p>
+          <p className="person-meta">{t.personCenter.employeeNo(profile.userAccount)}</p>
+          <p className="person-meta">
+            {profile.deptName} · {profile.titleName}
+          </p>
+        </div>
+      </section>
+      <List className="person-links">
+        {LINKS.map((link) => (
+          <List.Item key={link.path} prefix={link.icon} onClick={() => navigate(link.path)} tabIndex={0}>
+            {link.title}
+          </List.Item>
+        ))}
+      </List>
+      <List className="person-links">
+        <List.Item prefix={<CloseCircleOutline />} onClick={() => void signOut()} tabIndex={0} arrow={false}>
+          <span className="person-logout">{t.personCenter.logout}</span>
+        </List.Item>
+      </List>
+    </div>
+  );
+};
+
+export default PersonCenterPage;

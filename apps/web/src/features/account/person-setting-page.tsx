@@ -1,0 +1,27 @@
+// /system-setting/person-setting: the two settings an employee changes.
+import { List } from 'antd-mobile';
+import { FaceRecognitionOutline, LockOutline } from 'antd-mobile-icons';
+import { useNavigate } from 'react-router-dom';
+import { t } from '../../i18n/zh-CN';
+
+const PersonSettingPage = () => {
+  const navigate = useNavigate();
+  return (
+    <div className="page-padding">
+      <List>
+        <List.Item
+          prefix={<FaceRecognitionOutline />}
+          onClick={() => navigate('/system-setting/person-photo')}
+          tabIndex={0}
+        >
+          {t.personSetting.changePhoto}
+        </List.Item>
+        <List.Item prefix={<LockOutline />} onClick={() => navigate('/system-setting/change-password')} tabIndex={0}>
+          {t.personSetting.changePassword}
+        </List.Item>
+      </List>
+    </div>
+  );
+};
+
+export default PersonSettingPage;

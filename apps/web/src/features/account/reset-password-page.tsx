@@ -1,0 +1,51 @@
+// /home/reset-password?code=…: the landing of HR's reset link; posts the code once on load.
+import { Button, Result } from 'antd-mobile';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { t } from '../../i18n/zh-CN';
+import { ApiError, describeError } from '../../lib/api-client';
+import { useResetPassword } from './api/reset-password';
+
+const ResetPasswordPage = () => {
+  const [searchParams] = useSearchParams();
+  const code = searchParams.get('code')?.trim() ?? '';
+  const reset = useResetPassword();
+  const hasPosted = useRef(false);
+
+  useEffect(() => {
+    // Once per page load, also under StrictMode's double effects: the code works once.
+    if (!code || hasPosted.current) return;
+    hasPosted.current = true;
+    reset.mutate(code);
+  }, [code, reset]);
+
+  let content: ReactNode;
+  if (!code) {
+    content = <Result status="warning" title={t.resetPassword.failed} description={t.resetPassword.invalidLink} />;
+  } else if (reset.isSuccess) {
+    content = <Result status="success" title={reset.data || t.resetPassword.success} />;
+  } else if (reset.isError) {
+    content = (
+      <>
+        <Result status="error" title={t.resetPassword.failed} description={describeError(reset.error)} />
+        {/* Only a failure that never reached the server can be retried; a spent code stays spent. */}
+        {reset.error instanceof ApiError && reset.error.kind !== 'business' && (
+          <Button block color="primary" onClick={() => reset.mutate(code)}>
+            {t.resetPassword.retry}
+          </Button>
+        )}
+      </>
+    );
+  } else {
+    content = <Result status="waiting" title={t.resetPassword.working} />;
+  }
+
+  return (
+    <main className="page-center" aria-live="polite">
+      <h1 className="visually-hidden">{t.routes.resetPassword}</h1>
+      {content}
+    </main>
+  );
+};
+
+export default ResetPasswordPage;

@@ -1,0 +1,9 @@
+// Home/GetBannerList: the pictures of the home swiper.
+import { homeRoutes } from '@ess/contract/home';
+import { useQuery } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+
+export const getBannerList = (signal?: AbortSignal) => callApi(homeRoutes.getBannerList, {}, { signal });
+
+export const useBannerList = () =>
+  useQuery({ queryKey: ['home', 'banners'], queryFn: ({ signal }) => getBannerList(signal), staleTime: 10 * 60_000 });
