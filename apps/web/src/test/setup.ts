@@ -1,4 +1,5 @@
 // jsdom lacks a few browser APIs antd-mobile and the app use; tests get small stand-ins.
+import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 

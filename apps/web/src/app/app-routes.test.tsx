@@ -1,0 +1,141 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../lib/query-client';
+import { type FakeHandler, fail, fakeServer, LocationProbe, ok, signInCookies } from '../test/render';
+import { AppRoutes } from './app-routes';
+import type { AppRoute } from './route-table';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const page = (text: string) => async () => ({ default: () => <p>{text}</p> });
+const TABLE: AppRoute[] = [
+  { path: '/login', title: '登录', load: page('login screen'), isPublic: true, layout: 'bare' },
+  { path: '/register', title: '推荐登记', load: page('register screen'), isPublic: true },
+  { path: '/404', title: '页面未找到', load: () => import('./pages/not-found-page'), isPublic: true },
+  { path: '/home', title: '首页', load: page('home screen'), isTabRoot: true },
+  { path: '/salary/my-salary', title: '我的工资', load: page('salary screen'), isMenuGated: true },
+  { path: '/attendance/my-att', title: '我的考勤', load: page('attendance screen'), isMenuGated: true },
+  { path: '/system-setting/change-password', title: '修改密码', load: page('change password screen') },
+];
+
+const PROFILE = {
+  userAccount: '100001',
+  userName: '张伟',
+  id: 1,
+  baseBu: 'NT',
+  deptName: '总装车间',
+  titleName: '操作工',
+  empEnterDate: '2024-01-01',
+  appReadStatus: 'Y',
+  mustChangePassword: false,
+  avatarUrl: null,
+};
+const MENUS = [
+  { menuPath: '/salary/my-salary', menuName: '我的工资', menuIcon: 'pay', rolePageNo: 'M04', isMobile: 'Y' },
+  // Not for phones: must not open the attendance screen.
+  { menuPath: '/attendance/my-att', menuName: '我的考勤', menuIcon: 'clock', rolePageNo: 'M03', isMobile: 'N' },
+];
+
+const server = (overrides: Record<string, FakeHandler> = {}) =>
+  fakeServer({
+    'Account/RefreshToken': () => ok({ token: 'new-access', refreshToken: 'new-refresh' }),
+    'Account/CheckUserToken': () => ok(PROFILE),
+    'Menu/GetMenuList': () => ok(MENUS),
+    ...overrides,
+  });
+
+const renderAt = (path: string) =>
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes table={TABLE} />
+        <LocationProbe />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+
+const location = () => screen.getByTestId('location');
+
+describe('route gate', () => {
+  it('sends a signed-out visitor of a private page to /login with the redirect', async () => {
+    const { calls } = server();
+    renderAt('/home?tab=1');
+    await waitFor(() => expect(location()).toHaveTextContent('/login?redirect=%2Fhome%3Ftab%3D1'));
+    expect(await screen.findByText('login screen')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('shows public pages without a token', async () => {
+    server();
+    renderAt('/register');
+    expect(await screen.findByText('register screen')).toBeInTheDocument();
+  });
+
+  it('redirects / to /home', async () => {
+    server();
+    signInCookies();
+    renderAt('/');
+    expect(await screen.findByText('home screen')).toBeInTheDocument();
+    expect(location()).toHaveTextContent('/home');
+  });
+
+  it('restores the session once: rotates the tokens, loads the profile and the mobile menus', async () => {
+    const { calls } = server();
+    signInCookies();
+    renderAt('/salary/my-salary');
+    expect(await screen.findByText('salary screen')).toBeInTheDocument();
+    expect(calls.map((call) => call.path)).toEqual([
+      'Account/RefreshToken',
+      'Account/CheckUserToken',
+      'Menu/GetMenuList',
+    ]);
+    expect(calls[0]?.body).toEqual({ refreshToken: 'test-refresh' });
+    expect(calls[1]?.headers).toMatchObject({ token: 'new-access', authorization: 'Bearer new-access' });
+    expect(calls[2]?.body).toEqual({ terminalType: 'MOBILE' });
+    expect(document.cookie).toContain('ess_refresh=new-refresh');
+  });
+
+  it('shows the 404 page for a menu screen the user may not open', async () => {
+    server();
+    signInCookies();
+    renderAt('/attendance/my-att');
+    expect(await screen.findByText('抱歉,系统未找到该页面')).toBeInTheDocument();
+    expect(screen.queryByText('attendance screen')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '返回首页' })).toHaveAttribute('href', '/home');
+  });
+
+  it('sends unknown paths to /404', async () => {
+    server();
+    renderAt('/no/such/page');
+    expect(await screen.findByText('抱歉,系统未找到该页面')).toBeInTheDocument();
+    expect(location()).toHaveTextContent('/404');
+  });
+
+  it('holds a user who must change the password on that screen', async () => {
+    server({ 'Account/CheckUserToken': () => ok({ ...PROFILE, mustChangePassword: true }) });
+    signInCookies();
+    renderAt('/home');
+    expect(await screen.findByText('change password screen')).toBeInTheDocument();
+    expect(location()).toHaveTextContent('/system-setting/change-password');
+  });
+
+  it('goes to /login with 获取用户信息失败 when the profile cannot be loaded', async () => {
+    server({ 'Account/CheckUserToken': () => fail('用户不存在') });
+    signInCookies();
+    renderAt('/home');
+    expect(await screen.findByText('获取用户信息失败,请重新登录！')).toBeInTheDocument();
+    await waitFor(() => expect(location()).toHaveTextContent('/login?redirect=%2Fhome'));
+    expect(document.cookie).not.toContain('ess_token');
+    expect(document.cookie).not.toContain('ess_refresh');
+  });
+
+  it('warns 菜单数据加载异常 and continues without menus when they cannot be loaded', async () => {
+    server({ 'Menu/GetMenuList': () => ({ status: 500, body: {} }) });
+    signInCookies();
+    renderAt('/home');
+    expect(await screen.findByText('home screen')).toBeInTheDocument();
+    expect(await screen.findByText('菜单数据加载异常')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,98 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fail, fakeServer, ok, renderScreen } from '../../test/render';
+import LoginPage from './login-page';
+
+const SHA256_DEMO1234 = '0ead2060b65992dca4769af601a1b3a35ef38cfad2c2c465bb160ea764157c5d';
+const LOGIN_USER = {
+  userAccount: '100001',
+  userName: '张伟',
+  id: 1,
+  baseBu: 'NT',
+  deptName: '总装车间',
+  titleName: '操作工',
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+const fillForm = async (user: ReturnType<typeof userEvent.setup>) => {
+  await user.type(screen.getByLabelText('账号'), '100001');
+  await user.type(screen.getByLabelText('密码'), 'demo1234');
+};
+
+describe('LoginPage', () => {
+  it('keeps the login button disabled until the handbook box is ticked', async () => {
+    fakeServer({});
+    const user = userEvent.setup();
+    renderScreen(<LoginPage />, { path: '/login' });
+    await fillForm(user);
+    const button = screen.getByRole('button', { name: '登录' });
+    expect(button).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: /我已阅读并同意\s*《员工手册》/ }));
+    expect(button).toBeEnabled();
+    await user.click(screen.getByRole('checkbox', { name: /我已阅读并同意/ }));
+    expect(button).toBeDisabled();
+  });
+
+  it('opening the handbook does not tick the box', async () => {
+    fakeServer({});
+    const user = userEvent.setup();
+    renderScreen(<LoginPage />, { path: '/login' });
+    await user.click(screen.getByRole('button', { name: '《员工手册》' }));
+    expect(screen.getByRole('checkbox', { name: /我已阅读并同意/ })).not.toBeChecked();
+  });
+
+  it('sends the SHA-256 hex of the password, stores the session and follows the redirect', async () => {
+    let release: () => void = () => {};
+    const { calls } = fakeServer({
+      'Account/CheckLogin': () =>
+        new Promise((resolve) => {
+          release = () => resolve(ok({ token: 'access', refreshToken: 'refresh', ...LOGIN_USER }, '登录成功'));
+        }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<LoginPage />, {
+      path: '/login',
+      at: '/login?redirect=%2Fsalary%2Fmy-salary%3Fm%3D1',
+      extraRoutes: ['/salary/my-salary'],
+    });
+    await fillForm(user);
+    await user.click(screen.getByRole('checkbox', { name: /我已阅读并同意/ }));
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByRole('button', { name: /验证中/ })).toBeDisabled();
+    release();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/salary/my-salary?m=1'));
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.body).toEqual({ userAccount: '100001', password: SHA256_DEMO1234, isRemember: true });
+    expect(document.cookie).toContain('ess_token=access');
+    expect(document.cookie).toContain('ess_refresh=refresh');
+    const userCookie = document.cookie.split('; ').find((part) => part.startsWith('ess_user='));
+    expect(JSON.parse(decodeURIComponent(userCookie?.slice('ess_user='.length) ?? ''))).toEqual(LOGIN_USER);
+  });
+
+  it('ignores a redirect to another site', async () => {
+    fakeServer({ 'Account/CheckLogin': () => ok({ token: 'a', refreshToken: 'r', ...LOGIN_USER }) });
+    const user = userEvent.setup();
+    renderScreen(<LoginPage />, { path: '/login', at: '/login?redirect=%2F%2Fevil.example', extraRoutes: ['/'] });
+    await fillForm(user);
+    await user.click(screen.getByRole('checkbox', { name: /我已阅读并同意/ }));
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+  });
+
+  it('shows the server message and stays on /login with the form kept', async () => {
+    fakeServer({ 'Account/CheckLogin': () => fail('账号或密码错误') });
+    const user = userEvent.setup();
+    renderScreen(<LoginPage />, { path: '/login', at: '/login?redirect=%2Fhome' });
+    await fillForm(user);
+    await user.click(screen.getByRole('checkbox', { name: /我已阅读并同意/ }));
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByText('账号或密码错误')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/login?redirect=%2Fhome');
+    expect(screen.getByLabelText('账号')).toHaveValue('100001');
+    expect(screen.getByLabelText('密码')).toHaveValue('demo1234');
+    expect(screen.getByRole('button', { name: '登录' })).toBeEnabled();
+    expect(document.cookie).not.toContain('ess_token');
+  });
+});
