@@ -30,18 +30,22 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ess-e2e-'));
   const port = await freePort();
   let output = '';
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'yes',
+  };
+  // Always the embedded database and no cabinet controller, whatever the calling shell has set
+  // (the server refuses an empty URL, so the variables are removed rather than blanked).
+  delete env.DATABASE_URL;
+  delete env.CABINET_CONTROLLER_URL;
+  delete env.REDIS_URL;
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'yes',
-      DATABASE_URL: '',
-      CABINET_CONTROLLER_URL: '',
-    },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (chunk) => {
