@@ -1,0 +1,10 @@
+// AttDay/GetAttRecordByEmpNo: the caller's punches of the last 3 days, one entry per day, newest first.
+import { ATTENDANCE_DAYS, attendanceRoutes } from '@ess/contract/attendance';
+import { useQuery } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+
+export const getAttRecordByEmpNo = (signal?: AbortSignal) =>
+  callApi(attendanceRoutes.getAttRecordByEmpNo, { day: ATTENDANCE_DAYS }, { signal });
+
+export const useAttRecords = () =>
+  useQuery({ queryKey: ['attendance', 'recent-days'], queryFn: ({ signal }) => getAttRecordByEmpNo(signal) });
