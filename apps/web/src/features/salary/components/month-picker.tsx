@@ -1,0 +1,39 @@
+// A one-column antd-mobile Picker over the allowed payslip months, opened from a list row.
+import { List, Picker } from 'antd-mobile';
+import { CalendarOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
+import { t } from '../../../i18n/zh-CN';
+
+type MonthPickerProps = { months: readonly string[]; value: string; onChange: (month: string) => void };
+
+export const MonthPicker = ({ months, value, onChange }: MonthPickerProps) => {
+  const [isOpen, setOpen] = useState(false);
+  return (
+    <>
+      <List className="salary-month">
+        <List.Item
+          prefix={<CalendarOutline />}
+          extra={<span className="salary-month-value">{t.salary.monthLabel(value)}</span>}
+          description={t.salary.monthHint}
+          onClick={() => setOpen(true)}
+          tabIndex={0}
+          aria-haspopup="dialog"
+        >
+          {t.salary.month}
+        </List.Item>
+      </List>
+      <Picker
+        visible={isOpen}
+        title={t.salary.pickMonth}
+        confirmText={t.common.confirm}
+        cancelText={t.common.cancel}
+        columns={[months.map((month) => ({ label: t.salary.monthLabel(month), value: month }))]}
+        value={[value]}
+        onClose={() => setOpen(false)}
+        onConfirm={([picked]) => {
+          if (typeof picked === 'string') onChange(picked);
+        }}
+      />
+    </>
+  );
+};
