@@ -1,0 +1,16 @@
+// LogisticsDormitory/GetDormitoryCostForMobile: water, electricity and accommodation per month, paged.
+import { type DormitoryCost, logisticsRoutes } from '@ess/contract/logistics';
+import { callApiEnvelope } from '../../../lib/api-client';
+import { type Page, usePagedQuery } from '../../../lib/paged-query';
+
+export const getDormitoryCostForMobile = async (page: number, signal?: AbortSignal): Promise<Page<DormitoryCost>> => {
+  const answer = await callApiEnvelope(
+    logisticsRoutes.getDormitoryCostForMobile,
+    { query: { CurrentPage: page } },
+    { signal },
+  );
+  return { rows: answer.data, totalCount: answer.totalCount ?? 0 };
+};
+
+export const useDormitoryCosts = () =>
+  usePagedQuery({ queryKey: ['logistics', 'dormitory'], fetchPage: getDormitoryCostForMobile });

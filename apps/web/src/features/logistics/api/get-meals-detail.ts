@@ -1,0 +1,19 @@
+// LogisticsMeals/GetMealsDetail: the meal lines of one month (JSON text).
+import { logisticsRoutes, mealDetail } from '@ess/contract/logistics';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { callApi } from '../../../lib/api-client';
+import { parseJsonData } from '../../../lib/json-data';
+
+const mealDetails = z.array(mealDetail);
+
+export const getMealsDetail = async (month: string, signal?: AbortSignal) =>
+  parseJsonData(await callApi(logisticsRoutes.getMealsDetail, { date: month }, { signal }), mealDetails) ?? [];
+
+/** Only while a month is open. */
+export const useMealsDetail = (month: string | undefined) =>
+  useQuery({
+    queryKey: ['logistics', 'meals', 'detail', month],
+    queryFn: ({ signal }) => getMealsDetail(month ?? '', signal),
+    enabled: Boolean(month),
+  });

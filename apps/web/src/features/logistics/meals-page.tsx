@@ -1,0 +1,44 @@
+// /logistics/meals: the months with a meal deduction, paged; a month opens its meal lines.
+import { List } from 'antd-mobile';
+import { useState } from 'react';
+import { PagedList } from '../../components/paged-list';
+import { t } from '../../i18n/zh-CN';
+import { formatMoney } from '../../lib/money';
+import { useMealMonths } from './api/get-meals';
+import { MealDetailSheet } from './components/meal-detail-sheet';
+import './logistics.css';
+
+const MealsPage = () => {
+  const paged = useMealMonths();
+  const [openMonth, setOpenMonth] = useState<string>();
+  const [isDetailOpen, setDetailOpen] = useState(false);
+  return (
+    <div className="logistics-page">
+      <PagedList
+        paged={paged}
+        label={t.meals.list}
+        emptyTitle={t.meals.empty}
+        getKey={(month) => month.YEAR_MONTH}
+        // SPEC §5: a deduction shows only when it is above zero.
+        isShown={(month) => month.DEDUCTION_AMT > 0}
+        renderItem={(month) => (
+          <List.Item
+            className="meal-month"
+            description={t.meals.deduction}
+            extra={<span className="money-strong">{formatMoney(month.DEDUCTION_AMT)}</span>}
+            onClick={() => {
+              setOpenMonth(month.YEAR_MONTH);
+              setDetailOpen(true);
+            }}
+            tabIndex={0}
+          >
+            {month.YEAR_MONTH}
+          </List.Item>
+        )}
+      />
+      <MealDetailSheet month={openMonth} isOpen={isDetailOpen} onClose={() => setDetailOpen(false)} />
+    </div>
+  );
+};
+
+export default MealsPage;
