@@ -1,0 +1,14 @@
+// InspectionEhs/GetMyEhs: the caller's safety issues of the last 30 days (JSON text of an array).
+import { inspectionRoutes, safetyIssue } from '@ess/contract/inspection';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { callApi } from '../../../lib/api-client';
+import { parseJsonData } from '../../../lib/json-data';
+
+const safetyIssues = z.array(safetyIssue);
+
+export const getMyEhs = async (signal?: AbortSignal) =>
+  parseJsonData(await callApi(inspectionRoutes.getMyEhs, {}, { signal }), safetyIssues) ?? [];
+
+export const useMyEhs = () =>
+  useQuery({ queryKey: ['inspection', 'my-ehs'], queryFn: ({ signal }) => getMyEhs(signal) });
