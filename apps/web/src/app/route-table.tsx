@@ -83,19 +83,64 @@ export const routeTable: readonly AppRoute[] = [
   // Menu-gated: the paths of the server's menu table (M01–M17)
   { path: '/user/my-education', title: t.routes.myEducation, load: placeholder, isMenuGated: true },
   { path: '/train/learn-list', title: t.routes.learnList, load: placeholder, isMenuGated: true },
-  { path: '/attendance/my-att', title: t.routes.myAtt, load: placeholder, isMenuGated: true },
-  { path: '/salary/my-salary', title: t.routes.mySalary, load: placeholder, isMenuGated: true },
-  { path: '/logistics/meals', title: t.routes.meals, load: placeholder, isMenuGated: true },
-  { path: '/logistics/person-stay', title: t.routes.personStay, load: placeholder, isMenuGated: true },
-  { path: '/logistics/cabinet', title: t.routes.cabinet, load: placeholder, isMenuGated: true },
-  { path: '/inspection/my-ehs', title: t.routes.myEhs, load: placeholder, isMenuGated: true },
+  {
+    path: '/attendance/my-att',
+    title: t.routes.myAtt,
+    load: () => import('../features/attendance/my-att-page'),
+    isMenuGated: true,
+  },
+  {
+    path: '/salary/my-salary',
+    title: t.routes.mySalary,
+    load: () => import('../features/salary/my-salary-page'),
+    isMenuGated: true,
+  },
+  {
+    path: '/logistics/meals',
+    title: t.routes.meals,
+    load: () => import('../features/logistics/meals-page'),
+    isMenuGated: true,
+  },
+  {
+    path: '/logistics/person-stay',
+    title: t.routes.personStay,
+    load: () => import('../features/logistics/person-stay-page'),
+    isMenuGated: true,
+  },
+  {
+    path: '/logistics/cabinet',
+    title: t.routes.cabinet,
+    load: () => import('../features/logistics/cabinet-page'),
+    isMenuGated: true,
+  },
+  {
+    path: '/inspection/my-ehs',
+    title: t.routes.myEhs,
+    load: () => import('../features/inspection/my-ehs-page'),
+    isMenuGated: true,
+  },
   { path: '/user/my-demand', title: t.routes.myDemand, load: placeholder, isMenuGated: true },
   { path: '/paper/paper-list', title: t.routes.paperList, load: placeholder, isMenuGated: true },
   { path: '/train/emp-handbook', title: t.routes.empHandbook, load: placeholder, isMenuGated: true },
-  { path: '/user/my-option', title: t.routes.myOption, load: placeholder, isMenuGated: true },
+  {
+    path: '/user/my-option',
+    title: t.routes.myOption,
+    load: () => import('../features/notices/my-option-page'),
+    isMenuGated: true,
+  },
   { path: '/recruitment/recruitment-share', title: t.routes.recruitmentShare, load: placeholder, isMenuGated: true },
-  { path: '/purchase/material-manage', title: t.routes.materialManage, load: placeholder, isMenuGated: true },
-  { path: '/user/self-help', title: t.routes.selfHelp, load: placeholder, isMenuGated: true },
+  {
+    path: '/purchase/material-manage',
+    title: t.routes.materialManage,
+    load: () => import('../features/purchase/material-manage-page'),
+    isMenuGated: true,
+  },
+  {
+    path: '/user/self-help',
+    title: t.routes.selfHelp,
+    load: () => import('../features/help/self-help-page'),
+    isMenuGated: true,
+  },
 ];
 
 export const findRoute = (path: string, table: readonly AppRoute[] = routeTable): AppRoute | undefined =>
