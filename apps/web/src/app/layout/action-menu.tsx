@@ -12,6 +12,8 @@ type ActionMenuProps = {
   placement?: 'bottom-end' | 'top';
   visible?: boolean;
   onVisibleChange?: (visible: boolean) => void;
+  /** 'manual': the caller opens and closes it (the anchor is not what the user taps). */
+  trigger?: 'click' | 'manual';
 };
 
 export const ActionMenu = ({
@@ -21,9 +23,10 @@ export const ActionMenu = ({
   placement = 'bottom-end',
   visible,
   onVisibleChange,
+  trigger = 'click',
 }: ActionMenuProps) => (
   <Popover.Menu
-    trigger="click"
+    trigger={trigger === 'click' ? 'click' : undefined}
     placement={placement}
     visible={visible}
     onVisibleChange={onVisibleChange}

@@ -3,7 +3,7 @@
 import { QUICK_LINK_PATHS } from '@ess/contract/menu';
 import { TabBar } from 'antd-mobile';
 import { AppstoreOutline, UserOutline } from 'antd-mobile-icons';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { t } from '../../i18n/zh-CN';
 import { showToast } from '../../lib/toast';
@@ -18,6 +18,25 @@ export const FooterTabs = ({ menuPaths }: { menuPaths: ReadonlySet<string> }) =>
   const { pathname } = useLocation();
   const [isQuickOpen, setQuickOpen] = useState(false);
   const activeKey = pathname === HOME_PATH || pathname === PERSON_CENTER_PATH ? pathname : null;
+
+  useEffect(() => {
+    if (!isQuickOpen) return;
+    // The popover hangs on the tab's icon but the whole tab toggles it, so closing on an outside tap
+    // is done here rather than by the popover (which would count the tab's label as outside).
+    const closeOutside = (event: PointerEvent) => {
+      if (event.target instanceof Element && event.target.closest('.adm-popover, .quick-tab')) return;
+      setQuickOpen(false);
+    };
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setQuickOpen(false);
+    };
+    document.addEventListener('pointerdown', closeOutside);
+    document.addEventListener('keydown', closeOnEscape);
+    return () => {
+      document.removeEventListener('pointerdown', closeOutside);
+      document.removeEventListener('keydown', closeOnEscape);
+    };
+  }, [isQuickOpen]);
 
   const openQuickLink = (path: string) => {
     setQuickOpen(false);
@@ -45,6 +64,7 @@ export const FooterTabs = ({ menuPaths }: { menuPaths: ReadonlySet<string> }) =>
           key={QUICK_KEY}
           icon={
             <ActionMenu
+              trigger="manual"
               placement="top"
               visible={isQuickOpen}
               onVisibleChange={setQuickOpen}
@@ -57,6 +77,7 @@ export const FooterTabs = ({ menuPaths }: { menuPaths: ReadonlySet<string> }) =>
             </ActionMenu>
           }
           title={t.layout.tabQuick}
+          className="quick-tab"
           tabIndex={0}
           aria-haspopup="menu"
           aria-expanded={isQuickOpen}
