@@ -292,7 +292,7 @@ export const zhCN = {
     notConnected: '物料查询功能暂未接入,暂时无法显示查询结果',
   },
   selfHelp: {
-    intro: '遇到问题时,可按下表找到对应的负责部门。',
+    intro: '遇到问题时,可按下面的内容找到对应的负责部门。',
     askTitle: '问题找谁',
     topics: [
       { title: '工资单', who: '人事 / 薪资专员', detail: '工资项目、金额或扣款有疑问,请咨询本部门人事或薪资专员。' },
