@@ -1,0 +1,87 @@
+// Helpers of the query-screen specs: open a screen signed in, watch paged requests, scroll, pull to refresh.
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { markHandbookRead, signIn } from './harness';
+
+/** Signs in through the API, marks the handbook read (its dialog would cover the screen) and opens `path`. */
+export const openSignedIn = async (
+  { context, page }: { context: BrowserContext; page: Page },
+  empNo: string,
+  path: string,
+) => {
+  const login = await signIn(context, empNo);
+  await markHandbookRead(login.token);
+  await page.goto(path);
+  return login;
+};
+
+/** The request bodies sent to `apiPath` from now on, in order. */
+export const recordRequests = (page: Page, apiPath: string) => {
+  const bodies: Record<string, unknown>[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === `/api/${apiPath}`) {
+      bodies.push((request.postDataJSON() ?? {}) as Record<string, unknown>);
+    }
+  });
+  return bodies;
+};
+
+/** Scrolls the app's content area (the scroll parent of every screen) to its end. */
+export const scrollToEnd = (page: Page) =>
+  page.locator('main.app-main').evaluate((main) => {
+    main.scrollTop = main.scrollHeight;
+  });
+
+export const scrollToTop = (page: Page) =>
+  page.locator('main.app-main').evaluate((main) => {
+    main.scrollTop = 0;
+  });
+
+/** Scrolls to the end until `isDone` holds (each scroll may load one more page). */
+export const scrollUntil = async (page: Page, isDone: () => Promise<boolean>, attempts = 20) => {
+  for (let attempt = 0; attempt < attempts; attempt += 1) {
+    if (await isDone()) return;
+    await scrollToEnd(page);
+    await page.waitForTimeout(300);
+  }
+  throw new Error('the list did not reach the expected state by scrolling');
+};
+
+/** A finger pulling `from` down by `distance` px, through real touch events (as antd-mobile's PullToRefresh reads them). */
+export const pullDown = async (page: Page, from: Locator, distance = 220) => {
+  const box = await from.boundingBox();
+  if (!box) throw new Error('nothing to pull');
+  const x = Math.round(box.x + box.width / 2);
+  const y = Math.round(box.y + Math.min(box.height / 2, 20));
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+  const steps = 12;
+  for (let step = 1; step <= steps; step += 1) {
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: [{ x, y: y + Math.round((distance * step) / steps) }],
+    });
+    await page.waitForTimeout(16);
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+};
+
+export const screenshot = (page: Page, name: string) => page.screenshot({ path: `e2e/screenshots/${name}.png` });
+
+/** ¥1,234.56 as the screens print money. */
+export const yuan = (amount: number) => {
+  const cents = Math.round(Math.abs(amount) * 100);
+  const whole = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${amount < 0 && cents > 0 ? '-' : ''}¥${whole}.${String(cents % 100).padStart(2, '0')}`;
+};
+
+/** afterEach of the specs: a screenshot of a failed test's screen (e2e/screenshots/failed-*.png), then close. */
+export const closePhone = async (
+  { task }: { task: { name: string; result?: { state?: string } } },
+  { context, page }: { context?: BrowserContext; page?: Page },
+) => {
+  if (task.result?.state === 'fail' && page && !page.isClosed()) {
+    await screenshot(page, `failed-${task.name.replace(/[^\w\u4e00-\u9fff-]+/g, '-').slice(0, 60)}`).catch(() => {});
+  }
+  await context?.close();
+};
