@@ -83,7 +83,7 @@ describe('meals', () => {
     await page.waitForTimeout(1500);
     expect(pages()).toEqual([1, 2]);
     expect(await monthRows().count()).toBe(10);
-    await screenshot(page, 'meals-page-failed');
+    await screenshot(page, 'meals-page-error');
 
     isBroken = false;
     await page.getByRole('button', { name: '重试' }).click();
