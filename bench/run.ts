@@ -10,11 +10,11 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { SignJWT } from 'jose';
-import { payslipMonths } from '../packages/contract/src/salary';
 import { openDatabase } from '../apps/server/src/db/client';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
 import { ensureDatabase, migrateDatabase } from '../apps/server/src/db/migrate';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/db/seed/demo';
+import { payslipMonths } from '../packages/contract/src/salary';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -77,9 +77,7 @@ const main = async () => {
 
     if (only.has('login')) {
       const password = createHash('sha256').update(DEMO_PASSWORD).digest('hex');
-      const bodies = sample.rows.map((row) =>
-        JSON.stringify({ userAccount: row.emp_no, password, isRemember: true }),
-      );
+      const bodies = sample.rows.map((row) => JSON.stringify({ userAccount: row.emp_no, password, isRemember: true }));
       results.push(await load(base, 'Account/CheckLogin (argon2id)', 'Account/CheckLogin', () => pick(bodies)));
     }
 
@@ -95,7 +93,11 @@ const main = async () => {
             .sign(key),
         ),
       );
-      const shanghaiMonth = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit' })
+      const shanghaiMonth = new Intl.DateTimeFormat('en-CA', {
+        timeZone: 'Asia/Shanghai',
+        year: 'numeric',
+        month: '2-digit',
+      })
         .format(new Date())
         .slice(0, 7);
       const [previousMonth] = payslipMonths(shanghaiMonth);
@@ -133,7 +135,9 @@ const main = async () => {
     } else {
       printTable(results);
     }
-    console.log(`\nemployees ${employees}, ${connections} connections, ${duration} s per call, ${os.cpus().length} cores`);
+    console.log(
+      `\nemployees ${employees}, ${connections} connections, ${duration} s per call, ${os.cpus().length} cores`,
+    );
   } finally {
     if (server) {
       server.kill('SIGTERM');
@@ -146,7 +150,13 @@ const main = async () => {
 
 const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)] as T;
 
-const load = async (base: string, name: string, route: string, body: () => string, tokens?: string[]): Promise<Result> => {
+const load = async (
+  base: string,
+  name: string,
+  route: string,
+  body: () => string,
+  tokens?: string[],
+): Promise<Result> => {
   const result = await autocannon({
     url: `${base}/api/${route}`,
     connections,

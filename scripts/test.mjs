@@ -44,9 +44,12 @@ function ensureChromium() {
   if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
     // fonts-wqy-microhei: without a CJK font the Chinese screens render as boxes in failure screenshots.
     console.log('[ess] installing Debian chromium for the browser tests…');
-    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-wqy-microhei', {
-      stdio: 'inherit',
-    });
+    execSync(
+      'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-wqy-microhei',
+      {
+        stdio: 'inherit',
+      },
+    );
     return;
   }
   console.error(
