@@ -104,9 +104,15 @@ const handleHttpFailure = () => {
   void showToast({ content: t.api.serverError, kind: 'fail', durationMs: 3000 });
 };
 
+/**
+ * What a call needs of a route at run time: its path and whether it is public. The sign-in screen
+ * passes this with the route's type instead of the contract route, so zod stays out of its bundle.
+ */
+export type RouteAddress<R extends RouteSpec> = Pick<R, 'path' | 'isPublic'>;
+
 /** The whole envelope, for callers that need totalCount. */
 export const callApiEnvelope = async <R extends RouteSpec>(
-  route: R,
+  route: R | RouteAddress<R>,
   body: RequestOf<R>,
   { signal, isQuiet = false }: CallOptions = {},
 ): Promise<Envelope<DataOf<R>>> => {
@@ -142,7 +148,7 @@ export const callApiEnvelope = async <R extends RouteSpec>(
 
 /** The answer's data; rejects with the server's msg when result is false. */
 export const callApi = async <R extends RouteSpec>(
-  route: R,
+  route: R | RouteAddress<R>,
   body: RequestOf<R>,
   options?: CallOptions,
 ): Promise<DataOf<R>> => (await callApiEnvelope(route, body, options)).data;
