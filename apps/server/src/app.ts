@@ -1,7 +1,6 @@
 // buildApp(config, database) → the Fastify instance with every route; no listen, so tests use app.inject.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -11,6 +10,7 @@ import { createTokenService, installAuthGuard } from './http/auth';
 import { envelope } from './http/envelope';
 import { installErrorHandling } from './http/errors';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './http/rate-limit';
+import { installSecurityHeaders } from './http/security-headers';
 import { createOutsideSystems } from './integrations/outside-systems';
 import { registerAccountRoutes } from './modules/account/routes';
 import { loadSessionsValidFrom } from './modules/account/service';
@@ -40,27 +40,7 @@ export const buildApp = async ({ config, database, redis, withBenchRoutes }: App
   });
   const { db } = database;
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // antd-mobile sets inline styles on its components.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        workerSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // HSTS only means something behind TLS; set below when the request came over https.
-    hsts: false,
-    crossOriginEmbedderPolicy: false,
-  });
-  app.addHook('onSend', async (request, reply) => {
-    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=15552000; includeSubDomains');
-  });
+  installSecurityHeaders(app);
   installErrorHandling(app);
 
   const tokens = createTokenService({
@@ -72,7 +52,7 @@ export const buildApp = async ({ config, database, redis, withBenchRoutes }: App
 
   app.get('/healthz', async (_request, reply) => {
     try {
-      await database.pool.query('select 1');
+      await database.ping();
       return { status: 'ok' };
     } catch {
       return reply.code(503).send({ status: 'database unavailable' });

@@ -1,6 +1,7 @@
 // Every setting the server reads from the environment, validated in one place.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -29,7 +30,15 @@ const schema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** The password a reset code sets; the employee must change it at the next sign-in. */
   INITIAL_PASSWORD: z.string().min(6).default('123456'),
-  DB_POOL_SIZE: z.coerce.number().int().positive().default(20),
+  /**
+   * Connections to PostgreSQL. A few per core: more only make the database switch between them, and
+   * requests wait more cheaply in the pool's queue than in a crowded database (docs/performance.md).
+   */
+  DB_POOL_SIZE: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(Math.max(4, 2 * os.availableParallelism())),
 });
 
 export type Config = z.infer<typeof schema> & { secretKey: string; dataDir: string };

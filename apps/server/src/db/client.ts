@@ -4,13 +4,30 @@ import pg from 'pg';
 import * as schema from './schema/index';
 
 // Dates and timestamps come back as text / Date as drizzle expects; numeric is mapped by the schema.
-export type Db = NodePgDatabase<typeof schema>;
-export type Database = { db: Db; pool: pg.Pool; close: () => Promise<void> };
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+export type Database = {
+  db: Db;
+  pool: pg.Pool;
+  /** Answers /healthz. Its own connection, so a health check never queues behind busy request traffic. */
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+};
 
 export const openDatabase = (url: string, { max = 20 }: { max?: number } = {}): Database => {
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  const healthPool = new pg.Pool({ connectionString: url, max: 1, idleTimeoutMillis: 60_000 });
+  healthPool.on('error', () => {});
   const db = drizzle(pool, { schema });
-  return { db, pool, close: () => pool.end() };
+  return {
+    db,
+    pool,
+    ping: async () => {
+      await healthPool.query('select 1');
+    },
+    close: async () => {
+      await Promise.all([pool.end(), healthPool.end()]);
+    },
+  };
 };

@@ -1,8 +1,9 @@
 // Every private call refuses a missing, forged or expired token: the route table is enumerated, not listed.
 import { routes } from '@ess/contract';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { createTokenService } from './auth';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -84,6 +85,44 @@ describe('auth guard', () => {
     });
     expect(huge.statusCode).toBe(200);
     expect(huge.json()).toMatchObject({ result: false, msg: '请求内容过大' });
+  });
+
+  it('refuses a remembered token once it expires', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const token = await t.login('100001');
+      expect((await t.call(routes.checkUserToken, {}, token)).status).toBe(200);
+      vi.setSystemTime(Date.now() + 2 * 60 * 60 * 1000 + 1000);
+      expect((await t.call(routes.checkUserToken, {}, token)).status).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('refuses a remembered token issued before the sessions were renewed', async () => {
+    let validFrom = new Date(0);
+    const tokens = createTokenService({
+      secretKey: t.config.secretKey,
+      loadSessionsValidFrom: async () => validFrom,
+    });
+    const caller = { id: 7, empNo: '100007', bu: 'NT' };
+    const token = await tokens.sign(caller);
+    expect(await tokens.verify(token)).toEqual(caller);
+    validFrom = new Date(Date.now() + 1000);
+    tokens.forget(caller.id);
+    expect(await tokens.verify(token)).toBeUndefined();
+    expect(await tokens.verify(`${token}x`)).toBeUndefined();
+  });
+
+  it('sends the security headers on API answers and pages', async () => {
+    for (const url of ['/api/Nope/Nothing', '/healthz', '/login']) {
+      const response = await t.app.inject({ method: url.startsWith('/api') ? 'POST' : 'GET', url });
+      expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    }
   });
 
   it('serves /healthz with the database checked', async () => {

@@ -2,6 +2,7 @@
 import type { Cabinet, DormitoryCost, MealDetail, MealMonth } from '@ess/contract/logistics';
 import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedFor } from '../../db/prepared';
 import { cabinets, dormitoryCosts, mealDetails, mealMonths } from '../../db/schema/index';
 import type { Caller } from '../../http/auth';
 import { BusinessError } from '../../http/envelope';
@@ -26,23 +27,31 @@ const withTotal = async <T extends { total: number }>(
   return { rows: rows.map(({ total: _total, ...row }) => row), totalCount };
 };
 const totalOver = () => sql<number>`count(*) over ()`.mapWith(Number);
-const offsetOf = ({ page, pageSize }: Page) => (page - 1) * pageSize;
+const pageParameters = (caller: Caller, { page, pageSize }: Page) => ({
+  employeeId: caller.id,
+  limit: pageSize,
+  offset: (page - 1) * pageSize,
+});
+
+const mealMonthsOf = and(eq(mealMonths.employeeId, sql.placeholder('employeeId')), gt(mealMonths.deductionAmt, 0));
+const mealMonthsPage = preparedFor((db) =>
+  db
+    .select({ YEAR_MONTH: mealMonths.yearMonth, DEDUCTION_AMT: mealMonths.deductionAmt, total: totalOver() })
+    .from(mealMonths)
+    .where(mealMonthsOf)
+    .orderBy(desc(mealMonths.yearMonth))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('meal_months_page'),
+);
+const mealMonthsCount = preparedFor((db) =>
+  db.select({ n: count() }).from(mealMonths).where(mealMonthsOf).prepare('meal_months_count'),
+);
 
 /** Months with a deduction only (SPEC §5: a deduction shows only when above zero), newest first. */
 export const getMealMonths = async (db: Db, caller: Caller, paging: Page): Promise<PageOf<MealMonth>> => {
-  const where = and(eq(mealMonths.employeeId, caller.id), gt(mealMonths.deductionAmt, 0));
-  const rows = await db
-    .select({ YEAR_MONTH: mealMonths.yearMonth, DEDUCTION_AMT: mealMonths.deductionAmt, total: totalOver() })
-    .from(mealMonths)
-    .where(where)
-    .orderBy(desc(mealMonths.yearMonth))
-    .limit(paging.pageSize)
-    .offset(offsetOf(paging));
-  return withTotal(
-    rows,
-    paging,
-    async () => (await db.select({ n: count() }).from(mealMonths).where(where))[0]?.n ?? 0,
-  );
+  const rows = await mealMonthsPage(db).execute(pageParameters(caller, paging));
+  return withTotal(rows, paging, async () => (await mealMonthsCount(db).execute({ employeeId: caller.id }))[0]?.n ?? 0);
 };
 
 export const getMealDetails = async (db: Db, caller: Caller, month: string): Promise<MealDetail[]> =>
@@ -56,9 +65,9 @@ export const getMealDetails = async (db: Db, caller: Caller, month: string): Pro
     .where(and(eq(mealDetails.employeeId, caller.id), eq(mealDetails.yearMonth, month)))
     .orderBy(asc(mealDetails.costTime), asc(mealDetails.id));
 
-export const getDormitoryCosts = async (db: Db, caller: Caller, paging: Page): Promise<PageOf<DormitoryCost>> => {
-  const where = eq(dormitoryCosts.employeeId, caller.id);
-  const rows = await db
+const dormitoryCostsOf = eq(dormitoryCosts.employeeId, sql.placeholder('employeeId'));
+const dormitoryCostsPage = preparedFor((db) =>
+  db
     .select({
       yearMonth: dormitoryCosts.yearMonth,
       waterCost: dormitoryCosts.waterCost,
@@ -67,14 +76,22 @@ export const getDormitoryCosts = async (db: Db, caller: Caller, paging: Page): P
       total: totalOver(),
     })
     .from(dormitoryCosts)
-    .where(where)
+    .where(dormitoryCostsOf)
     .orderBy(desc(dormitoryCosts.yearMonth))
-    .limit(paging.pageSize)
-    .offset(offsetOf(paging));
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('dormitory_costs_page'),
+);
+const dormitoryCostsCount = preparedFor((db) =>
+  db.select({ n: count() }).from(dormitoryCosts).where(dormitoryCostsOf).prepare('dormitory_costs_count'),
+);
+
+export const getDormitoryCosts = async (db: Db, caller: Caller, paging: Page): Promise<PageOf<DormitoryCost>> => {
+  const rows = await dormitoryCostsPage(db).execute(pageParameters(caller, paging));
   return withTotal(
     rows,
     paging,
-    async () => (await db.select({ n: count() }).from(dormitoryCosts).where(where))[0]?.n ?? 0,
+    async () => (await dormitoryCostsCount(db).execute({ employeeId: caller.id }))[0]?.n ?? 0,
   );
 };
 

@@ -9,6 +9,7 @@ import {
 } from '@ess/contract/salary';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedFor } from '../../db/prepared';
 import { payslips } from '../../db/schema/index';
 import type { Caller } from '../../http/auth';
 import { BusinessError } from '../../http/envelope';
@@ -24,6 +25,21 @@ const toAmount = (value: unknown) => {
   return Number.isFinite(amount) ? amount : 0;
 };
 
+const payslipOfMonth = preparedFor((db) =>
+  db
+    .select({
+      empType: payslips.empType,
+      // Rounded as decimals by PostgreSQL: rounding the parsed float would turn 1.005 into 1.
+      items: sql<Record<string, unknown>>`(select coalesce(jsonb_object_agg(key, round(value::numeric, 2)), '{}')
+        from jsonb_each(${payslips.items}) where jsonb_typeof(value) = 'number')`,
+    })
+    .from(payslips)
+    .where(
+      and(eq(payslips.employeeId, sql.placeholder('employeeId')), eq(payslips.yearMonth, sql.placeholder('month'))),
+    )
+    .prepare('payslip_of_month'),
+);
+
 export const getPayslip = async ({
   db,
   caller,
@@ -36,15 +52,7 @@ export const getPayslip = async ({
   currentMonth?: string;
 }): Promise<Payslip | undefined> => {
   if (!payslipMonths(currentMonth).includes(month)) throw new BusinessError(MONTH_NOT_ALLOWED_MESSAGE);
-  const [row] = await db
-    .select({
-      empType: payslips.empType,
-      // Rounded as decimals by PostgreSQL: rounding the parsed float would turn 1.005 into 1.
-      items: sql<Record<string, unknown>>`(select coalesce(jsonb_object_agg(key, round(value::numeric, 2)), '{}')
-        from jsonb_each(${payslips.items}) where jsonb_typeof(value) = 'number')`,
-    })
-    .from(payslips)
-    .where(and(eq(payslips.employeeId, caller.id), eq(payslips.yearMonth, month)));
+  const [row] = await payslipOfMonth(db).execute({ employeeId: caller.id, month });
   if (!row) return undefined;
   // The type printed on that month's payslip decides, not today's: an employee may have changed type since.
   const empType = row.empType.trim();
