@@ -20,19 +20,23 @@ export const NO_PAYSLIP_MESSAGE = '暂无该月工资单';
 
 const isEmpType = (value: string): value is EmpType => (EMP_TYPES as readonly string[]).includes(value);
 
-const toAmount = (value: unknown) => {
-  const amount = Number(value ?? 0);
-  return Number.isFinite(amount) ? amount : 0;
+/**
+ * An item as money: rounded to cents half away from zero, as PostgreSQL rounds numeric. The shift by
+ * exponent works on the number's shortest decimal text, so 1.005 becomes 1.01, not 1 as 1.005 * 100 would.
+ * Anything but a number (a missing item, a text slipped into the JSON) shows as 0.
+ */
+export const toAmount = (value: unknown) => {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return 0;
+  // A double has no cents left to round beyond this.
+  if (Math.abs(value) >= 1e15) return value;
+  const text = String(Math.abs(value));
+  const cents = text.includes('e') ? Math.round(Math.abs(value) * 100) : Math.round(Number(`${text}e2`));
+  return (Math.sign(value) * cents) / 100 || 0;
 };
 
 const payslipOfMonth = preparedFor((db) =>
   db
-    .select({
-      empType: payslips.empType,
-      // Rounded as decimals by PostgreSQL: rounding the parsed float would turn 1.005 into 1.
-      items: sql<Record<string, unknown>>`(select coalesce(jsonb_object_agg(key, round(value::numeric, 2)), '{}')
-        from jsonb_each(${payslips.items}) where jsonb_typeof(value) = 'number')`,
-    })
+    .select({ empType: payslips.empType, items: payslips.items })
     .from(payslips)
     .where(
       and(eq(payslips.employeeId, sql.placeholder('employeeId')), eq(payslips.yearMonth, sql.placeholder('month'))),
