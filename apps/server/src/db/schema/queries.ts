@@ -53,6 +53,7 @@ export const mealMonths = pgTable(
     yearMonth: char('year_month', { length: 7 }).notNull(),
     deductionAmt: money('deduction_amt').notNull(),
   },
+  // The primary key's index also carries deduction_amt (INCLUDE, migration 0001): the list is read from it alone.
   (table) => [primaryKey({ columns: [table.employeeId, table.yearMonth] })],
 );
 
@@ -78,6 +79,7 @@ export const dormitoryCosts = pgTable(
     tariffCost: money('tariff_cost').notNull(),
     accommodationCost: money('accommodation_cost').notNull(),
   },
+  // The primary key's index also carries the three costs (INCLUDE, migration 0001): the list is read from it alone.
   (table) => [primaryKey({ columns: [table.employeeId, table.yearMonth] })],
 );
 
