@@ -38,9 +38,8 @@ export const getRecentAttendance = async ({
     values: [caller.id, today, days],
   });
   const byDay = new Map(rows.map((row) => [row.day, row]));
-  return daysBackFrom(today, days).map((day) => ({
-    attTime: day,
-    attStartTime: byDay.get(day)?.start ?? null,
-    attEndTime: byDay.get(day)?.end ?? null,
-  }));
+  return daysBackFrom(today, days).map((day) => {
+    const punches = byDay.get(day);
+    return { attTime: day, attStartTime: punches?.start ?? null, attEndTime: punches?.end ?? null };
+  });
 };

@@ -14,24 +14,24 @@ export const NO_PERMISSION_MESSAGE = '无权限执行此操作';
 export type Page = { page: number; pageSize: number };
 export type PageOf<T> = { rows: T[]; totalCount: number };
 
+type PreparedRead<T> = { execute: (values: Record<string, unknown>) => Promise<T[]> };
+
 /**
- * The total rides along with the page (count(*) over ()), so a page is one query; only a page past the
- * end has no row to carry it and counts separately.
+ * One page of the caller's rows. The total rides along with the page (count(*) over ()), so a page is
+ * one query; only a page past the end has no row to carry it and counts separately.
  */
-const withTotal = async <T extends { total: number }>(
-  rows: T[],
-  { page }: Page,
-  countAll: () => Promise<number>,
+const readPage = async <T extends { total: number }>(
+  pageQuery: PreparedRead<T>,
+  countQuery: PreparedRead<{ n: number }>,
+  caller: Caller,
+  { page, pageSize }: Page,
 ): Promise<PageOf<Omit<T, 'total'>>> => {
-  const totalCount = rows[0]?.total ?? (page > 1 ? await countAll() : 0);
+  const rows = await pageQuery.execute({ employeeId: caller.id, limit: pageSize, offset: (page - 1) * pageSize });
+  const totalCount =
+    rows[0]?.total ?? (page > 1 ? ((await countQuery.execute({ employeeId: caller.id }))[0]?.n ?? 0) : 0);
   return { rows: rows.map(({ total: _total, ...row }) => row), totalCount };
 };
 const totalOver = () => sql<number>`count(*) over ()`.mapWith(Number);
-const pageParameters = (caller: Caller, { page, pageSize }: Page) => ({
-  employeeId: caller.id,
-  limit: pageSize,
-  offset: (page - 1) * pageSize,
-});
 
 const mealMonthsOf = and(eq(mealMonths.employeeId, sql.placeholder('employeeId')), gt(mealMonths.deductionAmt, 0));
 const mealMonthsPage = preparedFor((db) =>
@@ -49,10 +49,8 @@ const mealMonthsCount = preparedFor((db) =>
 );
 
 /** Months with a deduction only (SPEC §5: a deduction shows only when above zero), newest first. */
-export const getMealMonths = async (db: Db, caller: Caller, paging: Page): Promise<PageOf<MealMonth>> => {
-  const rows = await mealMonthsPage(db).execute(pageParameters(caller, paging));
-  return withTotal(rows, paging, async () => (await mealMonthsCount(db).execute({ employeeId: caller.id }))[0]?.n ?? 0);
-};
+export const getMealMonths = (db: Db, caller: Caller, paging: Page): Promise<PageOf<MealMonth>> =>
+  readPage(mealMonthsPage(db), mealMonthsCount(db), caller, paging);
 
 export const getMealDetails = async (db: Db, caller: Caller, month: string): Promise<MealDetail[]> =>
   db
@@ -86,14 +84,8 @@ const dormitoryCostsCount = preparedFor((db) =>
   db.select({ n: count() }).from(dormitoryCosts).where(dormitoryCostsOf).prepare('dormitory_costs_count'),
 );
 
-export const getDormitoryCosts = async (db: Db, caller: Caller, paging: Page): Promise<PageOf<DormitoryCost>> => {
-  const rows = await dormitoryCostsPage(db).execute(pageParameters(caller, paging));
-  return withTotal(
-    rows,
-    paging,
-    async () => (await dormitoryCostsCount(db).execute({ employeeId: caller.id }))[0]?.n ?? 0,
-  );
-};
+export const getDormitoryCosts = (db: Db, caller: Caller, paging: Page): Promise<PageOf<DormitoryCost>> =>
+  readPage(dormitoryCostsPage(db), dormitoryCostsCount(db), caller, paging);
 
 const cabinetFields = {
   Id: cabinets.id,
