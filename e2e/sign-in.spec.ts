@@ -90,6 +90,6 @@ describe('sign-in', () => {
     await page.goto('/home/reset-password');
     await page.getByText(/链接无效/).waitFor();
     await page.goto('/home/reset-password?code=not-a-real-code');
-    await page.getByText('重置链接无效或已过期,请联系人事重新获取').waitFor();
+    await page.getByText('重置链接无效或已过期，请联系人事重新获取').waitFor();
   });
 });

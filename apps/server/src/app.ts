@@ -1,19 +1,20 @@
 // buildApp(config, database) → the Fastify instance with every route; no listen, so tests use app.inject.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
+import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
+import { BusinessError } from './core/errors';
 import type { Database } from './db/client';
 import { createTokenService, installAuthGuard } from './http/auth';
 import { envelope } from './http/envelope';
-import { installErrorHandling } from './http/errors';
-import { createMemoryRateLimiter, createRedisRateLimiter } from './http/rate-limit';
+import { answerFrameworkError, installErrorHandling } from './http/errors';
 import { installSecurityHeaders } from './http/security-headers';
+import { registerWebApp } from './http/web-app';
 import { createOutsideSystems } from './integrations/outside-systems';
 import { registerAccountRoutes } from './modules/account/routes';
-import { loadSessionsValidFrom } from './modules/account/service';
+import { loadCallerAccess } from './modules/account/service';
 import { registerAttendanceRoutes } from './modules/attendance/routes';
 import { registerHomeRoutes } from './modules/home/routes';
 import { registerInspectionRoutes } from './modules/inspection/routes';
@@ -37,6 +38,10 @@ export const buildApp = async ({ config, database, redis, withBenchRoutes }: App
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    // Node checks for timed-out requests on this interval (30 s by default, which would double the wait).
+    http: { connectionsCheckingInterval: Math.min(2_000, config.REQUEST_TIMEOUT_MS) },
+    frameworkErrors: answerFrameworkError,
   });
   const { db } = database;
 
@@ -45,12 +50,19 @@ export const buildApp = async ({ config, database, redis, withBenchRoutes }: App
 
   const tokens = createTokenService({
     secretKey: config.secretKey,
-    loadSessionsValidFrom: (employeeId) => loadSessionsValidFrom(db, employeeId),
+    loadAccess: (employeeId) => loadCallerAccess(db, employeeId),
   });
   installAuthGuard(app, tokens);
-  const limiter = redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter();
+  await app.register(fastifyRateLimit, {
+    global: false,
+    // Shared by every instance when Redis is there; a Redis outage must not stop sign-in (the per-account
+    // lockout lives in the database).
+    ...(redis ? { redis, nameSpace: 'ess:rl:' } : {}),
+    skipOnError: true,
+    errorResponseBuilder: () => new BusinessError('LOGIN_TOO_FREQUENT'),
+  });
 
-  app.get('/healthz', async (_request, reply) => {
+  app.get('/healthz', { config: { access: 'public' } }, async (_request, reply) => {
     try {
       await database.ping();
       return { status: 'ok' };
@@ -61,15 +73,14 @@ export const buildApp = async ({ config, database, redis, withBenchRoutes }: App
 
   registerAccountRoutes(app, {
     db,
-    limiter,
     signAccessToken: tokens.sign,
     forgetSessions: tokens.forget,
     settings: {
-      loginRateLimit: config.LOGIN_RATE_LIMIT,
       maxFailures: config.LOGIN_MAX_FAILURES,
       lockMinutes: config.LOGIN_LOCK_MINUTES,
       initialPassword: config.INITIAL_PASSWORD,
     },
+    signInRateLimit: { max: config.LOGIN_RATE_LIMIT, timeWindow: 60_000 },
   });
   registerMenuRoutes(app, db);
   registerHomeRoutes(app, db);
@@ -85,8 +96,9 @@ export const buildApp = async ({ config, database, redis, withBenchRoutes }: App
 
   if (withBenchRoutes) {
     // References for `npm run bench`: the stack with no work, and one primary-key read on the same pool.
-    app.post('/api/Bench/Constant', { config: { isPublic: true } }, async () => envelope(true, '操作成功', 1));
-    app.post('/api/Bench/PrimaryKeyRead', { config: { isPublic: true } }, async (request) => {
+    const isPublic = { config: { access: 'public' as const } };
+    app.post('/api/Bench/Constant', isPublic, async () => envelope(true, '操作成功', 1));
+    app.post('/api/Bench/PrimaryKeyRead', isPublic, async (request) => {
       const id = Number((request.body as { id?: unknown } | undefined)?.id) || 1;
       const { rows } = await database.pool.query('select id, emp_no, name from employees where id = $1', [id]);
       return envelope(true, '操作成功', rows[0] ?? null);
@@ -94,26 +106,6 @@ export const buildApp = async ({ config, database, redis, withBenchRoutes }: App
   }
 
   const webDist = config.WEB_DIST && path.resolve(config.WEB_DIST);
-  if (webDist && existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      index: false,
-      setHeaders: (res, filePath) => {
-        // Hashed build assets never change; everything else is revalidated.
-        const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-    app.get('/*', async (request, reply) => {
-      const url = request.url.split('?')[0] ?? '/';
-      const file = path.join(webDist, path.normalize(decodeURIComponent(url)).replace(/^(\.\.[/\\])+/, ''));
-      if (url !== '/' && file.startsWith(webDist) && existsSync(file) && !file.endsWith(path.sep)) {
-        return reply.sendFile(path.relative(webDist, file));
-      }
-      // Client-side routes: the SPA decides (and shows /404 for unknown paths).
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    });
-  }
+  if (webDist && existsSync(path.join(webDist, 'index.html'))) await registerWebApp(app, webDist);
   return app;
 };

@@ -1,7 +1,7 @@
 // Operator commands: `npm run ess -- reset-code <empNo>` issues a one-time password reset code (24 h).
 import { readConfig } from './config';
+import { BusinessError } from './core/errors';
 import { openDatabaseForTools } from './db/connect';
-import { BusinessError } from './http/envelope';
 import { createResetCode } from './modules/account/service';
 
 const [command, ...rest] = process.argv.slice(2);

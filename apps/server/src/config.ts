@@ -22,6 +22,11 @@ const schema = z.object({
   CABINET_CONTROLLER_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   /** Employee numbers allowed to open every cabinet of a list at once (comma-separated). */
   CABINET_OPEN_ALL_EMPLOYEES: z.string().default(''),
+  /**
+   * A request whose headers and body have not fully arrived by then is answered 408 and its socket closed,
+   * so a slow or stalled client cannot hold connections open for ever.
+   */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
   /** Directory of the built web app; empty disables static serving. */
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

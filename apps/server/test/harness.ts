@@ -8,7 +8,7 @@ import { buildApp } from '../src/app';
 import { type Config, readConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { DEMO_PASSWORD } from '../src/db/seed/demo';
-import { sha256Hex } from '../src/http/passwords';
+import { sha256Hex } from '../src/lib/passwords';
 
 export const DEMO_PASSWORD_HASH = sha256Hex(DEMO_PASSWORD);
 

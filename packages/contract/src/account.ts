@@ -1,6 +1,6 @@
 // Sign-in, tokens, password change and reset.
 import { z } from 'zod';
-import { defineRoute, empty } from './common';
+import { defineRoute, empty, text } from './common';
 
 /** Passwords travel as the lowercase hex SHA-256 of what was typed. */
 export const hashedPassword = z.string({ error: '密码不能为空' }).regex(/^[0-9a-f]{64}$/, { error: '密码格式无效' });
@@ -31,8 +31,7 @@ export const accountRoutes = {
     path: 'Account/CheckLogin',
     isPublic: true,
     request: z.object({
-      userAccount: z
-        .string({ error: '请输入账号' })
+      userAccount: text('账号', { missing: '请输入账号' })
         .trim()
         .min(1, { error: '请输入账号' })
         .max(32, { error: '账号过长' }),
@@ -45,7 +44,9 @@ export const accountRoutes = {
     path: 'Account/RefreshToken',
     isPublic: true,
     request: z.object({
-      refreshToken: z.string({ error: '缺少刷新令牌' }).min(1, { error: '缺少刷新令牌' }).max(200),
+      refreshToken: text('刷新令牌', { missing: '缺少刷新令牌' })
+        .min(1, { error: '缺少刷新令牌' })
+        .max(200, { error: '刷新令牌无效' }),
     }),
     data: tokens,
   }),
@@ -59,8 +60,7 @@ export const accountRoutes = {
     path: 'Account/ResetPassword',
     isPublic: true,
     request: z.object({
-      code: z
-        .string({ error: '重置码不能为空' })
+      code: text('重置码', { missing: '重置码不能为空' })
         .trim()
         .min(1, { error: '重置码不能为空' })
         .max(64, { error: '重置码无效' }),
@@ -70,7 +70,7 @@ export const accountRoutes = {
   logout: defineRoute({
     path: 'Account/Logout',
     isPublic: true,
-    request: z.object({ refreshToken: z.string().max(200).optional() }),
+    request: z.object({ refreshToken: text('刷新令牌').max(200, { error: '刷新令牌无效' }).optional() }),
     data: z.null(),
   }),
 };

@@ -16,6 +16,7 @@ export type AttRecord = z.infer<typeof attRecord>;
 export const attendanceRoutes = {
   getAttRecordByEmpNo: defineRoute({
     path: 'AttDay/GetAttRecordByEmpNo',
+    menu: 'M03',
     request: z.object({
       day: z.coerce
         .number({ error: '天数应为数字' })

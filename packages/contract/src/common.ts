@@ -1,15 +1,28 @@
 // Shapes every call shares: the answer envelope, route descriptors, dates and paging.
 import { z } from 'zod';
+import type { MenuCode } from './menu-codes';
 
 z.config(z.locales.zhCN());
 
-/** A call of the API: `POST /api/<path>`; `request` validates the body, `data` describes the answer's data. */
+/** Role names the server knows (roles are data; these are the ones calls are tied to). */
+export const ROLE_NAMES = ['Employee', 'AppVerify'] as const;
+export type RoleName = (typeof ROLE_NAMES)[number];
+
+/**
+ * A call of the API: `POST /api/<path>`; `request` validates the body, `data` describes the answer's data.
+ * Access, decided by the server on the matched route: public calls need no token; every other call needs
+ * one, and a call with `menu` or `role` answers only callers whose roles hold that menu or role.
+ */
 export type RouteSpec<Req extends z.ZodType = z.ZodType, Data extends z.ZodType = z.ZodType> = {
   path: string;
   request: Req;
   data: Data;
-  /** Public calls need no token; everything else is behind the auth guard. */
   isPublic?: boolean;
+  /** The menu code (M01…) of the screen this call serves. */
+  menu?: MenuCode;
+  role?: RoleName;
+  /** Repeats with the same `Idempotency-Key` header answer the first outcome instead of acting again. */
+  isIdempotent?: boolean;
 };
 
 export const defineRoute = <Req extends z.ZodType, Data extends z.ZodType>(
@@ -24,6 +37,23 @@ export type DataOf<R extends RouteSpec> = z.output<R['data']>;
 export type Envelope<T> = { result: boolean; msg: string; data: T; totalCount?: number };
 
 export const empty = z.object({}).passthrough();
+
+/**
+ * C0 control characters and DEL, except tab and line breaks: PostgreSQL refuses NUL outright, and the
+ * others have no business in anything a person typed.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+export const hasControlCharacters = (value: string) => CONTROL_CHARACTERS.test(value);
+
+/**
+ * Text a person typed: refuses control characters, naming the field (`label`) in the message; `missing`
+ * is the message when the field is absent.
+ */
+export const text = (label: string, { missing = `请填写${label}` }: { missing?: string } = {}) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? missing : `${label}应为文本`) })
+    .refine((value) => !hasControlCharacters(value), { error: `${label}不能包含控制字符` });
 
 export const yearMonth = z
   .string({ error: '月份格式应为 yyyy-MM' })

@@ -16,6 +16,7 @@ export type SafetyIssue = z.infer<typeof safetyIssue>;
 export const inspectionRoutes = {
   getMyEhs: defineRoute({
     path: 'InspectionEhs/GetMyEhs',
+    menu: 'M08',
     request: empty,
     /** JSON text of SafetyIssue[]. */
     data: z.string(),

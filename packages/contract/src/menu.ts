@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { defineRoute } from './common';
 
+export { type MenuCode, MOBILE_MENUS } from './menu-codes';
+
 export const menuEntry = z.object({
   menuPath: z.string(),
   menuName: z.string(),

@@ -1,6 +1,6 @@
 // Notices: feedback the employee sends, review outcomes, unread messages on home.
 import { z } from 'zod';
-import { currentPage, defineRoute, empty, pageSize } from './common';
+import { currentPage, defineRoute, empty, pageSize, text } from './common';
 
 export const FEEDBACK_TYPES = ['App', 'AppAtt', 'AppZs', 'AppSalary', 'AppMeals'] as const;
 export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
@@ -26,15 +26,15 @@ export type PersonMsg = z.infer<typeof personMsg>;
 export const noticesRoutes = {
   modifyNotice: defineRoute({
     path: 'SystemNotice/ModifyNotice',
+    isIdempotent: true,
     request: z.object({
       NoticeType: z.enum(FEEDBACK_TYPES, { error: '反馈类型或描述为空' }),
-      NoticeTitle: z.string().trim().max(100, { error: '标题最多 100 字' }).default(''),
-      NoticeDesc: z
-        .string({ error: '反馈类型或描述为空' })
+      NoticeTitle: text('标题').trim().max(100, { error: '标题最多 100 字' }).default(''),
+      NoticeDesc: text('描述', { missing: '反馈类型或描述为空' })
         .trim()
         .min(1, { error: '反馈类型或描述为空' })
         .max(1000, { error: '描述最多 1000 字' }),
-      NoticeBody: z.string().max(5000, { error: '内容过长' }).default(''),
+      NoticeBody: text('内容').max(5000, { error: '内容过长' }).default(''),
       // Ignored: the plant is the caller's own.
       Bu: z.unknown().optional(),
     }),
@@ -42,6 +42,7 @@ export const noticesRoutes = {
   }),
   getPersonNotice: defineRoute({
     path: 'SystemNotice/GetPersonNotice',
+    menu: 'M14',
     request: z.object({ currentPage: currentPage.default(1), pageSize: pageSize.default(10) }),
     data: z.array(personNotice),
   }),

@@ -61,6 +61,7 @@ export const payslipMonths = (currentMonth: string): [string, string] => {
 export const salaryRoutes = {
   getPersonSalaryByOld: defineRoute({
     path: 'SalaryPayslip/GetPersonSalaryByOld',
+    menu: 'M04',
     request: z.object({ day: yearMonth, empNo: z.unknown().optional() }),
     /** JSON text of a Payslip, or '' when there is none for the month. */
     data: z.string(),

@@ -1,117 +1,127 @@
-// Access tokens (JWT, 2 h) and the default-deny guard in front of every non-public /api route.
+// Access tokens (JWT, 2 h) and the default-deny guard. Access is decided on the matched route's own
+// configuration (its contract entry), never on the text of the URL.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
-import { envelope } from './envelope';
-
-export type Caller = { id: number; empNo: string; bu: string };
+import { LRUCache } from 'lru-cache';
+import type { Caller, SessionClaims } from '../core/caller';
+import { BusinessError } from '../core/errors';
+import { sendError } from './envelope';
 
 export const ACCESS_TOKEN_SECONDS = 2 * 60 * 60;
-/** Bounds the verified-token memory (about 300 bytes each); past it, the memory starts over. */
-const MAX_REMEMBERED_TOKENS = 50_000;
-export const UNAUTHORIZED_MESSAGE = '登录已过期,请重新登录';
+
+type TokenClaims = SessionClaims;
+
+/** What the database says of a signed-in employee now; undefined when the employee is gone. */
+export type CallerAccess = { epoch: number; roles: readonly string[]; menuCodes: ReadonlySet<string> };
+
+export type TokenService = {
+  sign: (claims: TokenClaims) => Promise<string>;
+  verify: (token: string) => Promise<Caller | undefined>;
+  /** Drops what this instance remembers of an employee (after their sessions were ended). */
+  forget: (employeeId: number) => void;
+};
+
+export type RouteAccess = 'public' | 'private';
 
 declare module 'fastify' {
   interface FastifyRequest {
     caller?: Caller;
   }
   interface FastifyContextConfig {
-    isPublic?: boolean;
+    /** Routes without it are private: the guard denies by default. */
+    access?: RouteAccess;
   }
 }
 
-export type TokenService = {
-  sign: (caller: Caller) => Promise<string>;
-  verify: (token: string) => Promise<Caller | undefined>;
-};
-
 /**
- * Tokens issued before an employee's `sessions_valid_from` (password change, reset) are refused.
- * The instant is cached per employee for a short while so a request costs no extra query.
- * A phone sends the same token with every call for two hours, so a token whose signature has been
- * checked once is remembered (keyed by the whole token text, until its expiry): the WebCrypto HMAC was
- * the largest single cost of a query call. The sessions_valid_from check still runs on every request.
+ * Verifies tokens and attaches the caller's current roles and menus. Two caches keep a request free of
+ * extra work: a token whose signature was checked once is remembered until it expires (a phone sends the
+ * same token with every call for two hours, and the HMAC was the largest single cost of a query call),
+ * and an employee's epoch, roles and menus are read at most every `cacheMs` per instance. A raised epoch
+ * (password change, reset) thus ends a session on every instance within `cacheMs`, at once on this one.
  */
 export const createTokenService = ({
   secretKey,
-  loadSessionsValidFrom,
+  loadAccess,
   cacheMs = 30_000,
 }: {
   secretKey: string;
-  loadSessionsValidFrom: (employeeId: number) => Promise<Date | undefined>;
+  loadAccess: (employeeId: number) => Promise<CallerAccess | undefined>;
   cacheMs?: number;
-}): TokenService & { forget: (employeeId: number) => void } => {
+}): TokenService => {
   const key = new TextEncoder().encode(secretKey);
-  const validFromCache = new Map<number, { validFrom: number; loadedAt: number }>();
-  const verifiedTokens = new Map<string, { caller: Caller; issuedAt: number; expiresAt: number }>();
+  const verifiedTokens = new LRUCache<string, { claims: TokenClaims; expiresAt: number }>({ max: 50_000 });
+  const accessCache = new LRUCache<number, { access: CallerAccess | undefined }>({ max: 100_000, ttl: cacheMs });
 
-  const validFrom = async (employeeId: number) => {
-    const cached = validFromCache.get(employeeId);
-    if (cached && Date.now() - cached.loadedAt < cacheMs) return cached.validFrom;
-    const loaded = await loadSessionsValidFrom(employeeId);
-    const value = loaded ? Math.floor(loaded.getTime() / 1000) : Number.POSITIVE_INFINITY;
-    if (validFromCache.size > 100_000) validFromCache.clear();
-    validFromCache.set(employeeId, { validFrom: value, loadedAt: Date.now() });
-    return value;
+  const claimsOf = async (token: string): Promise<TokenClaims | undefined> => {
+    const remembered = verifiedTokens.get(token);
+    // Remembered only until the token's own expiry, read off the wall clock as jwtVerify would.
+    if (remembered && remembered.expiresAt > Date.now()) return remembered.claims;
+    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'sub'] });
+    const id = Number(payload.sub);
+    const { no: empNo, bu, ep: epoch } = payload;
+    if (!Number.isSafeInteger(id) || typeof empNo !== 'string' || typeof bu !== 'string') return undefined;
+    if (typeof epoch !== 'number' || !Number.isSafeInteger(epoch)) return undefined;
+    const claims = { id, empNo, bu, epoch };
+    verifiedTokens.set(token, { claims, expiresAt: (payload.exp as number) * 1000 });
+    return claims;
+  };
+
+  const accessOf = async (employeeId: number) => {
+    const cached = accessCache.get(employeeId);
+    if (cached) return cached.access;
+    const access = await loadAccess(employeeId);
+    accessCache.set(employeeId, { access });
+    return access;
   };
 
   return {
-    sign: (caller) =>
-      new SignJWT({ no: caller.empNo, bu: caller.bu })
+    sign: ({ id, empNo, bu, epoch }) =>
+      new SignJWT({ no: empNo, bu, ep: epoch })
         .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(String(caller.id))
+        .setSubject(String(id))
         .setIssuedAt()
         .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
         .sign(key),
     verify: async (token) => {
+      let claims: TokenClaims | undefined;
       try {
-        let verified = verifiedTokens.get(token);
-        if (verified && verified.expiresAt <= Date.now() / 1000) {
-          verifiedTokens.delete(token);
-          verified = undefined;
-        }
-        if (!verified) {
-          const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-          const id = Number(payload.sub);
-          if (!Number.isInteger(id) || typeof payload.no !== 'string' || typeof payload.bu !== 'string')
-            return undefined;
-          verified = {
-            caller: { id, empNo: payload.no, bu: payload.bu },
-            issuedAt: payload.iat ?? 0,
-            expiresAt: payload.exp ?? 0,
-          };
-          if (verifiedTokens.size >= MAX_REMEMBERED_TOKENS) verifiedTokens.clear();
-          verifiedTokens.set(token, verified);
-        }
-        if (verified.issuedAt < (await validFrom(verified.caller.id))) return undefined;
-        return verified.caller;
+        claims = await claimsOf(token);
       } catch {
         return undefined;
       }
+      if (!claims) return undefined;
+      const access = await accessOf(claims.id);
+      if (!access || access.epoch !== claims.epoch) return undefined;
+      return { id: claims.id, empNo: claims.empNo, bu: claims.bu, roles: access.roles, menuCodes: access.menuCodes };
     },
-    forget: (employeeId) => validFromCache.delete(employeeId),
+    forget: (employeeId) => {
+      accessCache.delete(employeeId);
+    },
   };
 };
 
 /** The client sends the token in a `token` header and as `Authorization: Bearer`. */
 const readToken = (request: FastifyRequest): string | undefined => {
   const bearer = request.headers.authorization;
-  if (bearer?.startsWith('Bearer ')) return bearer.slice(7).trim();
+  if (bearer?.startsWith('Bearer ')) return bearer.slice(7).trim() || undefined;
   const header = request.headers.token;
   return typeof header === 'string' && header ? header : undefined;
 };
 
-/** Default deny: every /api route needs a valid token unless its config marks it public. */
+/**
+ * Default deny: a matched route answers without a valid token only when its own configuration says it is
+ * public (contract calls marked isPublic, the web app's files, /healthz). Unmatched requests go on to the
+ * not-found handler, which needs no caller.
+ */
 export const installAuthGuard = (app: FastifyInstance, tokens: TokenService) => {
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
-    const isPublic = request.routeOptions.config?.isPublic === true;
+    if (request.is404) return;
+    const isPublic = request.routeOptions.config?.access === 'public';
     const token = readToken(request);
+    // Public calls still learn who is calling when a token comes along (e.g. sign-out).
     const caller = token ? await tokens.verify(token) : undefined;
-    if (caller) {
-      request.caller = caller;
-      return;
-    }
-    if (isPublic) return;
-    return reply.code(401).send(envelope(false, UNAUTHORIZED_MESSAGE, null));
+    if (caller) request.caller = caller;
+    else if (!isPublic) return sendError(reply, new BusinessError('UNAUTHORIZED'));
   });
 };

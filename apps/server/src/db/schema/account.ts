@@ -1,5 +1,4 @@
 // Employees, their sign-in state, roles and menus.
-import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -13,6 +12,7 @@ import {
   smallint,
   text,
   timestamp,
+  uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
 
@@ -33,10 +33,12 @@ export const employees = pgTable(
     /** argon2id of the SHA-256 hex the client sends. */
     passwordHash: text('password_hash').notNull(),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
-    failedLogins: smallint('failed_logins').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    /** Access tokens issued before this instant are refused. */
-    sessionsValidFrom: timestamp('sessions_valid_from', { withTimezone: true }).notNull().default(sql`now()`),
+    /**
+     * Raised when every session must end (password change, reset): access tokens carry the epoch they
+     * were issued in and are refused once it is raised. A counter, not a time, so a token issued in the
+     * same instant as the change is decided exactly.
+     */
+    sessionEpoch: integer('session_epoch').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('employees_bu_idx').on(table.bu)],
@@ -51,12 +53,31 @@ export const refreshTokens = pgTable(
       .references(() => employees.id, { onDelete: 'cascade' }),
     /** SHA-256 of the opaque token: a stolen table cannot be replayed. */
     tokenHash: char('token_hash', { length: 64 }).notNull().unique(),
+    /** Every token rotated from one sign-in shares it; a replayed old token revokes the whole family. */
+    familyId: uuid('family_id').notNull().defaultRandom(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when the token was exchanged for its successor. */
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    /** Set on logout, password change and detected theft. */
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('refresh_tokens_employee_idx').on(table.employeeId)],
+  (table) => [
+    index('refresh_tokens_employee_idx').on(table.employeeId),
+    index('refresh_tokens_family_idx').on(table.familyId),
+  ],
 );
+
+/**
+ * Wrong passwords per account name, whether or not the account exists, so the answers for a real and an
+ * unknown account never differ and the counters survive restarts and are shared by every instance.
+ */
+export const loginFailures = pgTable('login_failures', {
+  account: varchar('account', { length: 32 }).primaryKey(),
+  failures: smallint('failures').notNull().default(0),
+  lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
 
 export const resetCodes = pgTable('reset_codes', {
   codeHash: char('code_hash', { length: 64 }).primaryKey(),

@@ -1,4 +1,5 @@
 // All tables, for the Drizzle handle and drizzle-kit.
 export * from './account';
+export * from './audit';
 export * from './home';
 export * from './queries';

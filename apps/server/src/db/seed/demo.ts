@@ -2,7 +2,7 @@
 // 24 months of payslips, meals, dormitory costs, 60 days of attendance, cabinets, safety issues, notices.
 // Bulk rows are generated inside PostgreSQL (generate_series) so 80,000 employees take seconds.
 import type pg from 'pg';
-import { hashPassword, sha256Hex } from '../../http/passwords';
+import { hashPassword, sha256Hex } from '../../lib/passwords';
 import { BANNERS, DEPARTMENTS, DICTIONARIES, MENUS, PLANT_NAMES, ROLES, TITLES } from './reference-data';
 
 export const DEMO_PASSWORD = 'demo1234';

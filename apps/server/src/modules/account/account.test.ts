@@ -1,22 +1,32 @@
-// Sign-in, lockout, refresh rotation, password change and one-time reset codes, through the API.
+// Sign-in, lockout, refresh rotation and theft detection, password change and one-time reset codes,
+// through the API, each test on employees of its own.
 import { routes } from '@ess/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { FACTORY_PASSWORD_HASH, makeEmployee } from '../../../test/factories';
 import { createTestContext, DEMO_PASSWORD_HASH, type TestContext } from '../../../test/harness';
-import { sha256Hex } from '../../http/passwords';
-import { createResetCode } from './service';
+import { buildApp } from '../../app';
+import { sha256Hex } from '../../lib/passwords';
+import { createResetCode, ROTATION_GRACE_SECONDS } from './service';
 
+const MAX_FAILURES = 3;
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestContext({ LOGIN_MAX_FAILURES: '3', LOGIN_LOCK_MINUTES: '15', INITIAL_PASSWORD: 'init123456' });
+  t = await createTestContext({
+    LOGIN_MAX_FAILURES: String(MAX_FAILURES),
+    LOGIN_LOCK_MINUTES: '15',
+    INITIAL_PASSWORD: 'init123456',
+  });
 });
 afterAll(() => t.close());
 
-const login = (userAccount: string, password = DEMO_PASSWORD_HASH, isRemember = true) =>
+const login = (userAccount: string, password = FACTORY_PASSWORD_HASH, isRemember = true) =>
   t.call(routes.checkLogin, { userAccount, password, isRemember });
+const newEmployee = () => makeEmployee(t.database);
+const LOCKED = '密码错误次数过多，账号已锁定，请 15 分钟后再试';
 
 describe('Account/CheckLogin', () => {
   it('signs in with the demo account and answers tokens and the login user', async () => {
-    const { status, body } = await login('100001');
+    const { status, body } = await login('100001', DEMO_PASSWORD_HASH);
     expect(status).toBe(200);
     expect(body.result).toBe(true);
     expect(body.data).toMatchObject({
@@ -31,8 +41,9 @@ describe('Account/CheckLogin', () => {
   });
 
   it('refuses a wrong password with a text that does not tell whether the account exists', async () => {
-    const wrong = await login('100003', sha256Hex('wrong'));
-    const unknown = await login('999999', sha256Hex('wrong'));
+    const { empNo } = await newEmployee();
+    const wrong = await login(empNo, sha256Hex('wrong'));
+    const unknown = await login('no-such-account-1', sha256Hex('wrong'));
     expect(wrong.body).toEqual({ result: false, msg: '账号或密码错误', data: null });
     expect(unknown.body).toEqual(wrong.body);
   });
@@ -43,20 +54,55 @@ describe('Account/CheckLogin', () => {
     expect(body).toMatchObject({ result: false, msg: '密码格式无效' });
   });
 
-  it('locks the account after repeated failures, even for the right password, and unknown accounts alike', async () => {
-    for (let i = 0; i < 2; i++) expect((await login('100004', sha256Hex('bad'))).body.msg).toBe('账号或密码错误');
-    const third = await login('100004', sha256Hex('bad'));
-    expect(third.body.msg).toContain('锁定');
-    const right = await login('100004');
-    expect(right.body.result).toBe(false);
-    expect(right.body.msg).toContain('锁定');
-    for (let i = 0; i < 3; i++) await login('888888', sha256Hex('bad'));
-    expect((await login('888888', sha256Hex('bad'))).body.msg).toBe(right.body.msg);
-    // Unlocking (time passing) lets the right password in again and clears the counter.
+  it('locks a real and an unknown account at the same attempt, even for the right password', async () => {
+    const { empNo } = await newEmployee();
+    for (const account of [empNo, 'no-such-account-2']) {
+      for (let attempt = 1; attempt < MAX_FAILURES; attempt++) {
+        expect((await login(account, sha256Hex('bad'))).body.msg, `${account} #${attempt}`).toBe('账号或密码错误');
+      }
+      expect((await login(account, sha256Hex('bad'))).body.msg, account).toBe(LOCKED);
+      expect((await login(account, sha256Hex('bad'))).body.msg, account).toBe(LOCKED);
+    }
+    const right = await login(empNo);
+    expect(right.body).toEqual({ result: false, msg: LOCKED, data: null });
+  });
+
+  it('keeps the counters in the database: another instance (or a restart) continues the count', async () => {
+    const other = await buildApp({ config: t.config, database: t.database });
+    try {
+      for (const account of [(await newEmployee()).empNo, 'no-such-account-3']) {
+        for (let attempt = 1; attempt < MAX_FAILURES; attempt++) await login(account, sha256Hex('bad'));
+        const onOther = await other.inject({
+          method: 'POST',
+          url: '/api/Account/CheckLogin',
+          payload: { userAccount: account, password: sha256Hex('bad') },
+        });
+        expect(onOther.json().msg, account).toBe(LOCKED);
+      }
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('lets the right password in once the lock has run out, and forgets the failures', async () => {
+    const { empNo } = await newEmployee();
+    for (let attempt = 0; attempt < MAX_FAILURES; attempt++) await login(empNo, sha256Hex('bad'));
+    expect((await login(empNo)).body.msg).toBe(LOCKED);
+    // Fifteen minutes later:
     await t.database.pool.query(
-      "update employees set locked_until = now() - interval '1 minute' where emp_no = '100004'",
+      "update login_failures set locked_until = now() - interval '1 second' where account = $1",
+      [empNo],
     );
-    expect((await login('100004')).body.result).toBe(true);
+    expect((await login(empNo)).body.result).toBe(true);
+    expect((await t.database.pool.query('select 1 from login_failures where account = $1', [empNo])).rowCount).toBe(0);
+  });
+
+  it('refuses control characters in the account with a Chinese message, changing nothing', async () => {
+    for (const userAccount of ['1000\u000001', '100001\u0007', '\u001b[2J']) {
+      const { status, body } = await t.call(routes.checkLogin, { userAccount, password: DEMO_PASSWORD_HASH });
+      expect(status).toBe(200);
+      expect(body).toEqual({ result: false, msg: '账号不能包含控制字符', data: null });
+    }
   });
 
   it('limits sign-in attempts per IP', async () => {
@@ -65,7 +111,7 @@ describe('Account/CheckLogin', () => {
       const attempt = () => limited.call(routes.checkLogin, { userAccount: '100001', password: DEMO_PASSWORD_HASH });
       expect((await attempt()).body.result).toBe(true);
       expect((await attempt()).body.result).toBe(true);
-      expect((await attempt()).body).toMatchObject({ result: false, msg: '登录尝试过于频繁,请稍后再试' });
+      expect((await attempt()).body).toEqual({ result: false, msg: '登录尝试过于频繁，请稍后再试', data: null });
     } finally {
       await limited.close();
     }
@@ -73,31 +119,52 @@ describe('Account/CheckLogin', () => {
 });
 
 describe('Account/RefreshToken', () => {
+  const refresh = (refreshToken: string) => t.call(routes.refreshToken, { refreshToken });
+
   it('rotates: the new pair works, the old refresh token is refused', async () => {
-    const first = (await login('100005')).body.data;
-    const second = await t.call(routes.refreshToken, { refreshToken: first.refreshToken });
+    const { empNo } = await newEmployee();
+    const first = (await login(empNo)).body.data;
+    const second = await refresh(first.refreshToken);
     expect(second.body.result).toBe(true);
     expect(second.body.data.refreshToken).not.toBe(first.refreshToken);
     const profile = await t.call(routes.checkUserToken, {}, second.body.data.token);
-    expect(profile.body.data.userAccount).toBe('100005');
-    const replay = await t.call(routes.refreshToken, { refreshToken: first.refreshToken });
-    expect(replay.body).toMatchObject({ result: false });
-    const third = await t.call(routes.refreshToken, { refreshToken: second.body.data.refreshToken });
-    expect(third.body.result).toBe(true);
+    expect(profile.body.data.userAccount).toBe(empNo);
+    // Within the grace period a second use is refused quietly: the family lives on (two tabs restoring).
+    expect((await refresh(first.refreshToken)).body).toMatchObject({ result: false });
+    expect((await refresh(second.body.data.refreshToken)).body.result).toBe(true);
+  });
+
+  it('takes a rotated token replayed after the grace period for theft and ends the whole family', async () => {
+    const { empNo, id } = await newEmployee();
+    const stolen = (await login(empNo)).body.data.refreshToken;
+    const current = (await refresh(stolen)).body.data.refreshToken;
+    const otherDevice = (await login(empNo)).body.data.refreshToken;
+    // The grace period passes:
+    await t.database.pool.query(
+      `update refresh_tokens set rotated_at = rotated_at - make_interval(secs => $1) where employee_id = $2`,
+      [ROTATION_GRACE_SECONDS + 1, id],
+    );
+    expect((await refresh(stolen)).body).toEqual({ result: false, msg: '登录已过期,请重新登录', data: null });
+    expect((await refresh(current)).body.result).toBe(false);
+    // Another sign-in is another family.
+    expect((await refresh(otherDevice)).body.result).toBe(true);
+    const audit = await t.database.pool.query(
+      "select 1 from audit_log where action = 'session.refresh-token-replayed' and subject_id = $1",
+      [String(id)],
+    );
+    expect(audit.rowCount).toBe(1);
   });
 
   it('refuses an unknown or empty refresh token', async () => {
-    expect((await t.call(routes.refreshToken, { refreshToken: 'nope' })).body.result).toBe(false);
-    expect((await t.call(routes.refreshToken, { refreshToken: '' })).body).toMatchObject({
-      result: false,
-      msg: '缺少刷新令牌',
-    });
+    expect((await refresh('nope')).body.result).toBe(false);
+    expect((await refresh('')).body).toMatchObject({ result: false, msg: '缺少刷新令牌' });
   });
 
   it('refuses a refresh token revoked by logout', async () => {
-    const session = (await login('100006')).body.data;
+    const { empNo } = await newEmployee();
+    const session = (await login(empNo)).body.data;
     await t.call(routes.logout, { refreshToken: session.refreshToken });
-    expect((await t.call(routes.refreshToken, { refreshToken: session.refreshToken })).body.result).toBe(false);
+    expect((await refresh(session.refreshToken)).body.result).toBe(false);
   });
 });
 
@@ -112,8 +179,9 @@ describe('Account/CheckUserToken', () => {
 
 describe('Account/ChangePwd', () => {
   it('needs the old password and then ends every session', async () => {
-    const session = (await login('100007')).body.data;
-    const other = (await login('100007')).body.data;
+    const { empNo, id } = await newEmployee();
+    const session = (await login(empNo)).body.data;
+    const other = (await login(empNo)).body.data;
     const wrongOld = await t.call(
       routes.changePwd,
       { oldPwd: sha256Hex('nope'), newPwd: sha256Hex('n3w-pass') },
@@ -121,50 +189,85 @@ describe('Account/ChangePwd', () => {
     );
     expect(wrongOld.body).toMatchObject({ result: false, msg: '原密码错误' });
 
-    // Access tokens issued in an earlier second than the change stop working.
-    await t.database.pool.query(
-      "update employees set sessions_valid_from = now() - interval '10 seconds' where emp_no = '100007'",
-    );
-    await new Promise((resolve) => setTimeout(resolve, 1100));
     const changed = await t.call(
       routes.changePwd,
-      { oldPwd: DEMO_PASSWORD_HASH, newPwd: sha256Hex('n3w-pass') },
+      { oldPwd: FACTORY_PASSWORD_HASH, newPwd: sha256Hex('n3w-pass') },
       session.token,
     );
     expect(changed.body).toMatchObject({ result: true, msg: '修改成功' });
 
     expect((await t.call(routes.refreshToken, { refreshToken: other.refreshToken })).body.result).toBe(false);
     expect((await t.call(routes.checkUserToken, {}, other.token)).status).toBe(401);
-    expect((await login('100007')).body.result).toBe(false);
-    expect((await login('100007', sha256Hex('n3w-pass'))).body.result).toBe(true);
+    expect((await t.call(routes.checkUserToken, {}, session.token)).status).toBe(401);
+    expect((await login(empNo)).body.result).toBe(false);
+    expect((await login(empNo, sha256Hex('n3w-pass'))).body.result).toBe(true);
+    const audit = await t.database.pool.query(
+      "select actor_id, after from audit_log where action = 'password.change' and subject_id = $1",
+      [String(id)],
+    );
+    expect(audit.rows).toEqual([{ actor_id: id, after: { mustChangePassword: false } }]);
+  });
+
+  it('ends a token issued in the same instant as the change, and keeps the one issued after it', async () => {
+    const { empNo } = await newEmployee();
+    // The clock stands still: both tokens carry the same issue time, only their epochs differ.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Math.floor(Date.now() / 1000) * 1000);
+      const before = (await login(empNo)).body.data.token;
+      const changed = await t.call(
+        routes.changePwd,
+        { oldPwd: FACTORY_PASSWORD_HASH, newPwd: sha256Hex('same-second') },
+        before,
+      );
+      expect(changed.body.result).toBe(true);
+      const after = (await login(empNo, sha256Hex('same-second'))).body.data.token;
+      const issuedAt = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString()).iat;
+      expect(issuedAt(after)).toBe(issuedAt(before));
+      expect((await t.call(routes.checkUserToken, {}, before)).status).toBe(401);
+      expect((await t.call(routes.checkUserToken, {}, after)).status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses a new password equal to the old one', async () => {
-    const token = await t.login('100008');
-    const same = await t.call(routes.changePwd, { oldPwd: DEMO_PASSWORD_HASH, newPwd: DEMO_PASSWORD_HASH }, token);
+    const { empNo } = await newEmployee();
+    const token = await t.login(empNo, FACTORY_PASSWORD_HASH);
+    const same = await t.call(
+      routes.changePwd,
+      { oldPwd: FACTORY_PASSWORD_HASH, newPwd: FACTORY_PASSWORD_HASH },
+      token,
+    );
     expect(same.body).toMatchObject({ result: false, msg: '新密码不能与原密码相同' });
   });
 });
 
 describe('Account/ResetPassword', () => {
   it('works once: the password returns to the initial one, which must be changed', async () => {
-    const { code } = await createResetCode(t.database.db, '100009');
+    const { empNo } = await newEmployee();
+    const { code } = await createResetCode(t.database.db, empNo);
     const reset = await t.call(routes.resetPassword, { code });
-    expect(reset.body).toMatchObject({ result: true, msg: '密码已重置,请关闭本页面' });
+    expect(reset.body).toMatchObject({ result: true, msg: '密码已重置，请关闭本页面' });
     const again = await t.call(routes.resetPassword, { code });
     expect(again.body.result).toBe(false);
-    expect((await login('100009')).body.result).toBe(false);
-    const initial = await login('100009', sha256Hex('init123456'));
+    expect((await login(empNo)).body.result).toBe(false);
+    const initial = await login(empNo, sha256Hex('init123456'));
     expect(initial.body.result).toBe(true);
     const profile = await t.call(routes.checkUserToken, {}, initial.body.data.token);
     expect(profile.body.data.mustChangePassword).toBe(true);
   });
 
   it('refuses an expired or unknown code', async () => {
-    const { code } = await createResetCode(t.database.db, '100010');
-    await t.database.pool.query("update reset_codes set expires_at = now() - interval '1 second'");
+    const { empNo, id } = await newEmployee();
+    const { code } = await createResetCode(t.database.db, empNo);
+    // A day later:
+    await t.database.pool.query(
+      "update reset_codes set expires_at = now() - interval '1 second' where employee_id = $1",
+      [id],
+    );
     expect((await t.call(routes.resetPassword, { code })).body.result).toBe(false);
     expect((await t.call(routes.resetPassword, { code: 'made-up' })).body.result).toBe(false);
-    expect((await login('100010')).body.result).toBe(true);
+    expect((await login(empNo)).body.result).toBe(true);
   });
 });

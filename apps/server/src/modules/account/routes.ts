@@ -1,15 +1,23 @@
 // Account calls: sign-in, refresh, profile, password change, reset, logout.
 import { accountRoutes } from '@ess/contract/account';
 import type { FastifyInstance } from 'fastify';
-import { registerCall, registerPublicCall } from '../../http/envelope';
+import { registerCall, registerPublicCall } from '../../http/contract-routes';
 import type { AccountDeps } from './service';
 import { changePassword, checkLogin, getProfile, refreshSession, resetPassword, revokeRefreshToken } from './service';
 
-export const registerAccountRoutes = (app: FastifyInstance, deps: AccountDeps) => {
-  registerPublicCall(app, accountRoutes.checkLogin, async ({ body, request }) => ({
-    data: await checkLogin(deps, { ...body, ip: request.ip }),
-    msg: '登录成功',
-  }));
+/** Sign-in attempts per IP and minute, counted by @fastify/rate-limit (in Redis when several instances run). */
+export type SignInRateLimit = { max: number; timeWindow: number };
+
+export const registerAccountRoutes = (
+  app: FastifyInstance,
+  deps: AccountDeps & { signInRateLimit: SignInRateLimit },
+) => {
+  registerPublicCall(
+    app,
+    accountRoutes.checkLogin,
+    async ({ body }) => ({ data: await checkLogin(deps, body), msg: '登录成功' }),
+    { rateLimit: deps.signInRateLimit },
+  );
   registerPublicCall(app, accountRoutes.refreshToken, async ({ body }) => ({
     data: await refreshSession(deps, body.refreshToken),
   }));
@@ -20,10 +28,10 @@ export const registerAccountRoutes = (app: FastifyInstance, deps: AccountDeps) =
   });
   registerPublicCall(app, accountRoutes.resetPassword, async ({ body }) => {
     await resetPassword(deps, body.code);
-    return { data: null, msg: '密码已重置,请关闭本页面' };
+    return { data: null, msg: '密码已重置，请关闭本页面' };
   });
   registerPublicCall(app, accountRoutes.logout, async ({ body }) => {
-    if (body.refreshToken) await revokeRefreshToken(deps, body.refreshToken);
+    if (body.refreshToken) await revokeRefreshToken(deps.db, body.refreshToken);
     return { data: null, msg: '已退出' };
   });
 };

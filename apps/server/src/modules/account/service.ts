@@ -1,31 +1,38 @@
-// Sign-in with lockout, rotating refresh tokens, password change and one-time reset codes.
+// Sign-in with lockout, rotating refresh tokens in families, password change and one-time reset codes.
 import { createHash, randomBytes } from 'node:crypto';
 import type { LoginUser, Profile } from '@ess/contract/account';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { recordAudit } from '../../core/audit';
+import type { Caller, SessionClaims } from '../../core/caller';
+import { BusinessError } from '../../core/errors';
 import type { Db } from '../../db/client';
-import { employees, refreshTokens, resetCodes } from '../../db/schema/index';
-import type { Caller } from '../../http/auth';
-import { BusinessError } from '../../http/envelope';
-import { hashPassword, sha256Hex, spendDecoyVerification, verifyPassword } from '../../http/passwords';
-import type { RateLimiter } from '../../http/rate-limit';
+import { employees, loginFailures, refreshTokens, resetCodes } from '../../db/schema/index';
+import { withTransaction } from '../../db/transaction';
+import { hashPassword, sha256Hex, spendDecoyVerification, verifyPassword } from '../../lib/passwords';
 
-export const LOGIN_FAILED = '账号或密码错误';
 const REFRESH_DAYS_REMEMBERED = 30;
 const REFRESH_DAYS_SESSION = 1;
 const RESET_CODE_HOURS = 24;
+/**
+ * A refresh token used again within this many seconds of its rotation is refused quietly (two tabs of
+ * one phone restoring the session together); later, the replay is taken for theft and ends the family.
+ */
+export const ROTATION_GRACE_SECONDS = 30;
 
 export type AccountDeps = {
   db: Db;
-  limiter: RateLimiter;
-  signAccessToken: (caller: Caller) => Promise<string>;
+  signAccessToken: (claims: SessionClaims) => Promise<string>;
+  /** Tells the token checks of this instance to forget what they remember of the employee. */
   forgetSessions: (employeeId: number) => void;
-  settings: { loginRateLimit: number; maxFailures: number; lockMinutes: number; initialPassword: string };
+  settings: { maxFailures: number; lockMinutes: number; initialPassword: string };
 };
+
+type EmployeeRow = typeof employees.$inferSelect;
 
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000);
 
-const loginUserOf = (row: typeof employees.$inferSelect): LoginUser => ({
+const loginUserOf = (row: EmployeeRow): LoginUser => ({
   userAccount: row.empNo,
   userName: row.name,
   id: row.id,
@@ -34,88 +41,138 @@ const loginUserOf = (row: typeof employees.$inferSelect): LoginUser => ({
   titleName: row.titleName,
 });
 
-const issueTokens = async (deps: AccountDeps, row: typeof employees.$inferSelect, refreshDays: number) => {
+const issueTokens = async (
+  deps: AccountDeps,
+  row: EmployeeRow,
+  { refreshDays, familyId }: { refreshDays: number; familyId?: string },
+) => {
   const refreshToken = randomBytes(32).toString('base64url');
   await deps.db.insert(refreshTokens).values({
     employeeId: row.id,
     tokenHash: tokenHash(refreshToken),
     expiresAt: daysFromNow(refreshDays),
+    ...(familyId ? { familyId } : {}),
   });
-  const token = await deps.signAccessToken({ id: row.id, empNo: row.empNo, bu: row.bu });
+  const token = await deps.signAccessToken({ id: row.id, empNo: row.empNo, bu: row.bu, epoch: row.sessionEpoch });
   return { token, refreshToken };
+};
+
+/** The lock in force on an account name, if any; the failure row exists only after a wrong password. */
+const findLoginFailures = async (db: Db, account: string) => {
+  const [row] = await db
+    .select({ isLocked: sql<boolean>`coalesce(${loginFailures.lockedUntil} > now(), false)` })
+    .from(loginFailures)
+    .where(eq(loginFailures.account, account));
+  return row;
+};
+
+/**
+ * Counts a wrong password for the account name and answers whether it is now locked. The same for real and
+ * unknown accounts; failures older than the lock time are forgotten.
+ */
+const countLoginFailure = async (db: Db, account: string, { maxFailures, lockMinutes }: AccountDeps['settings']) => {
+  const lockFor = sql`make_interval(mins => ${lockMinutes})`;
+  const [counted] = await db
+    .insert(loginFailures)
+    .values({ account, failures: 1 })
+    .onConflictDoUpdate({
+      target: loginFailures.account,
+      set: {
+        failures: sql`case when ${loginFailures.lastFailedAt} < now() - ${lockFor} then 1
+                           else ${loginFailures.failures} + 1 end`,
+        lastFailedAt: sql`now()`,
+      },
+    })
+    .returning({ failures: loginFailures.failures });
+  if ((counted?.failures ?? 0) < maxFailures) return false;
+  await db
+    .update(loginFailures)
+    .set({ failures: 0, lockedUntil: sql`now() + ${lockFor}` })
+    .where(eq(loginFailures.account, account));
+  return true;
 };
 
 export const checkLogin = async (
   deps: AccountDeps,
-  input: { userAccount: string; password: string; isRemember: boolean; ip: string },
+  input: { userAccount: string; password: string; isRemember: boolean },
 ) => {
-  const { settings } = deps;
-  if (!(await deps.limiter.hit(`login:ip:${input.ip}`, settings.loginRateLimit, 60_000))) {
-    throw new BusinessError('登录尝试过于频繁,请稍后再试');
-  }
-  const lockedText = `密码错误次数过多,账号已锁定,请 ${settings.lockMinutes} 分钟后再试`;
-  const [row] = await deps.db.select().from(employees).where(eq(employees.empNo, input.userAccount));
-  if (!row) {
-    // Unknown accounts lock the same way as real ones, so the answer never tells which exist.
-    const isUnderLimit = await deps.limiter.hit(
-      `login:unknown:${input.userAccount}`,
-      settings.maxFailures,
-      settings.lockMinutes * 60_000,
-    );
+  const { db, settings } = deps;
+  const account = input.userAccount;
+  const locked = new BusinessError('ACCOUNT_LOCKED', { minutes: settings.lockMinutes });
+  const failures = await findLoginFailures(db, account);
+  if (failures?.isLocked) {
     await spendDecoyVerification(input.password);
-    throw new BusinessError(isUnderLimit ? LOGIN_FAILED : lockedText);
+    throw locked;
   }
-  if (row.lockedUntil && row.lockedUntil > new Date()) {
-    await spendDecoyVerification(input.password);
-    throw new BusinessError(lockedText);
+  const [row] = await db.select().from(employees).where(eq(employees.empNo, account));
+  // Unknown accounts cost the same argon2 time and count the same failures: the answer never tells.
+  const isRightPassword = row
+    ? await verifyPassword(row.passwordHash, input.password)
+    : await spendDecoyVerification(input.password).then(() => false);
+  if (!row || !isRightPassword) {
+    throw (await countLoginFailure(db, account, settings)) ? locked : new BusinessError('LOGIN_FAILED');
   }
-  if (!(await verifyPassword(row.passwordHash, input.password))) {
-    const failures = row.failedLogins + 1;
-    const isLocking = failures >= settings.maxFailures;
-    await deps.db
-      .update(employees)
-      .set(
-        isLocking
-          ? { failedLogins: 0, lockedUntil: new Date(Date.now() + settings.lockMinutes * 60_000) }
-          : { failedLogins: failures },
-      )
-      .where(eq(employees.id, row.id));
-    throw new BusinessError(isLocking ? lockedText : LOGIN_FAILED);
-  }
-  if (row.failedLogins > 0 || row.lockedUntil) {
-    await deps.db.update(employees).set({ failedLogins: 0, lockedUntil: null }).where(eq(employees.id, row.id));
-  }
-  const tokens = await issueTokens(deps, row, input.isRemember ? REFRESH_DAYS_REMEMBERED : REFRESH_DAYS_SESSION);
+  if (failures) await db.delete(loginFailures).where(eq(loginFailures.account, account));
+  const tokens = await issueTokens(deps, row, {
+    refreshDays: input.isRemember ? REFRESH_DAYS_REMEMBERED : REFRESH_DAYS_SESSION,
+  });
   return { ...tokens, ...loginUserOf(row) };
 };
 
-/** Rotation: the presented token is revoked in the same statement that checks it, so it works once. */
+/**
+ * Rotation: a refresh token works once and is exchanged for a new pair of the same family. Presenting a
+ * rotated token again after the grace period is the sign of a stolen copy: the whole family is revoked,
+ * so neither the thief nor the victim's copy works any more (the victim signs in again).
+ */
 export const refreshSession = async (deps: AccountDeps, refreshToken: string) => {
-  const [used] = await deps.db
-    .update(refreshTokens)
-    .set({ revokedAt: sql`now()` })
-    .where(
-      and(
-        eq(refreshTokens.tokenHash, tokenHash(refreshToken)),
-        isNull(refreshTokens.revokedAt),
-        gt(refreshTokens.expiresAt, sql`now()`),
-      ),
-    )
-    .returning({
+  const { db } = deps;
+  const [found] = await db
+    .select({
+      id: refreshTokens.id,
       employeeId: refreshTokens.employeeId,
+      familyId: refreshTokens.familyId,
       expiresAt: refreshTokens.expiresAt,
       createdAt: refreshTokens.createdAt,
+      isUsable: sql<boolean>`${refreshTokens.revokedAt} is null and ${refreshTokens.rotatedAt} is null
+                             and ${refreshTokens.expiresAt} > now()`,
+      isReplay: sql<boolean>`${refreshTokens.revokedAt} is null
+        and ${refreshTokens.rotatedAt} < now() - make_interval(secs => ${ROTATION_GRACE_SECONDS})`,
+    })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash(refreshToken)));
+  const sessionOver = new BusinessError('SESSION_OVER');
+  if (!found) throw sessionOver;
+  if (found.isReplay) {
+    await withTransaction(db, async (tx) => {
+      await tx
+        .update(refreshTokens)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(refreshTokens.familyId, found.familyId), isNull(refreshTokens.revokedAt)));
+      await recordAudit(tx, {
+        action: 'session.refresh-token-replayed',
+        subject: { type: 'employee', id: found.employeeId },
+        after: { familyId: found.familyId },
+      });
     });
-  if (!used) throw new BusinessError('登录已过期,请重新登录');
-  const [row] = await deps.db.select().from(employees).where(eq(employees.id, used.employeeId));
-  if (!row) throw new BusinessError('登录已过期,请重新登录');
+    throw sessionOver;
+  }
+  if (!found.isUsable) throw sessionOver;
+  // Marked in the same statement that checks it, so two requests with the same token rotate it once.
+  const [rotated] = await db
+    .update(refreshTokens)
+    .set({ rotatedAt: sql`now()` })
+    .where(and(eq(refreshTokens.id, found.id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  if (!rotated) throw sessionOver;
+  const [row] = await db.select().from(employees).where(eq(employees.id, found.employeeId));
+  if (!row) throw sessionOver;
   // The new token lives as long as the one it replaces was meant to.
-  const lifetimeDays = Math.max(1, Math.round((used.expiresAt.getTime() - used.createdAt.getTime()) / 86_400_000));
-  return issueTokens(deps, row, lifetimeDays);
+  const lifetimeDays = Math.max(1, Math.round((found.expiresAt.getTime() - found.createdAt.getTime()) / 86_400_000));
+  return issueTokens(deps, row, { refreshDays: lifetimeDays, familyId: found.familyId });
 };
 
-export const revokeRefreshToken = async (deps: AccountDeps, refreshToken: string) => {
-  await deps.db
+export const revokeRefreshToken = async (db: Db, refreshToken: string) => {
+  await db
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(refreshTokens.tokenHash, tokenHash(refreshToken)), isNull(refreshTokens.revokedAt)));
@@ -123,7 +180,7 @@ export const revokeRefreshToken = async (deps: AccountDeps, refreshToken: string
 
 export const getProfile = async (db: Db, caller: Caller): Promise<Profile> => {
   const [row] = await db.select().from(employees).where(eq(employees.id, caller.id));
-  if (!row) throw new BusinessError('用户不存在');
+  if (!row) throw new BusinessError('EMPLOYEE_NOT_FOUND');
   return {
     ...loginUserOf(row),
     empEnterDate: row.enterDate,
@@ -133,49 +190,65 @@ export const getProfile = async (db: Db, caller: Caller): Promise<Profile> => {
   };
 };
 
-/** Sets a new password and ends every session of the employee (refresh tokens and older access tokens). */
+/**
+ * Sets a new password and ends every session of the employee: the session epoch goes up (access tokens of
+ * the old epoch are refused) and every refresh token is revoked, in one transaction with its audit row.
+ */
 const replacePassword = async (
   deps: AccountDeps,
-  employeeId: number,
-  clientHash: string,
-  { mustChange }: { mustChange: boolean },
+  {
+    employeeId,
+    clientHash,
+    mustChange,
+    audit,
+  }: { employeeId: number; clientHash: string; mustChange: boolean; audit: { action: string; actor?: Caller } },
 ) => {
   const passwordHash = await hashPassword(clientHash);
-  await deps.db.transaction(async (tx) => {
-    await tx
+  await withTransaction(deps.db, async (tx) => {
+    const [changed] = await tx
       .update(employees)
-      .set({
-        passwordHash,
-        mustChangePassword: mustChange,
-        failedLogins: 0,
-        lockedUntil: null,
-        // JWT iat has one-second resolution: sessions from this second on stay valid.
-        sessionsValidFrom: sql`date_trunc('second', now())`,
-      })
-      .where(eq(employees.id, employeeId));
+      .set({ passwordHash, mustChangePassword: mustChange, sessionEpoch: sql`${employees.sessionEpoch} + 1` })
+      .where(eq(employees.id, employeeId))
+      .returning({ empNo: employees.empNo });
     await tx
       .update(refreshTokens)
       .set({ revokedAt: sql`now()` })
       .where(and(eq(refreshTokens.employeeId, employeeId), isNull(refreshTokens.revokedAt)));
+    if (changed) await tx.delete(loginFailures).where(eq(loginFailures.account, changed.empNo));
+    // Never the password itself, not even hashed: only that it changed and whether a change is now due.
+    await recordAudit(tx, {
+      actor: audit.actor,
+      action: audit.action,
+      subject: { type: 'employee', id: employeeId },
+      after: { mustChangePassword: mustChange },
+    });
   });
   deps.forgetSessions(employeeId);
 };
 
 export const changePassword = async (deps: AccountDeps, caller: Caller, input: { oldPwd: string; newPwd: string }) => {
   const [row] = await deps.db.select().from(employees).where(eq(employees.id, caller.id));
-  if (!row) throw new BusinessError('用户不存在');
-  if (!(await verifyPassword(row.passwordHash, input.oldPwd))) throw new BusinessError('原密码错误');
-  if (input.oldPwd === input.newPwd) throw new BusinessError('新密码不能与原密码相同');
-  await replacePassword(deps, row.id, input.newPwd, { mustChange: false });
+  if (!row) throw new BusinessError('EMPLOYEE_NOT_FOUND');
+  if (!(await verifyPassword(row.passwordHash, input.oldPwd))) throw new BusinessError('OLD_PASSWORD_WRONG');
+  if (input.oldPwd === input.newPwd) throw new BusinessError('PASSWORD_UNCHANGED');
+  await replacePassword(deps, {
+    employeeId: row.id,
+    clientHash: input.newPwd,
+    mustChange: false,
+    audit: { action: 'password.change', actor: caller },
+  });
 };
 
 /** Issued by HR (`npm run ess -- reset-code <empNo>`): valid 24 h, works once. */
 export const createResetCode = async (db: Db, empNo: string) => {
   const [row] = await db.select({ id: employees.id }).from(employees).where(eq(employees.empNo, empNo));
-  if (!row) throw new BusinessError(`工号 ${empNo} 不存在`);
+  if (!row) throw new BusinessError('EMPLOYEE_NO_UNKNOWN', { empNo });
   const code = randomBytes(9).toString('base64url');
   const expiresAt = new Date(Date.now() + RESET_CODE_HOURS * 3_600_000);
-  await db.insert(resetCodes).values({ codeHash: tokenHash(code), employeeId: row.id, expiresAt });
+  await withTransaction(db, async (tx) => {
+    await tx.insert(resetCodes).values({ codeHash: tokenHash(code), employeeId: row.id, expiresAt });
+    await recordAudit(tx, { action: 'password.reset-code-issued', subject: { type: 'employee', id: row.id } });
+  });
   return { code, expiresAt };
 };
 
@@ -187,14 +260,33 @@ export const resetPassword = async (deps: AccountDeps, code: string) => {
       and(eq(resetCodes.codeHash, tokenHash(code)), isNull(resetCodes.usedAt), gt(resetCodes.expiresAt, sql`now()`)),
     )
     .returning({ employeeId: resetCodes.employeeId });
-  if (!used) throw new BusinessError('重置链接无效或已过期,请联系人事重新获取');
-  await replacePassword(deps, used.employeeId, sha256Hex(deps.settings.initialPassword), { mustChange: true });
+  if (!used) throw new BusinessError('RESET_CODE_INVALID');
+  await replacePassword(deps, {
+    employeeId: used.employeeId,
+    clientHash: sha256Hex(deps.settings.initialPassword),
+    mustChange: true,
+    audit: { action: 'password.reset' },
+  });
 };
 
-export const loadSessionsValidFrom = async (db: Db, employeeId: number) => {
-  const [row] = await db
-    .select({ validFrom: employees.sessionsValidFrom })
-    .from(employees)
-    .where(eq(employees.id, employeeId));
-  return row?.validFrom;
+// One read per employee per cache period (http/auth.ts): a named statement, planned once per connection.
+const CALLER_ACCESS_SQL = `
+  select e.session_epoch as "epoch",
+         coalesce(array(select r.name from employee_roles er join roles r on r.id = er.role_id
+                        where er.employee_id = e.id order by r.name), '{}') as "roles",
+         coalesce(array(select distinct m.code from employee_roles er
+                          join role_menus rm on rm.role_id = er.role_id
+                          join menus m on m.id = rm.menu_id
+                        where er.employee_id = e.id and m.terminal_type = 'MOBILE' and m.is_mobile = 'Y'), '{}') as "menus"
+  from employees e where e.id = $1`;
+
+/** The session epoch, roles and mobile menu codes of an employee now; undefined when there is no such employee. */
+export const loadCallerAccess = async (db: Db, employeeId: number) => {
+  const { rows } = await db.$client.query<{ epoch: number; roles: string[]; menus: string[] }>({
+    name: 'caller_access',
+    text: CALLER_ACCESS_SQL,
+    values: [employeeId],
+  });
+  const [row] = rows;
+  return row ? { epoch: row.epoch, roles: row.roles, menuCodes: new Set(row.menus) } : undefined;
 };

@@ -2,7 +2,7 @@
 import { attendanceRoutes } from '@ess/contract/attendance';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { registerCall } from '../../http/envelope';
+import { registerCall } from '../../http/contract-routes';
 import { getRecentAttendance } from './service';
 
 export const registerAttendanceRoutes = (app: FastifyInstance, db: Db) => {

@@ -1,7 +1,7 @@
 // Attendance punches of the caller's last days, one entry per calendar day whether or not a row exists.
 import type { AttRecord } from '@ess/contract/attendance';
+import type { Caller } from '../../core/caller';
 import type { Db } from '../../db/client';
-import type { Caller } from '../../http/auth';
 import { companyToday } from '../../lib/calendar';
 
 // One range read through the primary key (a named statement: src/db/prepared.ts says why); the calendar

@@ -2,7 +2,7 @@
 import { homeRoutes } from '@ess/contract/home';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { registerCall } from '../../http/envelope';
+import { registerCall } from '../../http/contract-routes';
 import { getBanners, getStateBaseInfo, markHandbookRead } from './service';
 
 export const registerHomeRoutes = (app: FastifyInstance, db: Db) => {

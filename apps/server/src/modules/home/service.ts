@@ -1,9 +1,9 @@
 // Home page data: dictionaries, banners, the handbook read flag.
 import type { Banner, StateItem } from '@ess/contract/home';
 import { and, asc, eq } from 'drizzle-orm';
+import type { Caller } from '../../core/caller';
 import type { Db } from '../../db/client';
 import { banners, dictionaryItems, employees } from '../../db/schema/index';
-import type { Caller } from '../../http/auth';
 
 export const getStateBaseInfo = async (db: Db, stateType: string, sysFunc: string): Promise<StateItem[]> =>
   db

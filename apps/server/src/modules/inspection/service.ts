@@ -1,9 +1,9 @@
 // The caller's safety-inspection issues of the last 30 days (Asia/Shanghai, today included).
 import { SAFETY_ISSUE_DAYS, type SafetyIssue } from '@ess/contract/inspection';
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { Caller } from '../../core/caller';
 import type { Db } from '../../db/client';
 import { safetyIssues } from '../../db/schema/index';
-import type { Caller } from '../../http/auth';
 import { companyToday } from '../../lib/calendar';
 
 export const getRecentSafetyIssues = async ({

@@ -388,7 +388,7 @@ describe('LogisticsCabinet/RemoteOpenAllCabinet for a configured employee', () =
 
   it('refuses a list naming an unknown box, and sends nothing', async () => {
     const { body } = await allowed.call(routes.remoteOpenAllCabinet, { boxId: [1, 777_777] }, allowedToken);
-    expect(body).toEqual({ result: false, msg: '未找到柜子:777777', data: null });
+    expect(body).toEqual({ result: false, msg: '未找到柜子：777777', data: null });
     expect(await recorded()).toEqual([]);
   });
 

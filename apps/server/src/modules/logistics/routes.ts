@@ -2,7 +2,7 @@
 import { logisticsRoutes } from '@ess/contract/logistics';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { registerCall } from '../../http/envelope';
+import { registerCall } from '../../http/contract-routes';
 import type { OutsideSystems } from '../../integrations/outside-systems';
 import {
   getDormitoryCosts,

@@ -1,37 +1,13 @@
 // The caller's meal deductions, dormitory costs and shoe cabinet; cabinet actions go out as outside-system commands.
 import type { Cabinet, DormitoryCost, MealDetail, MealMonth } from '@ess/contract/logistics';
 import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Caller } from '../../core/caller';
+import { BusinessError } from '../../core/errors';
 import type { Db } from '../../db/client';
+import { type Page, type PageOf, readPage, totalOver } from '../../db/paging';
 import { preparedFor } from '../../db/prepared';
 import { cabinets, dormitoryCosts, mealDetails, mealMonths } from '../../db/schema/index';
-import type { Caller } from '../../http/auth';
-import { BusinessError } from '../../http/envelope';
 import type { OutsideSystems } from '../../integrations/outside-systems';
-
-export const CABINET_NOT_FOUND_MESSAGE = '未找到您的柜子';
-export const NO_PERMISSION_MESSAGE = '无权限执行此操作';
-
-export type Page = { page: number; pageSize: number };
-export type PageOf<T> = { rows: T[]; totalCount: number };
-
-type PreparedRead<T> = { execute: (values: Record<string, unknown>) => Promise<T[]> };
-
-/**
- * One page of the caller's rows. The total rides along with the page (count(*) over ()), so a page is
- * one query; only a page past the end has no row to carry it and counts separately.
- */
-const readPage = async <T extends { total: number }>(
-  pageQuery: PreparedRead<T>,
-  countQuery: PreparedRead<{ n: number }>,
-  caller: Caller,
-  { page, pageSize }: Page,
-): Promise<PageOf<Omit<T, 'total'>>> => {
-  const rows = await pageQuery.execute({ employeeId: caller.id, limit: pageSize, offset: (page - 1) * pageSize });
-  const totalCount =
-    rows[0]?.total ?? (page > 1 ? ((await countQuery.execute({ employeeId: caller.id }))[0]?.n ?? 0) : 0);
-  return { rows: rows.map(({ total: _total, ...row }) => row), totalCount };
-};
-const totalOver = () => sql<number>`count(*) over ()`.mapWith(Number);
 
 const mealMonthsOf = and(eq(mealMonths.employeeId, sql.placeholder('employeeId')), gt(mealMonths.deductionAmt, 0));
 const mealMonthsPage = preparedFor((db) =>
@@ -50,7 +26,7 @@ const mealMonthsCount = preparedFor((db) =>
 
 /** Months with a deduction only (SPEC §5: a deduction shows only when above zero), newest first. */
 export const getMealMonths = (db: Db, caller: Caller, paging: Page): Promise<PageOf<MealMonth>> =>
-  readPage(mealMonthsPage(db), mealMonthsCount(db), caller, paging);
+  readPage({ pageQuery: mealMonthsPage(db), countQuery: mealMonthsCount(db) }, caller.id, paging);
 
 export const getMealDetails = async (db: Db, caller: Caller, month: string): Promise<MealDetail[]> =>
   db
@@ -85,7 +61,7 @@ const dormitoryCostsCount = preparedFor((db) =>
 );
 
 export const getDormitoryCosts = (db: Db, caller: Caller, paging: Page): Promise<PageOf<DormitoryCost>> =>
-  readPage(dormitoryCostsPage(db), dormitoryCostsCount(db), caller, paging);
+  readPage({ pageQuery: dormitoryCostsPage(db), countQuery: dormitoryCostsCount(db) }, caller.id, paging);
 
 const cabinetFields = {
   Id: cabinets.id,
@@ -111,7 +87,7 @@ const findOwnCabinet = async (db: Db, caller: Caller, boxId: number) => {
     .select(cabinetFields)
     .from(cabinets)
     .where(and(eq(cabinets.id, boxId), eq(cabinets.employeeId, caller.id)));
-  if (!cabinet) throw new BusinessError(CABINET_NOT_FOUND_MESSAGE);
+  if (!cabinet) throw new BusinessError('CABINET_NOT_FOUND');
   return cabinet;
 };
 
@@ -119,7 +95,7 @@ export type CabinetDeps = { db: Db; outsideSystems: OutsideSystems };
 
 const send = async (outsideSystems: OutsideSystems, command: Parameters<OutsideSystems['sendCommand']>[0]) => {
   const outcome = await outsideSystems.sendCommand(command);
-  if (!outcome.ok) throw new BusinessError(outcome.detail);
+  if (!outcome.ok) throw new BusinessError('OUTSIDE_SYSTEM_FAILED', { detail: outcome.detail });
 };
 
 export const openMyCabinet = async ({ db, outsideSystems }: CabinetDeps, caller: Caller, boxId: number) => {
@@ -158,7 +134,7 @@ export const openCabinets = async (
   caller: Caller,
   boxIds: number[],
 ): Promise<number> => {
-  if (!openAllEmployees.has(caller.empNo)) throw new BusinessError(NO_PERMISSION_MESSAGE);
+  if (!openAllEmployees.has(caller.empNo)) throw new BusinessError('NO_PERMISSION');
   const wanted = [...new Set(boxIds)].sort((a, b) => a - b);
   const found = await db
     .select({ id: cabinets.id, caseNo: cabinets.caseNo })
@@ -169,7 +145,9 @@ export const openCabinets = async (
   const missing = wanted.filter((id) => !known.has(id));
   if (missing.length > 0) {
     const listed = missing.slice(0, 5).join('、');
-    throw new BusinessError(`未找到柜子:${listed}${missing.length > 5 ? ` 等 ${missing.length} 个` : ''}`);
+    throw new BusinessError('CABINETS_UNKNOWN', {
+      boxes: `${listed}${missing.length > 5 ? ` 等 ${missing.length} 个` : ''}`,
+    });
   }
   await send(outsideSystems, {
     target: 'cabinet',

@@ -2,7 +2,7 @@
 import { menuRoutes } from '@ess/contract/menu';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { registerCall } from '../../http/envelope';
+import { registerCall } from '../../http/contract-routes';
 import { getMenuList } from './service';
 
 export const registerMenuRoutes = (app: FastifyInstance, db: Db) => {

@@ -1,9 +1,9 @@
 // The menus a user may open, from their roles.
 import type { MenuEntry } from '@ess/contract/menu';
 import { and, asc, eq } from 'drizzle-orm';
+import type { Caller } from '../../core/caller';
 import type { Db } from '../../db/client';
 import { employeeRoles, menus, roleMenus } from '../../db/schema/index';
-import type { Caller } from '../../http/auth';
 
 export const getMenuList = async (db: Db, caller: Caller, terminalType: string): Promise<MenuEntry[]> => {
   const rows = await db

@@ -1,51 +1,89 @@
 // Notices the employee submits and messages addressed to them, always scoped to the caller.
 import type { FeedbackType, PersonMsg, PersonNotice } from '@ess/contract/notices';
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { recordAudit } from '../../core/audit';
+import type { Caller } from '../../core/caller';
+import { withIdempotentTransaction } from '../../core/idempotency';
 import type { Db } from '../../db/client';
+import { type Page, type PageOf, readPage, totalOver } from '../../db/paging';
+import { preparedFor } from '../../db/prepared';
 import { messages, notices } from '../../db/schema/index';
-import type { Caller } from '../../http/auth';
 
-export const submitFeedback = async (
-  db: Db,
-  caller: Caller,
-  input: { NoticeType: FeedbackType; NoticeTitle: string; NoticeDesc: string; NoticeBody: string },
-) => {
-  await db.insert(notices).values({
-    employeeId: caller.id,
-    bu: caller.bu,
-    noticeType: input.NoticeType,
-    title: input.NoticeTitle || input.NoticeDesc.slice(0, 30),
-    description: input.NoticeDesc,
-    body: input.NoticeBody,
-  });
-};
+export type FeedbackInput = { NoticeType: FeedbackType; NoticeTitle: string; NoticeDesc: string; NoticeBody: string };
 
-export const getPersonNotices = async (
-  db: Db,
-  caller: Caller,
-  { page, pageSize }: { page: number; pageSize: number },
-): Promise<{ rows: PersonNotice[]; totalCount: number }> => {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: notices.id,
-        noticeTitle: notices.title,
-        noticeBody: notices.description,
-        isVerify: notices.isVerify,
-        messageContent: notices.messageContent,
-        createdAt: sql<string>`to_char(${notices.createdAt} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI')`,
-      })
-      .from(notices)
-      .where(eq(notices.employeeId, caller.id))
-      .orderBy(desc(notices.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ value: count() }).from(notices).where(eq(notices.employeeId, caller.id)),
-  ]);
-  return {
-    rows: rows.map((row) => ({ ...row, isVerify: row.isVerify === 'Y' ? 'Y' : 'N' })),
-    totalCount: total?.value ?? 0,
-  };
+/**
+ * The reference write: one transaction holds the notice and its audit row; with an idempotency key a
+ * double tap or a retried request makes one notice and both answers name it.
+ */
+export const submitFeedback = ({
+  db,
+  caller,
+  feedback,
+  requestId,
+  idempotencyKey,
+}: {
+  db: Db;
+  caller: Caller;
+  feedback: FeedbackInput;
+  requestId: string;
+  idempotencyKey?: string;
+}): Promise<{ id: number }> =>
+  withIdempotentTransaction(
+    db,
+    idempotencyKey ? { employeeId: caller.id, key: idempotencyKey, action: 'notice.submit-feedback' } : undefined,
+    async (tx) => {
+      const values = {
+        employeeId: caller.id,
+        // The caller's own plant, whatever the payload said.
+        bu: caller.bu,
+        noticeType: feedback.NoticeType,
+        title: feedback.NoticeTitle || feedback.NoticeDesc.slice(0, 30),
+        description: feedback.NoticeDesc,
+        body: feedback.NoticeBody,
+      };
+      const [created] = await tx.insert(notices).values(values).returning({ id: notices.id });
+      if (!created) throw new Error('the notice was not stored');
+      await recordAudit(tx, {
+        actor: caller,
+        action: 'notice.submit-feedback',
+        subject: { type: 'notice', id: created.id },
+        after: values,
+        requestId,
+      });
+      return { id: created.id };
+    },
+  );
+
+const noticesOf = eq(notices.employeeId, sql.placeholder('employeeId'));
+const noticesPage = preparedFor((db) =>
+  db
+    .select({
+      id: notices.id,
+      noticeTitle: notices.title,
+      noticeBody: notices.description,
+      isVerify: notices.isVerify,
+      messageContent: notices.messageContent,
+      createdAt: sql<string>`to_char(${notices.createdAt} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI')`,
+      total: totalOver(),
+    })
+    .from(notices)
+    .where(noticesOf)
+    .orderBy(desc(notices.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('person_notices_page'),
+);
+const noticesCount = preparedFor((db) =>
+  db.select({ n: count() }).from(notices).where(noticesOf).prepare('person_notices_count'),
+);
+
+export const getPersonNotices = async (db: Db, caller: Caller, paging: Page): Promise<PageOf<PersonNotice>> => {
+  const { rows, totalCount } = await readPage(
+    { pageQuery: noticesPage(db), countQuery: noticesCount(db) },
+    caller.id,
+    paging,
+  );
+  return { rows: rows.map((row) => ({ ...row, isVerify: row.isVerify === 'Y' ? 'Y' : 'N' })), totalCount };
 };
 
 export const getUnreadMessages = async (db: Db, caller: Caller): Promise<PersonMsg[]> =>

@@ -2,7 +2,7 @@
 import { salaryRoutes } from '@ess/contract/salary';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { registerCall } from '../../http/envelope';
+import { registerCall } from '../../http/contract-routes';
 import { getPayslip, NO_PAYSLIP_MESSAGE } from './service';
 
 export const registerSalaryRoutes = (app: FastifyInstance, db: Db) => {

@@ -8,14 +8,13 @@ import {
   payslipMonths,
 } from '@ess/contract/salary';
 import { and, eq, sql } from 'drizzle-orm';
+import type { Caller } from '../../core/caller';
+import { BusinessError } from '../../core/errors';
 import type { Db } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import { payslips } from '../../db/schema/index';
-import type { Caller } from '../../http/auth';
-import { BusinessError } from '../../http/envelope';
 import { companyMonth } from '../../lib/calendar';
 
-export const MONTH_NOT_ALLOWED_MESSAGE = '只能查询上月及上上月的工资';
 export const NO_PAYSLIP_MESSAGE = '暂无该月工资单';
 
 const isEmpType = (value: string): value is EmpType => (EMP_TYPES as readonly string[]).includes(value);
@@ -55,12 +54,12 @@ export const getPayslip = async ({
   month: string;
   currentMonth?: string;
 }): Promise<Payslip | undefined> => {
-  if (!payslipMonths(currentMonth).includes(month)) throw new BusinessError(MONTH_NOT_ALLOWED_MESSAGE);
+  if (!payslipMonths(currentMonth).includes(month)) throw new BusinessError('PAYSLIP_MONTH_NOT_ALLOWED');
   const [row] = await payslipOfMonth(db).execute({ employeeId: caller.id, month });
   if (!row) return undefined;
   // The type printed on that month's payslip decides, not today's: an employee may have changed type since.
   const empType = row.empType.trim();
-  if (!isEmpType(empType)) throw new BusinessError('工资单类型异常,请联系人事部门');
+  if (!isEmpType(empType)) throw new BusinessError('PAYSLIP_TYPE_INVALID');
   const shown = new Set<string>(PAY_ITEMS_BY_EMP_TYPE[empType]);
   return {
     YEAR_MONTH: month,

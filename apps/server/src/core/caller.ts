@@ -1,0 +1,28 @@
+// Who is calling: identity from the verified access token, roles and menus from the database. Every
+// service takes the caller as an argument and scopes its queries by it.
+import { BusinessError } from './errors';
+
+export type Caller = {
+  id: number;
+  empNo: string;
+  /** The caller's plant (business unit). */
+  bu: string;
+  roles: readonly string[];
+  /** Codes (M01…) of the mobile menus the caller's roles hold. */
+  menuCodes: ReadonlySet<string>;
+};
+
+/** What an access token carries: who, their plant, and the session epoch it was issued in. */
+export type SessionClaims = { id: number; empNo: string; bu: string; epoch: number };
+
+export const hasRole = (caller: Caller, role: string) => caller.roles.includes(role);
+
+/** The first line of a role-only service: refuses a caller without the role. */
+export const requireRole = (caller: Caller, role: string) => {
+  if (!hasRole(caller, role)) throw new BusinessError('FORBIDDEN');
+};
+
+/** A call that serves a menu screen answers only callers whose roles hold that menu. */
+export const requireMenu = (caller: Caller, menuCode: string) => {
+  if (!caller.menuCodes.has(menuCode)) throw new BusinessError('FORBIDDEN');
+};

@@ -1,0 +1,63 @@
+// Idempotency keys: a repeated request (a double tap, a retry after a dropped answer) with the same key
+// answers the first outcome instead of acting again. The key is claimed inside the change's transaction:
+// a second request with the same key waits on the first one's row and then reads its answer, so even two
+// taps in the same instant act once.
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { idempotencyKeys } from '../db/schema/index';
+import { type AfterCommit, type Executor, type Tx, withTransaction } from '../db/transaction';
+import { BusinessError } from './errors';
+
+/** Keys are remembered this long; after that the same key acts again. */
+const KEY_LIFETIME = '1 day';
+
+export type IdempotencyClaim = { employeeId: number; key: string; action: string };
+
+/** Answers the earlier outcome when a committed request already used the key, else claims it. */
+const claimKey = async <T>(
+  tx: Tx,
+  { employeeId, key, action }: IdempotencyClaim,
+): Promise<{ isRepeat: true; answer: T } | { isRepeat: false }> => {
+  const claimed = await tx
+    .insert(idempotencyKeys)
+    .values({ employeeId, key, action })
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.employeeId, idempotencyKeys.key],
+      set: { action, answer: null, createdAt: sql`now()` },
+      setWhere: sql`${idempotencyKeys.createdAt} < now() - ${KEY_LIFETIME}::interval`,
+    })
+    .returning({ key: idempotencyKeys.key });
+  if (claimed.length > 0) return { isRepeat: false };
+  const [earlier] = await tx
+    .select({ action: idempotencyKeys.action, answer: idempotencyKeys.answer })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.employeeId, employeeId), eq(idempotencyKeys.key, key)));
+  if (!earlier || earlier.action !== action) throw new BusinessError('IDEMPOTENCY_KEY_REUSED');
+  return { isRepeat: true, answer: earlier.answer as T };
+};
+
+/**
+ * `withTransaction`, acting at most once per key: with a claim, a repeat answers what the first request
+ * answered (its JSON), and the work does not run again. Without one it is a plain transaction.
+ */
+export const withIdempotentTransaction = <T>(
+  db: Db,
+  claim: IdempotencyClaim | undefined,
+  work: (tx: Tx, afterCommit: AfterCommit) => Promise<T>,
+): Promise<T> =>
+  withTransaction(db, async (tx, afterCommit) => {
+    if (!claim) return work(tx, afterCommit);
+    const earlier = await claimKey<T>(tx, claim);
+    if (earlier.isRepeat) return earlier.answer;
+    const answer = await work(tx, afterCommit);
+    await tx
+      .update(idempotencyKeys)
+      .set({ answer: answer ?? null })
+      .where(and(eq(idempotencyKeys.employeeId, claim.employeeId), eq(idempotencyKeys.key, claim.key)));
+    return answer;
+  });
+
+/** Removes keys past their lifetime (expired keys are ignored meanwhile, so this is only housekeeping). */
+export const deleteExpiredIdempotencyKeys = async (db: Executor) => {
+  await db.delete(idempotencyKeys).where(sql`${idempotencyKeys.createdAt} < now() - ${KEY_LIFETIME}::interval`);
+};
