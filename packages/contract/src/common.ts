@@ -45,6 +45,12 @@ export const empty = z.object({}).passthrough();
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 export const hasControlCharacters = (value: string) => CONTROL_CHARACTERS.test(value);
+/**
+ * Half a surrogate pair (no character at all): it cannot be stored as UTF-8 or JSON in PostgreSQL.
+ * Written without a lookbehind, which older Safari cannot parse.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const hasLoneSurrogates = (value: string) => LONE_SURROGATE.test(value);
 
 /**
  * Text a person typed: refuses control characters, naming the field (`label`) in the message; `missing`
@@ -53,7 +59,8 @@ export const hasControlCharacters = (value: string) => CONTROL_CHARACTERS.test(v
 export const text = (label: string, { missing = `请填写${label}` }: { missing?: string } = {}) =>
   z
     .string({ error: (issue) => (issue.input === undefined ? missing : `${label}应为文本`) })
-    .refine((value) => !hasControlCharacters(value), { error: `${label}不能包含控制字符` });
+    .refine((value) => !hasControlCharacters(value), { error: `${label}不能包含控制字符` })
+    .refine((value) => !hasLoneSurrogates(value), { error: `${label}包含无法识别的字符` });
 
 export const yearMonth = z
   .string({ error: '月份格式应为 yyyy-MM' })
