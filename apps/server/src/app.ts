@@ -39,8 +39,13 @@ export const buildApp = async ({ config, database, redis, withBenchRoutes }: App
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     requestTimeout: config.REQUEST_TIMEOUT_MS,
-    // Node checks for timed-out requests on this interval (30 s by default, which would double the wait).
-    http: { connectionsCheckingInterval: Math.min(2_000, config.REQUEST_TIMEOUT_MS) },
+    // Node arms its timeout checks only from the options the server is created with, and checks every
+    // connectionsCheckingInterval (30 s by default, which would double the wait).
+    http: {
+      requestTimeout: config.REQUEST_TIMEOUT_MS,
+      headersTimeout: config.REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.min(2_000, config.REQUEST_TIMEOUT_MS),
+    },
     frameworkErrors: answerFrameworkError,
   });
   const { db } = database;

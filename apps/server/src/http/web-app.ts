@@ -28,6 +28,8 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string) => {
         // Vite puts a content hash in every name under assets/: such a file never changes.
         const isHashed = filePath.includes(HASHED_ASSETS_DIR);
         res.setHeader('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The same path answers brotli, gzip or plain bytes by Accept-Encoding: shared caches must know.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
     // Client-side routes (/home, /user/my-bank?…): the app decides, and shows its own 404 for unknown ones.
