@@ -1,7 +1,9 @@
 // Notices: feedback as the reference write (one transaction with its audit row, one notice per
 // idempotency key), the caller's notice list and unread messages, each scoped to the caller.
+import { randomUUID } from 'node:crypto';
 import { routes } from '@ess/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FACTORY_PASSWORD_HASH, makeEmployee } from '../../../test/factories';
 import { createTestContext, type TestContext } from '../../../test/harness';
 
 let t: TestContext;
@@ -69,5 +71,86 @@ describe('SystemNotice', () => {
     await t.call(routes.modifyReadMsg, {}, token);
     expect((await t.call(routes.getPersonMsg, {}, token)).body.data).toEqual([]);
     expect((await t.call(routes.getPersonMsg, {}, employeeToken)).body.data.length).toBe(2);
+  });
+});
+
+describe('SystemNotice/ModifyNotice as the reference write', () => {
+  const feedback = {
+    NoticeType: 'AppAtt',
+    NoticeTitle: '意见反馈-考勤',
+    NoticeDesc: '打卡机 3 号故障',
+    NoticeBody: '',
+  };
+  const submit = (token: string, idempotencyKey?: string, body: Record<string, unknown> = feedback) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/SystemNotice/ModifyNotice',
+      headers: { token, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
+      payload: body,
+    });
+  const countNotices = async (employeeId: number) =>
+    Number(
+      (await t.database.pool.query('select count(*) as n from notices where employee_id = $1', [employeeId])).rows[0]
+        ?.n,
+    );
+
+  it('makes one notice of two taps in the same instant and of a retry, both answered alike', async () => {
+    const employee = await makeEmployee(t.database);
+    const token = await t.login(employee.empNo, FACTORY_PASSWORD_HASH);
+    const key = randomUUID();
+    const [first, second] = await Promise.all([submit(token, key), submit(token, key)]);
+    const retry = await submit(token, key);
+    for (const answer of [first, second, retry]) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toEqual({ result: true, msg: '提交成功', data: null });
+    }
+    expect(await countNotices(employee.id)).toBe(1);
+    // A new form (a new key) is a new notice.
+    await submit(token, randomUUID());
+    expect(await countNotices(employee.id)).toBe(2);
+  });
+
+  it('writes the notice and its audit row in one transaction', async () => {
+    const employee = await makeEmployee(t.database, { plant: 'HZ' });
+    const token = await t.login(employee.empNo, FACTORY_PASSWORD_HASH);
+    const response = await submit(token, randomUUID(), { ...feedback, Bu: 'NT' });
+    expect(response.json().result).toBe(true);
+    const { rows } = await t.database.pool.query(
+      `select a.actor_id, a.action, a.after ->> 'bu' as bu, a.request_id, n.id::text = a.subject_id as is_same
+       from audit_log a join notices n on n.employee_id = a.actor_id where a.actor_id = $1`,
+      [employee.id],
+    );
+    expect(rows).toEqual([
+      {
+        actor_id: employee.id,
+        action: 'notice.submit-feedback',
+        bu: 'HZ',
+        request_id: expect.any(String),
+        is_same: true,
+      },
+    ]);
+    expect(rows[0]?.request_id).not.toBe('');
+  });
+
+  it('refuses an idempotency key that is not one, changing nothing', async () => {
+    const employee = await makeEmployee(t.database);
+    const token = await t.login(employee.empNo, FACTORY_PASSWORD_HASH);
+    const response = await submit(token, 'short');
+    expect(response.json()).toEqual({ result: false, msg: '请求标识格式无效', data: null });
+    expect(await countNotices(employee.id)).toBe(0);
+  });
+
+  it.each(['NoticeDesc', 'NoticeTitle', 'NoticeBody'])('refuses a NUL or control character in %s', async (field) => {
+    const employee = await makeEmployee(t.database);
+    const token = await t.login(employee.empNo, FACTORY_PASSWORD_HASH);
+    for (const bad of ['食堂\u0000', '\u001b[31m红字', 'a\u0008b']) {
+      const response = await submit(token, undefined, { ...feedback, [field]: bad });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ result: false, msg: expect.stringContaining('不能包含控制字符') });
+    }
+    // Line breaks and tabs are text.
+    const multiline = await submit(token, undefined, { ...feedback, [field]: '第一行\n第二行\t完' });
+    expect(multiline.json().result).toBe(true);
+    expect(await countNotices(employee.id)).toBe(1);
   });
 });

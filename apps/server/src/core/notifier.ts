@@ -1,0 +1,32 @@
+// The Notifier port: services announce, after their change has committed, that employees have something
+// new (a message, a review outcome). Whoever holds live connections (the realtime module's websocket hub)
+// subscribes; services never import the socket. In-process here; a Redis implementation fans out across
+// instances when several run.
+
+export type Notification = { employeeIds: readonly number[]; kind: string; payload?: unknown };
+export type NotificationListener = (notification: Notification) => void;
+
+export type Notifier = {
+  publish: (notification: Notification) => Promise<void>;
+  /** Answers the function that unsubscribes. */
+  subscribe: (listener: NotificationListener) => () => void;
+};
+
+export const createInProcessNotifier = (): Notifier => {
+  const listeners = new Set<NotificationListener>();
+  return {
+    publish: async (notification) => {
+      for (const listener of listeners) {
+        try {
+          listener(notification);
+        } catch {
+          // One broken listener must not keep the others from hearing.
+        }
+      }
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+};
