@@ -1,31 +1,19 @@
 // /attendance/my-att: the last 3 days of the seeded punches, with 已打卡 / 未打卡 per punch.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { api, launchBrowser, newPhone } from './harness';
-import { closePhone, openSignedIn, screenshot } from './screen-helpers';
+import { describe, expect, it } from 'vitest';
+import { api, usePhone } from './harness';
+import { openSignedIn, screenshot } from './screen-helpers';
 
 type AttRecord = { attTime: string; attStartTime: string | null; attEndTime: string | null };
 const WEEKDAYS = ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'];
 const weekdayOf = (date: string) => WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()];
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
-beforeEach(async () => {
-  ({ context, page } = await newPhone(browser));
-});
-afterEach((test) => closePhone(test, { context, page }));
+const phone = usePhone();
 
 /** Each seeded day on screen with its times and the matching tags. */
 const expectDays = async (records: AttRecord[]) => {
   expect(records).toHaveLength(3);
   for (const record of records) {
-    const day = page.getByRole('region', { name: `${record.attTime} ${weekdayOf(record.attTime)}` });
+    const day = phone.page.getByRole('region', { name: `${record.attTime} ${weekdayOf(record.attTime)}` });
     await day.waitFor();
     const punches = [record.attStartTime, record.attEndTime];
     for (const time of punches) if (time) await day.getByText(time).waitFor();
@@ -37,19 +25,19 @@ const expectDays = async (records: AttRecord[]) => {
 
 describe('attendance', () => {
   it('shows the last 3 days of 100001 with both punches', async () => {
-    const login = await openSignedIn({ context, page }, '100001', '/attendance/my-att');
+    const login = await openSignedIn(phone, '100001', '/attendance/my-att');
     const { data } = await api<AttRecord[]>('AttDay/GetAttRecordByEmpNo', { day: 3 }, login.token);
-    await page.getByRole('heading', { name: '我的考勤' }).waitFor();
+    await phone.page.getByRole('heading', { name: '我的考勤' }).waitFor();
     await expectDays(data);
-    await page.getByText('今天').waitFor();
-    await screenshot(page, 'attendance');
+    await phone.page.getByText('今天').waitFor();
+    await screenshot(phone.page, 'attendance');
   });
 
   it('tags a day without punches 未打卡 (colleague 100007 has none yesterday)', async () => {
-    const login = await openSignedIn({ context, page }, '100007', '/attendance/my-att');
+    const login = await openSignedIn(phone, '100007', '/attendance/my-att');
     const { data } = await api<AttRecord[]>('AttDay/GetAttRecordByEmpNo', { day: 3 }, login.token);
     expect(data.some((record) => !record.attStartTime && !record.attEndTime)).toBe(true);
     await expectDays(data);
-    await screenshot(page, 'attendance-missing');
+    await screenshot(phone.page, 'attendance-missing');
   });
 });

@@ -1,76 +1,64 @@
 // /logistics/cabinet: the seeded cabinet of 100001; each action asks first, cancel sends nothing.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhone } from './harness';
-import { closePhone, openSignedIn, recordRequests, screenshot } from './screen-helpers';
+import { describe, expect, it } from 'vitest';
+import { usePhone } from './harness';
+import { openSignedIn, recordRequests, screenshot } from './screen-helpers';
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
+const phone = usePhone();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
-beforeEach(async () => {
-  ({ context, page } = await newPhone(browser));
-});
-afterEach((test) => closePhone(test, { context, page }));
-
-const detailRow = (label: string) => page.locator('.cabinet-details .adm-list-item', { hasText: label });
+const detailRow = (label: string) => phone.page.locator('.cabinet-details .adm-list-item', { hasText: label });
 
 describe('cabinet', () => {
   it('shows team, address, workshop and box number, and no open-all button', async () => {
-    await openSignedIn({ context, page }, '100001', '/logistics/cabinet');
+    await openSignedIn(phone, '100001', '/logistics/cabinet');
     // Seed: team and workshop of the employee, room 1 + id % 4, box number (id − 1) % 240 + 1.
     await detailRow('班组').getByText('总装一班').waitFor();
     await detailRow('柜子地址').getByText('NT 厂区 2 号更衣室').waitFor();
     await detailRow('车间').getByText('总装车间').waitFor();
     await detailRow('箱号').getByText('001').waitFor();
-    await page.getByText('柜子按班组自动分配,未分配的请联系总务手工分配').waitFor();
-    expect(await page.getByRole('button').filter({ hasText: /全部/ }).count()).toBe(0);
-    await screenshot(page, 'cabinet');
+    await phone.page.getByText('柜子按班组自动分配,未分配的请联系总务手工分配').waitFor();
+    expect(await phone.page.getByRole('button').filter({ hasText: /全部/ }).count()).toBe(0);
+    await screenshot(phone.page, 'cabinet');
   });
 
   it('opens the box only after 确定: cancel sends nothing, confirm shows the server message', async () => {
-    const opens = recordRequests(page, 'LogisticsCabinet/RemoteOpenCabinet');
-    await openSignedIn({ context, page }, '100001', '/logistics/cabinet');
+    const opens = recordRequests(phone.page, 'LogisticsCabinet/RemoteOpenCabinet');
+    await openSignedIn(phone, '100001', '/logistics/cabinet');
     await detailRow('箱号').getByText('001').waitFor();
 
-    await page.getByRole('button', { name: '开柜' }).click();
-    const dialog = page.getByRole('dialog');
+    await phone.page.getByRole('button', { name: '开柜' }).click();
+    const dialog = phone.page.getByRole('dialog');
     await dialog.getByText('确定要打开 001 号柜子吗?').waitFor();
-    await page.waitForTimeout(300);
-    await screenshot(page, 'cabinet-confirm');
+    await phone.page.waitForTimeout(300);
+    await screenshot(phone.page, 'cabinet-confirm');
     await dialog.getByRole('button', { name: '取消' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await page.waitForTimeout(500);
+    await phone.page.waitForTimeout(500);
     expect(opens).toHaveLength(0);
 
-    await page.getByRole('button', { name: '开柜' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
-    await page.getByText('开柜指令已发送').waitFor();
+    await phone.page.getByRole('button', { name: '开柜' }).click();
+    await phone.page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await phone.page.getByText('开柜指令已发送').waitFor();
     expect(opens).toHaveLength(1);
     expect(opens[0]?.boxId).toEqual(expect.any(Number));
   });
 
   it('updates the cabinet photo only after the overwrite warning is confirmed', async () => {
-    const updates = recordRequests(page, 'LogisticsCabinet/UpdatePhotoToAtt');
-    await openSignedIn({ context, page }, '100001', '/logistics/cabinet');
+    const updates = recordRequests(phone.page, 'LogisticsCabinet/UpdatePhotoToAtt');
+    await openSignedIn(phone, '100001', '/logistics/cabinet');
     await detailRow('箱号').getByText('001').waitFor();
 
-    await page.getByRole('button', { name: '更新柜子照片' }).click();
-    const dialog = page.getByRole('dialog');
+    await phone.page.getByRole('button', { name: '更新柜子照片' }).click();
+    const dialog = phone.page.getByRole('dialog');
     await dialog.getByText('更新柜子照片将覆盖考勤系统中的照片数据,确定要更新吗?').waitFor();
     await dialog.getByRole('button', { name: '取消' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(updates).toHaveLength(0);
 
-    await page.getByRole('button', { name: '更新柜子照片' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
-    await page.getByText('照片更新指令已发送').waitFor();
+    await phone.page.getByRole('button', { name: '更新柜子照片' }).click();
+    await phone.page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await phone.page.getByText('照片更新指令已发送').waitFor();
     expect(updates).toHaveLength(1);
-    await page.getByRole('dialog').waitFor({ state: 'detached' });
-    await screenshot(page, 'cabinet-done');
+    await phone.page.getByRole('dialog').waitFor({ state: 'detached' });
+    await screenshot(phone.page, 'cabinet-done');
   });
 });

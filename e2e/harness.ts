@@ -1,7 +1,7 @@
 // Browser helpers for e2e specs: system Chromium in a 375×667 phone viewport, sign-in through the API.
 import { createHash } from 'node:crypto';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const baseUrl = () => inject('baseUrl');
@@ -79,3 +79,30 @@ export const signIn = async (context: BrowserContext, empNo: string, password = 
 
 /** Marks the handbook read so its dialog does not cover the screen under test. */
 export const markHandbookRead = (token: string) => api('Home/ModifyReadStatus', { readStatus: 'Y' }, token);
+
+export type Phone = { browser: Browser; context: BrowserContext; page: Page };
+
+/**
+ * The phone every spec uses: one browser per spec file, a fresh 375×667 context and page per test, and a
+ * screenshot of the screen when a test fails (e2e/screenshots/failed-*.png). Read `phone.page` inside
+ * tests and helpers (it is replaced before each test).
+ */
+export const usePhone = (): Phone => {
+  const phone = {} as Phone;
+  beforeAll(async () => {
+    phone.browser = await launchBrowser();
+  });
+  afterAll(() => phone.browser?.close());
+  beforeEach(async () => {
+    Object.assign(phone, await newPhone(phone.browser));
+  });
+  afterEach(async ({ task }) => {
+    const { page, context } = phone;
+    if (task.result?.state === 'fail' && page && !page.isClosed()) {
+      const name = task.name.replace(/[^\w\u4e00-\u9fff-]+/g, '-').slice(0, 60);
+      await page.screenshot({ path: `e2e/screenshots/failed-${name}.png` }).catch(() => {});
+    }
+    await context?.close();
+  });
+  return phone;
+};

@@ -1,9 +1,7 @@
 // /logistics/meals: the seeded meal months, paged by scrolling, back to page 1 by pulling, with a month's lines.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { api, launchBrowser, newPhone } from './harness';
+import { describe, expect, it } from 'vitest';
+import { api, usePhone } from './harness';
 import {
-  closePhone,
   openSignedIn,
   pullDown,
   recordRequests,
@@ -17,25 +15,14 @@ import {
 type MealMonth = { YEAR_MONTH: string; DEDUCTION_AMT: number };
 type MealLine = { COST_TIME: string; COST_AMOUNT: number; SUBSIDY_AMOUNT: number };
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
+const phone = usePhone();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
-beforeEach(async () => {
-  ({ context, page } = await newPhone(browser));
-});
-afterEach((test) => closePhone(test, { context, page }));
-
-const monthRows = () => page.locator('.meal-month');
+const monthRows = () => phone.page.locator('.meal-month');
 
 describe('meals', () => {
   it('pages by scrolling until every month is loaded, and a pull goes back to page 1', async () => {
-    const requests = recordRequests(page, 'LogisticsMeals/GetMeals');
-    const login = await openSignedIn({ context, page }, '100001', '/logistics/meals');
+    const requests = recordRequests(phone.page, 'LogisticsMeals/GetMeals');
+    const login = await openSignedIn(phone, '100001', '/logistics/meals');
     const first = await api<string>('LogisticsMeals/GetMeals', { query: { CurrentPage: 1 } }, login.token);
     const total = first.totalCount ?? 0;
     const firstPage = JSON.parse(first.data) as MealMonth[];
@@ -46,53 +33,53 @@ describe('meals', () => {
     if (!newest) throw new Error('no meal month seeded');
     await monthRows().first().getByText(newest.YEAR_MONTH).waitFor();
     await monthRows().first().getByText(yuan(newest.DEDUCTION_AMT)).waitFor();
-    await screenshot(page, 'meals');
+    await screenshot(phone.page, 'meals');
     expect(await monthRows().count()).toBeLessThan(total);
 
-    await scrollUntil(page, async () => (await monthRows().count()) === total);
-    await page.getByText('没有更多了').waitFor();
+    await scrollUntil(phone.page, async () => (await monthRows().count()) === total);
+    await phone.page.getByText('没有更多了').waitFor();
     const pages = () => requests.map((body) => (body.query as { CurrentPage: number }).CurrentPage);
     expect(pages()).toEqual([1, 2, 3]);
-    await scrollToEnd(page);
-    await screenshot(page, 'meals-end');
+    await scrollToEnd(phone.page);
+    await screenshot(phone.page, 'meals-end');
 
-    await scrollToTop(page);
+    await scrollToTop(phone.page);
     const before = requests.length;
-    await pullDown(page, monthRows().first());
-    await page.getByText('刷新成功').waitFor();
-    // The pull asked for page 1 alone; whatever follows is the list paging on again from there.
+    await pullDown(phone.page, monthRows().first());
+    await phone.page.getByText('刷新成功').waitFor();
+    // The pull asked for phone.page 1 alone; whatever follows is the list paging on again from there.
     expect(pages()[before]).toBe(1);
     await expect.poll(async () => monthRows().count()).toBeLessThan(total);
     expect(pages().slice(before)).not.toContain(3);
   });
 
   it('toasts a failed page and stops there; 重试 asks again once', async () => {
-    const requests = recordRequests(page, 'LogisticsMeals/GetMeals');
+    const requests = recordRequests(phone.page, 'LogisticsMeals/GetMeals');
     let isBroken = true;
-    await page.route('**/api/LogisticsMeals/GetMeals', async (route) => {
+    await phone.page.route('**/api/LogisticsMeals/GetMeals', async (route) => {
       const page2 = (route.request().postDataJSON() as { query: { CurrentPage: number } }).query.CurrentPage === 2;
       if (page2 && isBroken)
         await route.fulfill({ json: { result: false, msg: '餐费系统维护中,请稍后再试', data: '' } });
       else await route.continue();
     });
-    await openSignedIn({ context, page }, '100001', '/logistics/meals');
-    await page.getByText('餐费系统维护中,请稍后再试').waitFor();
-    await page.getByRole('button', { name: '重试' }).waitFor();
+    await openSignedIn(phone, '100001', '/logistics/meals');
+    await phone.page.getByText('餐费系统维护中,请稍后再试').waitFor();
+    await phone.page.getByRole('button', { name: '重试' }).waitFor();
     const pages = () => requests.map((body) => (body.query as { CurrentPage: number }).CurrentPage);
-    await scrollToEnd(page);
-    await page.waitForTimeout(1500);
+    await scrollToEnd(phone.page);
+    await phone.page.waitForTimeout(1500);
     expect(pages()).toEqual([1, 2]);
     expect(await monthRows().count()).toBe(10);
-    await screenshot(page, 'meals-page-error');
+    await screenshot(phone.page, 'meals-page-error');
 
     isBroken = false;
-    await page.getByRole('button', { name: '重试' }).click();
+    await phone.page.getByRole('button', { name: '重试' }).click();
     await expect.poll(async () => monthRows().count()).toBe(20);
     expect(pages().slice(0, 3)).toEqual([1, 2, 2]);
   });
 
   it('opens a month with its lines: cost, subsidy and 实扣 = cost − subsidy', async () => {
-    const login = await openSignedIn({ context, page }, '100001', '/logistics/meals');
+    const login = await openSignedIn(phone, '100001', '/logistics/meals');
     const months = JSON.parse(
       (await api<string>('LogisticsMeals/GetMeals', { query: { CurrentPage: 1 } }, login.token)).data,
     ) as MealMonth[];
@@ -103,7 +90,7 @@ describe('meals', () => {
     expect(lines.length).toBeGreaterThan(0);
 
     await monthRows().filter({ hasText: month }).click();
-    const sheet = page.getByRole('dialog', { name: `${month} 消费明细` });
+    const sheet = phone.page.getByRole('dialog', { name: `${month} 消费明细` });
     await sheet.getByText(lines[0]?.COST_TIME ?? '').waitFor();
     const actual = await sheet.locator('.meal-line-actual').allTextContents();
     expect(actual).toEqual(
@@ -116,8 +103,8 @@ describe('meals', () => {
         .first()
         .waitFor();
     }
-    await page.waitForTimeout(400);
-    await screenshot(page, 'meals-detail');
+    await phone.page.waitForTimeout(400);
+    await screenshot(phone.page, 'meals-detail');
     await sheet.getByRole('button', { name: '关闭' }).click();
     await sheet.waitFor({ state: 'detached' });
   });

@@ -1,8 +1,7 @@
 // /inspection/my-ehs: the seeded safety issues within 30 days (employee ids with id % 3 = 1), or none.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { api, launchBrowser, newPhone } from './harness';
-import { closePhone, openSignedIn, screenshot } from './screen-helpers';
+import { describe, expect, it } from 'vitest';
+import { api, usePhone } from './harness';
+import { openSignedIn, screenshot } from './screen-helpers';
 
 type SafetyIssue = {
   ISSUE_DESCR: string;
@@ -12,28 +11,17 @@ type SafetyIssue = {
   BAD_QTY: number;
 };
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
-beforeEach(async () => {
-  ({ context, page } = await newPhone(browser));
-});
-afterEach((test) => closePhone(test, { context, page }));
+const phone = usePhone();
 
 describe('safety issues', () => {
   it('shows a card per issue of the last 30 days, not the older one', async () => {
-    const login = await openSignedIn({ context, page }, '100001', '/inspection/my-ehs');
+    const login = await openSignedIn(phone, '100001', '/inspection/my-ehs');
     const issues = JSON.parse((await api<string>('InspectionEhs/GetMyEhs', {}, login.token)).data) as SafetyIssue[];
     // Seed: two issues 3 and 17 days ago; the one 45 days ago (未佩戴安全帽) is outside the window.
     expect(issues).toHaveLength(2);
 
-    await page.getByRole('heading', { name: '近30天安全问题' }).waitFor();
-    const cards = page.locator('.ehs-issue');
+    await phone.page.getByRole('heading', { name: '近30天安全问题' }).waitFor();
+    const cards = phone.page.locator('.ehs-issue');
     await cards.first().waitFor();
     expect(await cards.count()).toBe(2);
     for (const [index, issue] of issues.entries()) {
@@ -43,14 +31,14 @@ describe('safety issues', () => {
         await card.locator('dd', { hasText: value }).first().waitFor();
       }
     }
-    expect(await page.getByText('未佩戴安全帽').count()).toBe(0);
-    await screenshot(page, 'my-ehs');
+    expect(await phone.page.getByText('未佩戴安全帽').count()).toBe(0);
+    await screenshot(phone.page, 'my-ehs');
   });
 
   it('shows the empty state to an employee without issues', async () => {
     // Seed: 100002 has id 3, and 3 % 3 ≠ 1.
-    await openSignedIn({ context, page }, '100002', '/inspection/my-ehs');
-    await page.getByText('近30天没有安全问题').waitFor();
-    await screenshot(page, 'my-ehs-empty');
+    await openSignedIn(phone, '100002', '/inspection/my-ehs');
+    await phone.page.getByText('近30天没有安全问题').waitFor();
+    await screenshot(phone.page, 'my-ehs-empty');
   });
 });

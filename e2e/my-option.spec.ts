@@ -1,9 +1,7 @@
 // /user/my-option: the employee's notices with their review state, paged by scrolling, back to page 1 by pulling.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { api, launchBrowser, newPhone, signIn } from './harness';
+import { describe, expect, it } from 'vitest';
+import { api, signIn, usePhone } from './harness';
 import {
-  closePhone,
   openSignedIn,
   pullDown,
   recordRequests,
@@ -18,24 +16,13 @@ import {
 const EMPLOYEE = '100010';
 const ADDED = 12;
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
+const phone = usePhone();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
-beforeEach(async () => {
-  ({ context, page } = await newPhone(browser));
-});
-afterEach((test) => closePhone(test, { context, page }));
-
-const noticeRows = () => page.locator('.notice-item');
+const noticeRows = () => phone.page.locator('.notice-item');
 
 describe('my notices', () => {
   it('shows the seeded notices with 已审核 / 未审核 and the opinion', async () => {
-    await openSignedIn({ context, page }, '100001', '/user/my-option');
+    await openSignedIn(phone, '100001', '/user/my-option');
     const reviewed = noticeRows().filter({ hasText: '工资疑问' });
     await reviewed.getByText('已审核').waitFor();
     await reviewed.getByText('审核意见:已核对,差额将在下月补发').waitFor();
@@ -44,12 +31,12 @@ describe('my notices', () => {
     await pending.getByText('未审核').waitFor();
     expect(await pending.getByText(/审核意见/).count()).toBe(0);
     expect(await noticeRows().count()).toBe(4);
-    await page.getByText('没有更多了').waitFor();
-    await screenshot(page, 'my-option');
+    await phone.page.getByText('没有更多了').waitFor();
+    await screenshot(phone.page, 'my-option');
   });
 
   it('loads the second page by scrolling, and a pull goes back to page 1', async () => {
-    const login = await signIn(context, EMPLOYEE);
+    const login = await signIn(phone.context, EMPLOYEE);
     for (let index = 1; index <= ADDED; index += 1) {
       const answer = await api(
         'SystemNotice/ModifyNotice',
@@ -61,22 +48,22 @@ describe('my notices', () => {
     const total = (await api('SystemNotice/GetPersonNotice', { currentPage: 1 }, login.token)).totalCount ?? 0;
     expect(total).toBe(4 + ADDED);
 
-    const requests = recordRequests(page, 'SystemNotice/GetPersonNotice');
-    await openSignedIn({ context, page }, EMPLOYEE, '/user/my-option');
+    const requests = recordRequests(phone.page, 'SystemNotice/GetPersonNotice');
+    await openSignedIn(phone, EMPLOYEE, '/user/my-option');
     await noticeRows().first().getByText(`测试反馈 ${ADDED}`).waitFor();
-    await page.waitForTimeout(500);
+    await phone.page.waitForTimeout(500);
     expect(await noticeRows().count()).toBe(10);
     expect(requests.map((body) => body.currentPage)).toEqual([1]);
 
-    await scrollUntil(page, async () => (await noticeRows().count()) === total);
-    await scrollToEnd(page);
-    await page.getByText('没有更多了').waitFor();
+    await scrollUntil(phone.page, async () => (await noticeRows().count()) === total);
+    await scrollToEnd(phone.page);
+    await phone.page.getByText('没有更多了').waitFor();
     await noticeRows().filter({ hasText: '考勤异常' }).getByText('未审核').waitFor();
     expect(requests.map((body) => body.currentPage)).toEqual([1, 2]);
 
-    await scrollToTop(page);
-    await pullDown(page, noticeRows().first());
-    await page.getByText('刷新成功').waitFor();
+    await scrollToTop(phone.page);
+    await pullDown(phone.page, noticeRows().first());
+    await phone.page.getByText('刷新成功').waitFor();
     expect(requests.map((body) => body.currentPage)).toEqual([1, 2, 1]);
     await expect.poll(async () => noticeRows().count()).toBe(10);
   });

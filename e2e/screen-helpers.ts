@@ -74,14 +74,3 @@ export const yuan = (amount: number) => {
   const whole = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${amount < 0 && cents > 0 ? '-' : ''}¥${whole}.${String(cents % 100).padStart(2, '0')}`;
 };
-
-/** afterEach of the specs: a screenshot of a failed test's screen (e2e/screenshots/failed-*.png), then close. */
-export const closePhone = async (
-  { task }: { task: { name: string; result?: { state?: string } } },
-  { context, page }: { context?: BrowserContext; page?: Page },
-) => {
-  if (task.result?.state === 'fail' && page && !page.isClosed()) {
-    await screenshot(page, `failed-${task.name.replace(/[^\w\u4e00-\u9fff-]+/g, '-').slice(0, 60)}`).catch(() => {});
-  }
-  await context?.close();
-};
