@@ -1,20 +1,13 @@
 // The router: `/` → /home, every route of the table, unknown paths → /404.
-import { type ComponentType, lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { t } from '../i18n/zh-CN';
 import { PageLoading } from './page-loading';
-import { type AppRoute, HOME_PATH, NOT_FOUND_PATH, routeTable } from './route-table';
+import { HOME_PATH, NOT_FOUND_PATH } from './paths';
+import { type AppRoute, routeTable } from './route-table';
+import { type ScreenProps, useDocumentTitle } from './screen';
 
 // The gate, the layout and antd-mobile load only for screens that need them, never for /login.
 const RouteGate = lazy(() => import('./route-gate'));
-
-export type ScreenProps = { route: AppRoute; Page: ComponentType };
-
-export const useDocumentTitle = (title: string) => {
-  useEffect(() => {
-    document.title = `${title} - ${t.app.title}`;
-  }, [title]);
-};
 
 const BareScreen = ({ route, Page }: ScreenProps) => {
   useDocumentTitle(route.title);

@@ -2,6 +2,7 @@
 // placeholder by pointing `load` at its page, e.g. `load: () => import('../features/salary/my-salary-page')`.
 import type { ComponentType } from 'react';
 import { t } from '../i18n/zh-CN';
+import { CHANGE_PASSWORD_PATH, HOME_PATH, LOGIN_PATH, NOT_FOUND_PATH, PERSON_CENTER_PATH } from './paths';
 
 export type PageModule = { default: ComponentType };
 
@@ -21,12 +22,6 @@ export type AppRoute = {
   /** The bottom tabs' own screens have no back arrow. */
   isTabRoot?: boolean;
 };
-
-export const HOME_PATH = '/home';
-export const LOGIN_PATH = '/login';
-export const NOT_FOUND_PATH = '/404';
-export const PERSON_CENTER_PATH = '/user/person-center';
-export const CHANGE_PASSWORD_PATH = '/system-setting/change-password';
 
 const placeholder = () => import('./pages/placeholder-page');
 

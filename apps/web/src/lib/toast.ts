@@ -1,6 +1,10 @@
 // Toasts without putting the toast widget on the critical path of /login: it loads on first use.
-export type ToastKind = 'success' | 'fail' | 'warning' | 'loading';
-export type ToastOptions = { content: string; kind?: ToastKind; durationMs?: number };
+import type { ToastOptions } from './toast-options';
+
+export type { ToastKind, ToastOptions } from './toast-options';
 
 export const showToast = (options: ToastOptions): Promise<void> =>
   import('./toast-view').then(({ renderToast }) => renderToast(options));
+
+/** Takes down a toast left up (a loading one). */
+export const clearToast = (): Promise<void> => import('./toast-view').then(({ clearToasts }) => clearToasts());

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { t } from '../../i18n/zh-CN';
 import { showToast } from '../../lib/toast';
-import { HOME_PATH, PERSON_CENTER_PATH } from '../route-table';
+import { HOME_PATH, PERSON_CENTER_PATH } from '../paths';
 import { ActionMenu } from './action-menu';
 import { HomeOutlineIcon } from './home-icon';
 

@@ -2,7 +2,7 @@
 import { ErrorBlock } from 'antd-mobile';
 import { Link } from 'react-router-dom';
 import { t } from '../../i18n/zh-CN';
-import { HOME_PATH } from '../route-table';
+import { HOME_PATH } from '../paths';
 
 const NotFoundPage = () => (
   <div className="page-center">
