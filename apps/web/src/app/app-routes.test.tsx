@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import userEvent from '@testing-library/user-event';
+import { Link, MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../lib/query-client';
 import { type FakeHandler, fail, fakeServer, LocationProbe, ok, signInCookies } from '../test/render';
@@ -14,7 +15,19 @@ const TABLE: AppRoute[] = [
   { path: '/login', title: '登录', load: page('login screen'), isPublic: true, layout: 'bare' },
   { path: '/register', title: '推荐登记', load: page('register screen'), isPublic: true },
   { path: '/404', title: '页面未找到', load: () => import('./pages/not-found-page'), isPublic: true },
-  { path: '/home', title: '首页', load: page('home screen'), isTabRoot: true },
+  {
+    path: '/home',
+    title: '首页',
+    load: async () => ({
+      default: () => (
+        <>
+          <p>home screen</p>
+          <Link to="/salary/my-salary">to salary</Link>
+        </>
+      ),
+    }),
+    isTabRoot: true,
+  },
   { path: '/salary/my-salary', title: '我的工资', load: page('salary screen'), isMenuGated: true },
   { path: '/attendance/my-att', title: '我的考勤', load: page('attendance screen'), isMenuGated: true },
   { path: '/system-setting/change-password', title: '修改密码', load: page('change password screen') },
@@ -39,12 +52,15 @@ const MENUS = [
 ];
 
 const server = (overrides: Record<string, FakeHandler> = {}) =>
-  fakeServer({
-    'Account/RefreshToken': () => ok({ token: 'new-access', refreshToken: 'new-refresh' }),
-    'Account/CheckUserToken': () => ok(PROFILE),
-    'Menu/GetMenuList': () => ok(MENUS),
-    ...overrides,
-  });
+  fakeServer(
+    {
+      'Account/RefreshToken': () => ok({ token: 'new-access', refreshToken: 'new-refresh' }),
+      'Account/CheckUserToken': () => ok(PROFILE),
+      'Menu/GetMenuList': () => ok(MENUS),
+      ...overrides,
+    },
+    { isSignedIn: false },
+  );
 
 const renderAt = (path: string) =>
   render(
@@ -137,5 +153,55 @@ describe('route gate', () => {
     renderAt('/home');
     expect(await screen.findByText('home screen')).toBeInTheDocument();
     expect(await screen.findByText('菜单数据加载异常')).toBeInTheDocument();
+  });
+
+  it('keeps the worker signed in when the network fails while restoring, and lets them try again', async () => {
+    let isNetworkDown = true;
+    const dropWhileDown = (answer: () => ReturnType<FakeHandler>) => () => {
+      if (isNetworkDown) throw new TypeError('Failed to fetch');
+      return answer();
+    };
+    server({
+      'Account/RefreshToken': dropWhileDown(() => ok({ token: 'new-access', refreshToken: 'new-refresh' })),
+      'Account/CheckUserToken': dropWhileDown(() => ok(PROFILE)),
+    });
+    signInCookies();
+    renderAt('/home');
+    expect(await screen.findByRole('alert')).toHaveTextContent('请求服务器错误,请稍后重试');
+    expect(location()).toHaveTextContent('/home');
+    expect(document.cookie).toContain('ess_refresh=test-refresh');
+
+    isNetworkDown = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: '重试' }));
+    expect(await screen.findByText('home screen')).toBeInTheDocument();
+    expect(location()).toHaveTextContent('/home');
+  });
+
+  it('signs out with 登录已过期 when the server refuses the session while restoring', async () => {
+    server({ 'Account/RefreshToken': () => fail('登录已过期,请重新登录') });
+    // The access cookie is gone (2 h passed); the refresh token is refused.
+    signInCookies();
+    // biome-ignore lint/suspicious/noDocumentCookie: the test removes the access cookie.
+    document.cookie = 'ess_token=; Path=/; Max-Age=0';
+    renderAt('/home');
+    expect(await screen.findByText('登录已过期,请重新登录')).toBeInTheDocument();
+    await waitFor(() => expect(location()).toHaveTextContent('/login?redirect=%2Fhome'));
+    expect(document.cookie).not.toContain('ess_refresh');
+  });
+
+  it('brings the menus back with the next navigation after they failed to load', async () => {
+    let menuAnswers = 0;
+    server({
+      'Menu/GetMenuList': () => {
+        menuAnswers += 1;
+        return menuAnswers === 1 ? { status: 500, body: {} } : ok(MENUS);
+      },
+    });
+    signInCookies();
+    renderAt('/home');
+    expect(await screen.findByText('菜单数据加载异常')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('link', { name: 'to salary' }));
+    expect(await screen.findByText('salary screen')).toBeInTheDocument();
+    expect(menuAnswers).toBe(2);
   });
 });

@@ -2,16 +2,16 @@
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router-dom';
-import { setUnauthorizedHandler } from '../lib/api-client';
+import { setSessionOverHandler } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
 import { AppRoutes } from './app-routes';
 import { toSignInPath } from './decide-access';
 
-const UnauthorizedBridge = () => {
+const SessionOverBridge = () => {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   useEffect(() => {
-    setUnauthorizedHandler((redirect) => {
+    setSessionOverHandler((redirect) => {
       queryClient.clear();
       navigate(toSignInPath(redirect), { replace: true });
     });
@@ -24,7 +24,7 @@ export const App = () => {
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
-        <UnauthorizedBridge />
+        <SessionOverBridge />
         <AppRoutes />
       </BrowserRouter>
     </QueryClientProvider>

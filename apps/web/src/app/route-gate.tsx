@@ -3,18 +3,29 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { ErrorState } from '../components/query-states';
 import { t } from '../i18n/zh-CN';
+import { ApiError } from '../lib/api-client';
 import { CURRENT_USER_KEY, useCurrentUser } from '../lib/current-user';
 import { clearSession, hasAnyToken } from '../lib/session';
 import { showToast } from '../lib/toast';
-import { type ScreenProps, useDocumentTitle } from './app-routes';
 import { decideAccess, toSignInPath } from './decide-access';
 import { AppLayout } from './layout/app-layout';
 import { PageLoading } from './page-loading';
 import NotFoundPage from './pages/not-found-page';
-import { CHANGE_PASSWORD_PATH, findRoute, NOT_FOUND_PATH } from './route-table';
+import { CHANGE_PASSWORD_PATH, NOT_FOUND_PATH } from './paths';
+import { findRoute } from './route-table';
+import { type ScreenProps, useDocumentTitle } from './screen';
 
 export type ForcedPasswordState = { isForced: true };
+
+/** Only the server ends a session: a refused token, or a profile it will not give. A dropped request does not. */
+const signOutMessage = (error: unknown): string | undefined => {
+  if (!(error instanceof ApiError)) return undefined;
+  if (error.kind === 'unauthorized') return t.api.unauthorized;
+  if (error.kind === 'business') return t.session.profileFailed;
+  return undefined;
+};
 
 const RouteGate = ({ route, Page }: ScreenProps) => {
   const location = useLocation();
@@ -32,15 +43,24 @@ const RouteGate = ({ route, Page }: ScreenProps) => {
     user,
     changePasswordPath: CHANGE_PASSWORD_PATH,
   });
-  const isRestoreFailed = currentUser.isError && !route.isPublic;
+  const restoreError = !route.isPublic && !currentUser.data && currentUser.isError ? currentUser.error : undefined;
+  const signOut = restoreError ? signOutMessage(restoreError) : undefined;
 
   useEffect(() => {
-    if (!isRestoreFailed) return;
+    if (!signOut) return;
     clearSession();
     queryClient.removeQueries({ queryKey: CURRENT_USER_KEY });
-    void showToast({ content: t.session.profileFailed, kind: 'fail' });
+    void showToast({ content: signOut, kind: 'fail' });
     navigate(toSignInPath(here), { replace: true });
-  }, [isRestoreFailed, here, navigate, queryClient]);
+  }, [signOut, here, navigate, queryClient]);
+
+  // Menus that failed to load come back with the next navigation, not only with a full reload.
+  const isMenuLoadFailed = currentUser.data?.isMenuLoadFailed === true;
+  const { refetch, isFetching } = currentUser;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per navigation; the path is the trigger.
+  useEffect(() => {
+    if (isMenuLoadFailed) void refetch();
+  }, [location.pathname]);
 
   const isForcedToChange = decision.kind === 'change-password';
   useEffect(() => {
@@ -49,6 +69,15 @@ const RouteGate = ({ route, Page }: ScreenProps) => {
 
   const shownRoute = decision.kind === 'not-found' ? (findRoute(NOT_FOUND_PATH) ?? route) : route;
   useDocumentTitle(shownRoute.title);
+
+  if (restoreError && !signOut) {
+    // The network failed while restoring the session: the worker stays signed in and can try again.
+    return (
+      <div className="page-center">
+        <ErrorState error={restoreError} onRetry={() => void refetch()} isRetrying={isFetching} />
+      </div>
+    );
+  }
 
   switch (decision.kind) {
     case 'sign-in':

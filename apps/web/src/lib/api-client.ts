@@ -1,5 +1,6 @@
 // Every server call: POST /api/<path>, typed by the contract, token in two headers, 30 s timeout,
-// and the error rules of DESIGN §3 (401 → sign-in, other HTTP failures → toast, result:false → reject).
+// and the error rules of DESIGN §3 — with one rule above them: a worker is signed out only when the
+// server says the session is over, never because a request was dropped on a weak network.
 import type { DataOf, Envelope, RequestOf, RouteSpec } from '@ess/contract';
 import { t } from '../i18n/zh-CN';
 import { clearAccessCookies, clearSession, readRefreshToken, readToken, storeTokens } from './session';
@@ -23,26 +24,33 @@ export type CallOptions = {
   signal?: AbortSignal;
   /** The caller reports failures itself: no toast, no redirect (used while restoring a session). */
   isQuiet?: boolean;
+  /** Sent as Idempotency-Key: a repeated write (double tap, retry) then acts once. */
+  idempotencyKey?: string;
 };
 
-type UnauthorizedHandler = (redirectPath: string) => void;
-let onUnauthorized: UnauthorizedHandler = (redirectPath) => {
+type SessionOverHandler = (redirectPath: string) => void;
+let onSessionOver: SessionOverHandler = (redirectPath) => {
   window.location.assign(`/login?redirect=${encodeURIComponent(redirectPath)}`);
 };
 /** The app replaces the default full-page redirect with a router navigation. */
-export const setUnauthorizedHandler = (handler: UnauthorizedHandler) => {
-  onUnauthorized = handler;
+export const setSessionOverHandler = (handler: SessionOverHandler) => {
+  onSessionOver = handler;
 };
 
 export const currentPath = () => `${window.location.pathname}${window.location.search}`;
 
-const post = async (path: string, body: unknown, signal?: AbortSignal): Promise<Response> => {
+const post = async (
+  path: string,
+  body: unknown,
+  { signal, idempotencyKey }: Pick<CallOptions, 'signal' | 'idempotencyKey'> = {},
+): Promise<Response> => {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   const token = readToken();
   if (token) {
     headers.token = token;
     headers.authorization = `Bearer ${token}`;
   }
+  if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
   const abortOnCaller = () => timeout.abort();
@@ -61,47 +69,64 @@ const post = async (path: string, body: unknown, signal?: AbortSignal): Promise<
   }
 };
 
-let refreshing: Promise<boolean> | undefined;
+/** What came of asking for a fresh token pair: the server may refuse, or the request may not get through. */
+export type Renewal = 'renewed' | 'refused' | 'unreachable';
+
+let renewing: Promise<Renewal> | undefined;
 /**
- * The access cookie lives 2 h and is dropped after a network failure; while a refresh token remains,
- * a private call first gets a fresh pair instead of sending the user back to sign in. Single-flight,
- * because the refresh token rotates and works once.
+ * Exchanges the refresh token for a fresh pair. Single-flight, because the refresh token rotates and
+ * works once; another tab may have rotated it first, and then its new access cookie is as good.
  */
-export const renewAccessToken = (): Promise<boolean> => {
+export const renewAccessToken = (): Promise<Renewal> => {
   const refreshToken = readRefreshToken();
-  if (!refreshToken) return Promise.resolve(false);
-  refreshing ??= (async () => {
+  if (!refreshToken) return Promise.resolve('refused');
+  renewing ??= (async (): Promise<Renewal> => {
     try {
       const response = await post(REFRESH_PATH, { refreshToken });
-      if (!response.ok) return false;
+      if (!response.ok) return 'unreachable';
       const answer = (await response.json()) as Envelope<{ token: string; refreshToken: string } | null>;
-      if (!answer.result || !answer.data) return false;
-      storeTokens(answer.data);
-      return true;
+      if (answer.result && answer.data) {
+        storeTokens(answer.data);
+        return 'renewed';
+      }
+      return readRefreshToken() !== refreshToken && readToken() ? 'renewed' : 'refused';
     } catch {
-      return false;
+      return 'unreachable';
     } finally {
-      refreshing = undefined;
+      renewing = undefined;
     }
   })();
-  return refreshing;
+  return renewing;
 };
 
 let isRedirecting = false;
-const handleUnauthorized = () => {
+/** The server said the session is over: 登录已过期,请重新登录, then sign-in, back here afterwards. */
+const endSession = () => {
   clearSession();
   if (isRedirecting) return;
   isRedirecting = true;
-  // Several calls may fail together; one navigation is enough.
+  // Several calls may fail together; one message and one navigation are enough.
   setTimeout(() => {
     isRedirecting = false;
   }, 1000);
-  onUnauthorized(currentPath());
+  void showToast({ content: t.api.unauthorized, kind: 'fail' });
+  onSessionOver(currentPath());
 };
 
-const handleHttpFailure = () => {
+/** SPEC §8: an HTTP failure drops the access cookie (the refresh token stays) and says so for 3 s. */
+const reportHttpFailure = () => {
   clearAccessCookies();
   void showToast({ content: t.api.serverError, kind: 'fail', durationMs: 3000 });
+};
+
+const unreachable = (isQuiet: boolean) => {
+  if (!isQuiet) reportHttpFailure();
+  return new ApiError('network', t.api.serverError);
+};
+
+const sessionOver = (isQuiet: boolean) => {
+  if (!isQuiet) endSession();
+  return new ApiError('unauthorized', t.api.unauthorized);
 };
 
 /**
@@ -114,32 +139,46 @@ export type RouteAddress<R extends RouteSpec> = Pick<R, 'path' | 'isPublic'>;
 export const callApiEnvelope = async <R extends RouteSpec>(
   route: R | RouteAddress<R>,
   body: RequestOf<R>,
-  { signal, isQuiet = false }: CallOptions = {},
+  { signal, isQuiet = false, idempotencyKey }: CallOptions = {},
 ): Promise<Envelope<DataOf<R>>> => {
-  if (!route.isPublic && !readToken()) await renewAccessToken();
-  let response: Response;
-  try {
-    response = await post(route.path, body, signal);
-  } catch (error) {
-    // A caller that went away (screen left, query cancelled) is not a failure worth a toast.
-    if (signal?.aborted) throw error;
-    if (!isQuiet) handleHttpFailure();
-    throw new ApiError('network', t.api.serverError);
+  const isPrivate = !route.isPublic;
+  // A private call never goes out without a token: it would only earn a 401 for a session still alive.
+  if (isPrivate && !readToken()) {
+    const renewal = await renewAccessToken();
+    if (renewal === 'refused') throw sessionOver(isQuiet);
+    if (renewal === 'unreachable') throw unreachable(isQuiet);
   }
-  if (response.status === 401) {
-    if (!isQuiet) handleUnauthorized();
-    throw new ApiError('unauthorized', t.api.unauthorized);
+  const send = async () => {
+    try {
+      return await post(route.path, body, { signal, idempotencyKey });
+    } catch (error) {
+      // A caller that went away (screen left, query cancelled) is not a failure worth a toast.
+      if (signal?.aborted) throw error;
+      throw unreachable(isQuiet);
+    }
+  };
+  let response = await send();
+  if (response.status === 401 && isPrivate) {
+    // The access token ran out or was cut short: one fresh pair, one more try.
+    const renewal = await renewAccessToken();
+    if (renewal === 'unreachable') throw unreachable(isQuiet);
+    if (renewal === 'renewed') response = await send();
+    if (renewal === 'refused' || response.status === 401) throw sessionOver(isQuiet);
   }
   let answer: Envelope<DataOf<R>> | undefined;
-  if (response.ok) {
-    try {
-      answer = (await response.json()) as Envelope<DataOf<R>>;
-    } catch {
-      answer = undefined;
-    }
+  try {
+    answer = (await response.json()) as Envelope<DataOf<R>>;
+  } catch {
+    answer = undefined;
   }
-  if (!answer || typeof answer.result !== 'boolean') {
-    if (!isQuiet) handleHttpFailure();
+  const isEnvelope = answer !== undefined && answer !== null && typeof answer.result === 'boolean';
+  // Refusals the server words itself (403 权限不足, 404 接口不存在) are told as such, not as a failure.
+  if (!response.ok && !(isEnvelope && response.status < 500)) {
+    if (!isQuiet) reportHttpFailure();
+    throw new ApiError('http', t.api.serverError);
+  }
+  if (!answer || !isEnvelope) {
+    if (!isQuiet) reportHttpFailure();
     throw new ApiError('http', t.api.serverError);
   }
   if (!answer.result) throw new ApiError('business', answer.msg || t.api.serverError);

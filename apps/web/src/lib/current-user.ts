@@ -1,8 +1,9 @@
 // The signed-in user's profile and menus, restored once per page load (SPEC §4 "first navigation"):
-// rotate the refresh token, load the profile, load the menus. Shared by the app shell and the features.
+// rotate the refresh token, load the profile, load the menus. Refetched without rotating by 刷新 and,
+// while the menus are missing, by the next navigation. Shared by the app shell and the features.
 import { accountRoutes, type Profile } from '@ess/contract/account';
 import { type MenuEntry, menuRoutes } from '@ess/contract/menu';
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { t } from '../i18n/zh-CN';
 import { ApiError, callApi, renewAccessToken } from './api-client';
 import { hasAnyToken, readToken, storeUser } from './session';
@@ -24,11 +25,26 @@ export const isExternalPath = (path: string) => /^https?:\/\//i.test(path);
 export const toMenuPaths = (menus: readonly MenuEntry[]): ReadonlySet<string> =>
   new Set(menus.filter((menu) => !isExternalPath(menu.menuPath)).map((menu) => menu.menuPath));
 
-export const loadCurrentUser = async (signal?: AbortSignal): Promise<CurrentUser> => {
-  // A rotation that fails (another tab used the token first, network) is survivable while the
-  // access token still works; the profile call below decides.
-  const isRenewed = await renewAccessToken();
-  if (!isRenewed && !readToken()) throw new ApiError('unauthorized', t.session.profileFailed);
+/**
+ * `isRestoring`: the first load of a page rotates the tokens first. A rotation the server refuses is
+ * survivable while the access token still works (another tab used the refresh token first); one that
+ * does not get through is a network failure, never a reason to sign out.
+ */
+export const loadCurrentUser = async ({
+  signal,
+  isRestoring,
+}: {
+  signal?: AbortSignal;
+  isRestoring: boolean;
+}): Promise<CurrentUser> => {
+  if (isRestoring) {
+    const renewal = await renewAccessToken();
+    if (renewal !== 'renewed' && !readToken()) {
+      throw renewal === 'refused'
+        ? new ApiError('unauthorized', t.api.unauthorized)
+        : new ApiError('network', t.api.serverError);
+    }
+  }
   const profile = await callApi(accountRoutes.checkUserToken, {}, { signal, isQuiet: true });
   storeUser(profile);
   let menus: MenuEntry[] = [];
@@ -45,10 +61,12 @@ export const loadCurrentUser = async (signal?: AbortSignal): Promise<CurrentUser
 };
 
 /** Restores the session once; screens read it from the cache afterwards. */
-export const useCurrentUser = () =>
-  useQuery({
+export const useCurrentUser = () => {
+  const queryClient = useQueryClient();
+  return useQuery({
     queryKey: CURRENT_USER_KEY,
-    queryFn: ({ signal }) => loadCurrentUser(signal),
+    queryFn: ({ signal }) =>
+      loadCurrentUser({ signal, isRestoring: queryClient.getQueryData(CURRENT_USER_KEY) === undefined }),
     enabled: hasAnyToken(),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
@@ -56,6 +74,7 @@ export const useCurrentUser = () =>
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
   });
+};
 
 /** The loaded user; only for screens rendered behind the route gate, where it is always there. */
 export const useSignedInUser = (): CurrentUser => {

@@ -12,8 +12,12 @@ export type FakeHandler = (body: Record<string, unknown>) => FakeAnswer | Promis
 export const ok = (data: unknown, msg = '操作成功'): FakeAnswer => ({ body: { result: true, msg, data } });
 export const fail = (msg: string): FakeAnswer => ({ body: { result: false, msg, data: null } });
 
-/** Replaces fetch; unknown paths answer 404. Returns the recorded calls. */
-export const fakeServer = (handlers: Record<string, FakeHandler>) => {
+/**
+ * Replaces fetch; unknown paths answer 404. Returns the recorded calls. The worker is signed in (session
+ * cookies set), as on every private screen; `isSignedIn: false` for the public ones.
+ */
+export const fakeServer = (handlers: Record<string, FakeHandler>, { isSignedIn = true } = {}) => {
+  if (isSignedIn) signInCookies();
   const calls: { path: string; body: Record<string, unknown>; headers: Record<string, string> }[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = String(input).replace(/^\/api\//, '');

@@ -1,7 +1,11 @@
 // jsdom lacks a few browser APIs antd-mobile and the app use; tests get small stand-ins.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// The first screen of a file loads its lazy chunks through the transform: on 2 busy cores that can take
+// longer than the 1 s default of findBy/waitFor.
+configure({ asyncUtilTimeout: 5000 });
 
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>

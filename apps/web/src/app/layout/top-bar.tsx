@@ -1,12 +1,14 @@
 // Top bar: back arrow, the screen's title, and a menu with 反馈 (feedback form) and 刷新 (refetch).
 import { useQueryClient } from '@tanstack/react-query';
-import { NavBar } from 'antd-mobile';
+import { NavBar, SpinLoading } from 'antd-mobile';
 import { LeftOutline, MessageOutline, MoreOutline, RedoOutline } from 'antd-mobile-icons';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { t } from '../../i18n/zh-CN';
-import { CURRENT_USER_KEY } from '../../lib/current-user';
-import { HOME_PATH } from '../route-table';
+import { ApiError, describeError } from '../../lib/api-client';
+import { hasAnyToken } from '../../lib/session';
+import { showToast } from '../../lib/toast';
+import { HOME_PATH } from '../paths';
 import { ActionMenu, type MenuAction } from './action-menu';
 
 const FeedbackPopup = lazy(() => import('../../features/feedback/feedback-popup'));
@@ -25,9 +27,23 @@ export const TopBar = ({ title, hasBack, isSignedIn }: TopBarProps) => {
     else navigate(HOME_PATH, { replace: true });
   };
 
-  const refreshScreen = () => {
-    // Everything the screen shows, not the restored session (that would rotate the tokens again).
-    void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_USER_KEY[0] });
+  const [isRefreshing, setRefreshing] = useState(false);
+  const refreshScreen = async () => {
+    if (isRefreshing) return;
+    // The menu button spins meanwhile: a loading toast here would race the toasts of failed calls.
+    setRefreshing(true);
+    // Everything on screen, the profile and the menus too (a refetch of the user does not rotate tokens).
+    await queryClient.refetchQueries({ type: 'active' });
+    setRefreshing(false);
+    const failure = queryClient
+      .getQueryCache()
+      .findAll({ type: 'active' })
+      .map((query) => query.state.error)
+      .find(Boolean);
+    // A session the server ended has already said so and left for sign-in.
+    if (!hasAnyToken() || (failure instanceof ApiError && failure.kind === 'unauthorized')) return;
+    if (failure) void showToast({ content: describeError(failure), kind: 'fail', durationMs: 3000 });
+    else void showToast({ content: t.layout.refreshed, kind: 'success' });
   };
 
   const actions: MenuAction[] = [
@@ -49,16 +65,19 @@ export const TopBar = ({ title, hasBack, isSignedIn }: TopBarProps) => {
         right={
           <ActionMenu
             actions={actions}
-            onAction={(key) => (key === 'feedback' ? setFeedbackOpen(true) : refreshScreen())}
+            onAction={(key) => (key === 'feedback' ? setFeedbackOpen(true) : void refreshScreen())}
           >
-            <button type="button" className="icon-button" aria-label={t.layout.menu}>
-              <MoreOutline />
+            <button type="button" className="icon-button" aria-label={t.layout.menu} aria-busy={isRefreshing}>
+              {isRefreshing ? <SpinLoading style={{ '--size': '18px' }} aria-hidden="true" /> : <MoreOutline />}
             </button>
           </ActionMenu>
         }
       >
         <h1 className="app-title">{title}</h1>
       </NavBar>
+      <span className="visually-hidden" role="status">
+        {isRefreshing ? t.layout.refreshing : ''}
+      </span>
       {isFeedbackOpen && (
         <Suspense fallback={null}>
           <FeedbackPopup visible={isFeedbackOpen} onClose={() => setFeedbackOpen(false)} />

@@ -23,7 +23,7 @@ const fillForm = async (user: ReturnType<typeof userEvent.setup>) => {
 
 describe('LoginPage', () => {
   it('keeps the login button disabled until the handbook box is ticked', async () => {
-    fakeServer({});
+    fakeServer({}, { isSignedIn: false });
     const user = userEvent.setup();
     renderScreen(<LoginPage />, { path: '/login' });
     await fillForm(user);
@@ -36,7 +36,7 @@ describe('LoginPage', () => {
   });
 
   it('opening the handbook does not tick the box', async () => {
-    fakeServer({});
+    fakeServer({}, { isSignedIn: false });
     const user = userEvent.setup();
     renderScreen(<LoginPage />, { path: '/login' });
     await user.click(screen.getByRole('button', { name: '《员工手册》' }));
@@ -45,12 +45,15 @@ describe('LoginPage', () => {
 
   it('sends the SHA-256 hex of the password, stores the session and follows the redirect', async () => {
     let release: () => void = () => {};
-    const { calls } = fakeServer({
-      'Account/CheckLogin': () =>
-        new Promise((resolve) => {
-          release = () => resolve(ok({ token: 'access', refreshToken: 'refresh', ...LOGIN_USER }, '登录成功'));
-        }),
-    });
+    const { calls } = fakeServer(
+      {
+        'Account/CheckLogin': () =>
+          new Promise((resolve) => {
+            release = () => resolve(ok({ token: 'access', refreshToken: 'refresh', ...LOGIN_USER }, '登录成功'));
+          }),
+      },
+      { isSignedIn: false },
+    );
     const user = userEvent.setup();
     renderScreen(<LoginPage />, {
       path: '/login',
@@ -72,7 +75,10 @@ describe('LoginPage', () => {
   });
 
   it('ignores a redirect to another site', async () => {
-    fakeServer({ 'Account/CheckLogin': () => ok({ token: 'a', refreshToken: 'r', ...LOGIN_USER }) });
+    fakeServer(
+      { 'Account/CheckLogin': () => ok({ token: 'a', refreshToken: 'r', ...LOGIN_USER }) },
+      { isSignedIn: false },
+    );
     const user = userEvent.setup();
     renderScreen(<LoginPage />, { path: '/login', at: '/login?redirect=%2F%2Fevil.example', extraRoutes: ['/'] });
     await fillForm(user);
@@ -82,7 +88,7 @@ describe('LoginPage', () => {
   });
 
   it('shows the server message and stays on /login with the form kept', async () => {
-    fakeServer({ 'Account/CheckLogin': () => fail('账号或密码错误') });
+    fakeServer({ 'Account/CheckLogin': () => fail('账号或密码错误') }, { isSignedIn: false });
     const user = userEvent.setup();
     renderScreen(<LoginPage />, { path: '/login', at: '/login?redirect=%2Fhome' });
     await fillForm(user);
