@@ -3,6 +3,7 @@ import { Popup } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { t } from '../i18n/zh-CN';
+import { useBackToClose } from '../lib/back-to-close';
 import './sheet.css';
 
 type SheetProps = {
@@ -19,6 +20,7 @@ type SheetProps = {
 export const Sheet = ({ visible, title, onClose, children, footer, size = 'auto' }: SheetProps) => {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
+  useBackToClose(visible, onClose);
 
   useEffect(() => {
     // Screen readers and keyboards start inside the dialog, not behind it.
@@ -34,17 +36,7 @@ export const Sheet = ({ visible, title, onClose, children, footer, size = 'auto'
       destroyOnClose
       bodyClassName={size === 'tall' ? 'sheet-body sheet-body-tall' : 'sheet-body'}
     >
-      <div
-        className="sheet"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        ref={dialogRef}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape' && onClose) onClose();
-        }}
-      >
+      <div className="sheet" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} ref={dialogRef}>
         <div className="sheet-header">
           <h2 className="sheet-title" id={titleId}>
             {title}
