@@ -1,31 +1,19 @@
 // Home: the handbook dialog that shows once, unread messages, tiles, quick links, feedback.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, markHandbookRead, newPhone, signIn } from './harness';
+import { describe, expect, it } from 'vitest';
+import { markHandbookRead, signIn, usePhone } from './harness';
 
 // Seed: colleague g is employee 100001+g, handbook unread when g % 3 = 0; ids ≤ 50 have unread messages.
 const HANDBOOK_UNREAD = '100004';
 const READ_WITH_MESSAGES = '100006';
 const SCREENSHOT_USER = '100001';
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
-beforeEach(async () => {
-  ({ context, page } = await newPhone(browser));
-});
-afterEach(() => context?.close());
+const phone = usePhone();
 
 describe('home', () => {
   it('forces the handbook once: confirm after ticking, then unread messages, never again after reload', async () => {
-    await signIn(context, HANDBOOK_UNREAD);
-    await page.goto('/home');
-    const handbook = page.getByRole('dialog', { name: '员工手册' });
+    await signIn(phone.context, HANDBOOK_UNREAD);
+    await phone.page.goto('/home');
+    const handbook = phone.page.getByRole('dialog', { name: '员工手册' });
     await handbook.getByText('1 / 5').waitFor();
     const confirm = handbook.getByRole('button', { name: '确认' });
     expect(await confirm.isDisabled()).toBe(true);
@@ -33,61 +21,65 @@ describe('home', () => {
     await confirm.click();
     await handbook.waitFor({ state: 'detached' });
 
-    const messages = page.getByRole('dialog').filter({ hasText: '未读消息' });
+    const messages = phone.page.getByRole('dialog').filter({ hasText: '未读消息' });
     await messages.getByText('工资单已发布').waitFor();
     await messages.getByRole('button', { name: '我知道了' }).click();
     await messages.waitFor({ state: 'hidden' });
 
-    await page.reload();
-    await page.getByText(/您好/).waitFor();
-    await page.getByRole('heading', { name: '查询服务' }).waitFor();
-    await page.waitForTimeout(1000);
-    expect(await page.getByRole('dialog', { name: '员工手册' }).count()).toBe(0);
-    expect(await page.getByText('未读消息').count()).toBe(0);
+    await phone.page.reload();
+    await phone.page.getByText(/您好/).waitFor();
+    await phone.page.getByRole('heading', { name: '查询服务' }).waitFor();
+    await phone.page.waitForTimeout(1000);
+    expect(await phone.page.getByRole('dialog', { name: '员工手册' }).count()).toBe(0);
+    expect(await phone.page.getByText('未读消息').count()).toBe(0);
   });
 
   it('shows welcome, pictures and grouped tiles', async () => {
-    const login = await signIn(context, SCREENSHOT_USER);
+    const login = await signIn(phone.context, SCREENSHOT_USER);
     await markHandbookRead(login.token);
-    await page.goto('/home');
-    await page.getByText(`${login.userName},您好！`).waitFor();
-    await page.getByText(/入职第 \d+ 天/).waitFor();
+    await phone.page.goto('/home');
+    await phone.page.getByText(`${login.userName},您好！`).waitFor();
+    await phone.page.getByText(/入职第 \d+ 天/).waitFor();
     for (const group of ['个人信息', '查询服务', '培训', '调查反馈', '更多服务']) {
-      await page.getByRole('heading', { name: group }).waitFor();
+      await phone.page.getByRole('heading', { name: group }).waitFor();
     }
-    await page.getByRole('link', { name: '入职指引' }).waitFor();
-    await page.getByRole('img', { name: '安全生产 人人有责' }).first().waitFor();
+    await phone.page.getByRole('link', { name: '入职指引' }).waitFor();
+    await phone.page.getByRole('img', { name: '安全生产 人人有责' }).first().waitFor();
     // The unread messages of the demo employee.
-    const messages = page.getByRole('dialog').filter({ hasText: '未读消息' });
+    const messages = phone.page.getByRole('dialog').filter({ hasText: '未读消息' });
     await messages.getByRole('button', { name: '我知道了' }).click();
     await messages.waitFor({ state: 'hidden' });
-    await page.waitForTimeout(500);
-    await page.screenshot({ path: 'e2e/screenshots/home.png' });
+    await phone.page.waitForTimeout(500);
+    await phone.page.screenshot({ path: 'e2e/screenshots/home.png' });
   });
 
   it('opens a permitted quick link from the footer', async () => {
-    const login = await signIn(context, READ_WITH_MESSAGES);
+    const login = await signIn(phone.context, READ_WITH_MESSAGES);
     await markHandbookRead(login.token);
-    await page.goto('/user/person-center');
-    await page.getByText('快捷入口').click();
-    await page.getByRole('button', { name: '我的考勤' }).click();
-    await page.waitForURL('**/attendance/my-att');
-    await page.getByRole('heading', { name: '我的考勤' }).waitFor();
+    await phone.page.goto('/user/person-center');
+    await phone.page.getByText('快捷入口').click();
+    await phone.page.getByRole('button', { name: '我的考勤' }).click();
+    await phone.page.waitForURL('**/attendance/my-att');
+    await phone.page.getByRole('heading', { name: '我的考勤' }).waitFor();
   });
 
-  it('sends feedback from the top-bar menu', async () => {
-    const login = await signIn(context, READ_WITH_MESSAGES);
+  it('sends feedback from the top-bar menu, and the notice list shows it at once', async () => {
+    const login = await signIn(phone.context, READ_WITH_MESSAGES);
     await markHandbookRead(login.token);
-    await page.goto('/user/person-center');
-    await page.getByRole('button', { name: '更多操作' }).click();
-    await page.getByRole('button', { name: '反馈' }).click();
-    const sheet = page.getByRole('dialog', { name: '意见反馈' });
+    await phone.page.goto('/user/my-option');
+    await phone.page.getByText(/审核/).first().waitFor();
+    await phone.page.getByRole('button', { name: '更多操作' }).click();
+    await phone.page.getByRole('button', { name: '反馈' }).click();
+    const sheet = phone.page.getByRole('dialog', { name: '意见反馈' });
     await sheet.getByRole('button', { name: '提交' }).click();
-    await page.getByText('反馈类型或描述为空').waitFor();
+    await sheet.getByText('反馈类型或描述为空').first().waitFor();
     await sheet.getByRole('radio', { name: '餐费' }).check({ force: true });
-    await sheet.getByLabel('问题描述').fill('本月餐费扣款与实际就餐次数不符');
+    const description = `本月餐费扣款与实际就餐次数不符 ${Date.now()}`;
+    await sheet.getByLabel('问题描述').fill(description);
     await sheet.getByRole('button', { name: '提交' }).click();
-    await page.getByText('提交成功').waitFor();
+    await phone.page.getByText('提交成功').waitFor();
     await sheet.waitFor({ state: 'detached' });
+    // The list of the screen behind the sheet was refreshed by the submission, without a reload.
+    await phone.page.getByText(description).waitFor();
   });
 });

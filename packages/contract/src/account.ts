@@ -26,6 +26,20 @@ export type Profile = z.infer<typeof profile>;
 
 export const tokens = z.object({ token: z.string(), refreshToken: z.string() });
 
+export const MIN_PASSWORD_LENGTH = 6;
+/**
+ * The password form as typed (SPEC §5); Account/ChangePwd then carries both passwords hashed, so the
+ * length rule can only be checked here, before hashing.
+ */
+export const passwordChangeForm = z.object({
+  oldPwd: z.string({ error: '请输入原密码' }).min(1, { error: '请输入原密码' }),
+  newPwd: z
+    .string({ error: '请输入新密码' })
+    .min(1, { error: '请输入新密码' })
+    .min(MIN_PASSWORD_LENGTH, { error: `新密码至少 ${MIN_PASSWORD_LENGTH} 位` }),
+  confirmPwd: z.string({ error: '请确认新密码' }).min(1, { error: '请确认新密码' }),
+});
+
 export const accountRoutes = {
   checkLogin: defineRoute({
     path: 'Account/CheckLogin',

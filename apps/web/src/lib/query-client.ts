@@ -1,9 +1,28 @@
 // One QueryClient per page load. No automatic retries or focus refetches: on a weak network a retry
 // storm costs more than it saves, and every failure already told the user (toast or error state).
-import { QueryClient } from '@tanstack/react-query';
+// A failed mutation is reported here, once, for every screen.
+import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { toastFailure } from './report-failure';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: {
+      /** The screen shows the failure itself (e.g. sign-in keeps it on the form). */
+      isReportedByScreen?: boolean;
+      /** Words the server's refusal, e.g. 修改失败! + the message. */
+      describeFailure?: (message: string) => string;
+    };
+  }
+}
 
 export const createQueryClient = () =>
   new QueryClient({
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (mutation.meta?.isReportedByScreen) return;
+        toastFailure(error, mutation.meta?.describeFailure);
+      },
+    }),
     defaultOptions: {
       queries: { retry: false, refetchOnWindowFocus: false, staleTime: 60_000 },
       mutations: { retry: false },

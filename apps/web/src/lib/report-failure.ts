@@ -4,8 +4,8 @@ import { t } from '../i18n/zh-CN';
 import { ApiError, describeError } from './api-client';
 import { showToast } from './toast';
 
-export const toastFailure = (error: unknown) => {
+export const toastFailure = (error: unknown, describe: (message: string) => string = (message) => message) => {
   if (error instanceof ApiError && error.kind !== 'business') return;
   if (error instanceof DOMException && error.name === 'AbortError') return;
-  void showToast({ content: describeError(error) || t.api.serverError, kind: 'fail' });
+  void showToast({ content: describe(describeError(error) || t.api.serverError), kind: 'fail' });
 };

@@ -1,11 +1,12 @@
-// The password form: validation messages of SPEC §5, submit with both passwords hashed.
+// The password form: the contract's rules and SPEC §5's messages, submit with both passwords hashed.
+import { passwordChangeForm } from '@ess/contract/account';
 import { Button, Form, Input } from 'antd-mobile';
+import { contractRules } from '../../components/form/contract-rules';
 import { t } from '../../i18n/zh-CN';
-import { describeError } from '../../lib/api-client';
 import { showToast } from '../../lib/toast';
 import { useChangePwd } from './api/change-pwd';
 
-export const MIN_PASSWORD_LENGTH = 6;
+const rulesOf = contractRules(passwordChangeForm);
 
 type Values = { oldPwd: string; newPwd: string; confirmPwd: string };
 
@@ -26,8 +27,6 @@ export const ChangePasswordForm = ({ onChanged }: { onChanged: () => void }) => 
               void showToast({ content: t.changePassword.success, kind: 'success' });
               onChanged();
             },
-            onError: (error) =>
-              void showToast({ content: t.changePassword.failed(describeError(error)), kind: 'fail' }),
           },
         )
       }
@@ -37,21 +36,10 @@ export const ChangePasswordForm = ({ onChanged }: { onChanged: () => void }) => 
         </Button>
       }
     >
-      <Form.Item
-        name="oldPwd"
-        label={t.changePassword.oldPwd}
-        rules={[{ required: true, message: t.changePassword.oldRequired }]}
-      >
+      <Form.Item name="oldPwd" label={t.changePassword.oldPwd} rules={rulesOf('oldPwd')}>
         <Input type="password" autoComplete="current-password" placeholder={t.changePassword.oldPlaceholder} />
       </Form.Item>
-      <Form.Item
-        name="newPwd"
-        label={t.changePassword.newPwd}
-        rules={[
-          { required: true, message: t.changePassword.newRequired },
-          { min: MIN_PASSWORD_LENGTH, message: t.changePassword.tooShort },
-        ]}
-      >
+      <Form.Item name="newPwd" label={t.changePassword.newPwd} rules={rulesOf('newPwd')}>
         <Input type="password" autoComplete="new-password" placeholder={t.changePassword.newPlaceholder} />
       </Form.Item>
       <Form.Item
@@ -59,7 +47,7 @@ export const ChangePasswordForm = ({ onChanged }: { onChanged: () => void }) => 
         label={t.changePassword.confirmPwd}
         dependencies={['newPwd']}
         rules={[
-          { required: true, message: t.changePassword.confirmRequired },
+          ...rulesOf('confirmPwd'),
           ({ getFieldValue }) => ({
             validator: (_rule, value: string | undefined) =>
               !value || value === getFieldValue('newPwd')

@@ -1,51 +1,62 @@
-// Feedback: a type and a description, both required (反馈类型或描述为空).
-import { FEEDBACK_TYPES, type FeedbackType } from '@ess/contract/notices';
-import { Button, Radio, Space, TextArea } from 'antd-mobile';
-import { type FormEvent, useId, useState } from 'react';
+// Feedback: a type and a description (反馈类型或描述为空), checked by the contract's own schema.
+import { FEEDBACK_TYPES, type FeedbackType, noticesRoutes } from '@ess/contract/notices';
+import { Button, Form, Radio, Space, TextArea } from 'antd-mobile';
+import { contractRules } from '../../components/form/contract-rules';
 import { t } from '../../i18n/zh-CN';
-import { describeError } from '../../lib/api-client';
+import { useIdempotencyKey } from '../../lib/idempotency-key';
 import { showToast } from '../../lib/toast';
 import { useModifyNotice } from './api/modify-notice';
 
 export const MAX_DESCRIPTION_LENGTH = 1000;
 
-export const FeedbackForm = ({ bu, onSubmitted }: { bu: string; onSubmitted: () => void }) => {
-  const [type, setType] = useState<FeedbackType>();
-  const [description, setDescription] = useState('');
-  const submitNotice = useModifyNotice();
-  const typeLabelId = useId();
-  const descriptionId = useId();
+const rulesOf = contractRules(noticesRoutes.modifyNotice.request);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (submitNotice.isPending) return;
-    const text = description.trim();
-    if (!type || !text) return void showToast({ content: t.feedback.required });
+type Values = { NoticeType?: FeedbackType; NoticeDesc?: string };
+
+export const FeedbackForm = ({ bu, onSubmitted }: { bu: string; onSubmitted: () => void }) => {
+  const [form] = Form.useForm<Values>();
+  const submitNotice = useModifyNotice();
+  const idempotency = useIdempotencyKey();
+
+  const submit = ({ NoticeType, NoticeDesc = '' }: Values) => {
+    if (submitNotice.isPending || !NoticeType) return;
     submitNotice.mutate(
       {
-        NoticeType: type,
-        NoticeTitle: `${t.feedback.title}-${t.feedback.types[type] ?? type}`,
-        NoticeDesc: text,
-        NoticeBody: '',
-        Bu: bu,
+        notice: {
+          NoticeType,
+          NoticeTitle: `${t.feedback.title}-${t.feedback.types[NoticeType] ?? NoticeType}`,
+          NoticeDesc: NoticeDesc.trim(),
+          NoticeBody: '',
+          Bu: bu,
+        },
+        idempotencyKey: idempotency.key,
       },
       {
         onSuccess: () => {
+          idempotency.renew();
           void showToast({ content: t.feedback.success, kind: 'success' });
           onSubmitted();
         },
-        onError: (error) => void showToast({ content: describeError(error), kind: 'fail' }),
       },
     );
   };
 
   return (
-    <form className="feedback-form" onSubmit={submit} noValidate>
-      <div className="feedback-field" role="radiogroup" aria-labelledby={typeLabelId}>
-        <span className="feedback-label" id={typeLabelId}>
-          {t.feedback.type}
-        </span>
-        <Radio.Group value={type} onChange={(value) => setType(value as FeedbackType)}>
+    <Form
+      form={form}
+      name="feedback"
+      className="feedback-form"
+      layout="vertical"
+      requiredMarkStyle="none"
+      onFinish={submit}
+      footer={
+        <Button type="submit" color="primary" block size="large" loading={submitNotice.isPending}>
+          {t.feedback.submit}
+        </Button>
+      }
+    >
+      <Form.Item name="NoticeType" label={t.feedback.type} rules={rulesOf('NoticeType')}>
+        <Radio.Group>
           <Space wrap>
             {FEEDBACK_TYPES.map((value) => (
               <Radio key={value} value={value}>
@@ -54,24 +65,15 @@ export const FeedbackForm = ({ bu, onSubmitted }: { bu: string; onSubmitted: () 
             ))}
           </Space>
         </Radio.Group>
-      </div>
-      <div className="feedback-field">
-        <label className="feedback-label" htmlFor={descriptionId}>
-          {t.feedback.description}
-        </label>
+      </Form.Item>
+      <Form.Item name="NoticeDesc" label={t.feedback.description} rules={rulesOf('NoticeDesc')}>
         <TextArea
-          id={descriptionId}
           placeholder={t.feedback.descriptionPlaceholder}
-          value={description}
-          onChange={setDescription}
           rows={4}
           maxLength={MAX_DESCRIPTION_LENGTH}
           showCount
         />
-      </div>
-      <Button type="submit" color="primary" block size="large" loading={submitNotice.isPending}>
-        {t.feedback.submit}
-      </Button>
-    </form>
+      </Form.Item>
+    </Form>
   );
 };

@@ -4,7 +4,6 @@ import type { Cabinet } from '@ess/contract/logistics';
 import { Button, Dialog, List, NoticeBar } from 'antd-mobile';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-states';
 import { t } from '../../i18n/zh-CN';
-import { toastFailure } from '../../lib/report-failure';
 import { showToast } from '../../lib/toast';
 import { useCabinet } from './api/get-cabinet-for-mobile';
 import { useRemoteOpenCabinet } from './api/remote-open-cabinet';
@@ -25,7 +24,7 @@ const CabinetActions = ({ cabinet }: { cabinet: Cabinet }) => {
       confirmText: t.common.confirm,
       cancelText: t.common.cancel,
     });
-    if (isConfirmed) updatePhoto.mutate(cabinet.Id, { onSuccess: reportDone, onError: toastFailure });
+    if (isConfirmed) updatePhoto.mutate(cabinet.Id, { onSuccess: reportDone });
   };
 
   const confirmOpen = async () => {
@@ -35,7 +34,7 @@ const CabinetActions = ({ cabinet }: { cabinet: Cabinet }) => {
       confirmText: t.common.confirm,
       cancelText: t.common.cancel,
     });
-    if (isConfirmed) openBox.mutate(cabinet.Id, { onSuccess: reportDone, onError: toastFailure });
+    if (isConfirmed) openBox.mutate(cabinet.Id, { onSuccess: reportDone });
   };
 
   return (

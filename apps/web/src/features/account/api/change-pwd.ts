@@ -1,6 +1,7 @@
 // Account/ChangePwd: old and new password, both hashed.
 import { accountRoutes } from '@ess/contract/account';
 import { useMutation } from '@tanstack/react-query';
+import { t } from '../../../i18n/zh-CN';
 import { callApi } from '../../../lib/api-client';
 import { hashPassword } from '../hash-password';
 
@@ -9,4 +10,5 @@ export type ChangePasswordInput = { oldPwd: string; newPwd: string };
 export const changePwd = async ({ oldPwd, newPwd }: ChangePasswordInput) =>
   callApi(accountRoutes.changePwd, { oldPwd: await hashPassword(oldPwd), newPwd: await hashPassword(newPwd) });
 
-export const useChangePwd = () => useMutation({ mutationFn: changePwd });
+export const useChangePwd = () =>
+  useMutation({ mutationFn: changePwd, meta: { describeFailure: t.changePassword.failed } });

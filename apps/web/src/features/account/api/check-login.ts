@@ -14,4 +14,5 @@ export const prefetchCheckLogin = () => {
 
 export const checkLogin = async (input: SignInInput) => (await loadCall()).checkLogin(input);
 
-export const useCheckLogin = () => useMutation({ mutationFn: checkLogin });
+// The sign-in screen keeps its failure on screen for 2 s itself (SPEC §8).
+export const useCheckLogin = () => useMutation({ mutationFn: checkLogin, meta: { isReportedByScreen: true } });

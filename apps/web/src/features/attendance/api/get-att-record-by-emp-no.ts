@@ -2,9 +2,10 @@
 import { ATTENDANCE_DAYS, attendanceRoutes } from '@ess/contract/attendance';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const getAttRecordByEmpNo = (signal?: AbortSignal) =>
   callApi(attendanceRoutes.getAttRecordByEmpNo, { day: ATTENDANCE_DAYS }, { signal });
 
 export const useAttRecords = () =>
-  useQuery({ queryKey: ['attendance', 'recent-days'], queryFn: ({ signal }) => getAttRecordByEmpNo(signal) });
+  useQuery({ queryKey: queryKeys.attendance.recentDays, queryFn: ({ signal }) => getAttRecordByEmpNo(signal) });

@@ -2,10 +2,13 @@
 import { noticesRoutes } from '@ess/contract/notices';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
-
-export const PERSON_MSG_KEY = ['home', 'unread-messages'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 export const getPersonMsg = (signal?: AbortSignal) => callApi(noticesRoutes.getPersonMsg, {}, { signal });
 
 export const usePersonMsg = ({ isEnabled }: { isEnabled: boolean }) =>
-  useQuery({ queryKey: PERSON_MSG_KEY, queryFn: ({ signal }) => getPersonMsg(signal), enabled: isEnabled });
+  useQuery({
+    queryKey: queryKeys.home.unreadMessages,
+    queryFn: ({ signal }) => getPersonMsg(signal),
+    enabled: isEnabled,
+  });

@@ -2,7 +2,7 @@
 import { noticesRoutes } from '@ess/contract/notices';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
-import { PERSON_MSG_KEY } from './get-person-msg';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const modifyReadMsg = () => callApi(noticesRoutes.modifyReadMsg, {});
 
@@ -10,6 +10,6 @@ export const useModifyReadMsg = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: modifyReadMsg,
-    onSuccess: () => queryClient.setQueryData(PERSON_MSG_KEY, []),
+    onSuccess: () => queryClient.setQueryData(queryKeys.home.unreadMessages, []),
   });
 };

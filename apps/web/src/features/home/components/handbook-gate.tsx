@@ -6,8 +6,6 @@ import { HANDBOOK_URL } from '../../../components/handbook';
 import { PdfViewer } from '../../../components/pdf-viewer';
 import { Sheet } from '../../../components/sheet';
 import { t } from '../../../i18n/zh-CN';
-import { describeError } from '../../../lib/api-client';
-import { showToast } from '../../../lib/toast';
 import { useModifyReadStatus } from '../api/modify-read-status';
 
 const HandbookGate = () => {
@@ -28,11 +26,7 @@ const HandbookGate = () => {
             block
             disabled={!isAgreed}
             loading={confirm.isPending}
-            onClick={() =>
-              confirm.mutate(undefined, {
-                onError: (error) => void showToast({ content: describeError(error), kind: 'fail' }),
-              })
-            }
+            onClick={() => confirm.mutate()}
           >
             {t.handbook.confirm}
           </Button>

@@ -3,8 +3,6 @@ import type { PersonMsg } from '@ess/contract/notices';
 import { Dialog } from 'antd-mobile';
 import { useState } from 'react';
 import { t } from '../../../i18n/zh-CN';
-import { describeError } from '../../../lib/api-client';
-import { showToast } from '../../../lib/toast';
 import { useModifyReadMsg } from '../api/modify-read-msg';
 
 export const UnreadMessagesDialog = ({ messages }: { messages: readonly PersonMsg[] }) => {
@@ -29,9 +27,7 @@ export const UnreadMessagesDialog = ({ messages }: { messages: readonly PersonMs
       actions={[{ key: 'confirm', text: t.home.unreadConfirm, bold: true }]}
       onAction={() => {
         setDismissed(true);
-        markRead.mutate(undefined, {
-          onError: (error) => void showToast({ content: describeError(error), kind: 'fail' }),
-        });
+        markRead.mutate();
       }}
     />
   );

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { callApi } from '../../../lib/api-client';
 import { parseJsonData } from '../../../lib/json-data';
+import { queryKeys } from '../../../lib/query-keys';
 
 const safetyIssues = z.array(safetyIssue);
 
@@ -11,4 +12,4 @@ export const getMyEhs = async (signal?: AbortSignal) =>
   parseJsonData(await callApi(inspectionRoutes.getMyEhs, {}, { signal }), safetyIssues) ?? [];
 
 export const useMyEhs = () =>
-  useQuery({ queryKey: ['inspection', 'my-ehs'], queryFn: ({ signal }) => getMyEhs(signal) });
+  useQuery({ queryKey: queryKeys.inspection.myEhs, queryFn: ({ signal }) => getMyEhs(signal) });

@@ -2,6 +2,7 @@
 import { type DormitoryCost, logisticsRoutes } from '@ess/contract/logistics';
 import { callApiEnvelope } from '../../../lib/api-client';
 import { type Page, usePagedQuery } from '../../../lib/paged-query';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const getDormitoryCostForMobile = async (page: number, signal?: AbortSignal): Promise<Page<DormitoryCost>> => {
   const answer = await callApiEnvelope(
@@ -13,4 +14,4 @@ export const getDormitoryCostForMobile = async (page: number, signal?: AbortSign
 };
 
 export const useDormitoryCosts = () =>
-  usePagedQuery({ queryKey: ['logistics', 'dormitory'], fetchPage: getDormitoryCostForMobile });
+  usePagedQuery({ queryKey: queryKeys.logistics.dormitory, fetchPage: getDormitoryCostForMobile });

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { callApi } from '../../../lib/api-client';
 import { parseJsonData } from '../../../lib/json-data';
+import { queryKeys } from '../../../lib/query-keys';
 
 const mealDetails = z.array(mealDetail);
 
@@ -13,7 +14,7 @@ export const getMealsDetail = async (month: string, signal?: AbortSignal) =>
 /** Only while a month is open. */
 export const useMealsDetail = (month: string | undefined) =>
   useQuery({
-    queryKey: ['logistics', 'meals', 'detail', month],
+    queryKey: queryKeys.logistics.mealsDetail(month),
     queryFn: ({ signal }) => getMealsDetail(month ?? '', signal),
     enabled: Boolean(month),
   });

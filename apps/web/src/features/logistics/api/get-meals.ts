@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { callApiEnvelope } from '../../../lib/api-client';
 import { parseJsonData } from '../../../lib/json-data';
 import { type Page, usePagedQuery } from '../../../lib/paged-query';
+import { queryKeys } from '../../../lib/query-keys';
 
 const mealMonths = z.array(mealMonth);
 
@@ -13,4 +14,4 @@ export const getMeals = async (page: number, signal?: AbortSignal): Promise<Page
   return { rows: parseJsonData(answer.data, mealMonths) ?? [], totalCount: answer.totalCount ?? 0 };
 };
 
-export const useMealMonths = () => usePagedQuery({ queryKey: ['logistics', 'meals'], fetchPage: getMeals });
+export const useMealMonths = () => usePagedQuery({ queryKey: queryKeys.logistics.meals, fetchPage: getMeals });

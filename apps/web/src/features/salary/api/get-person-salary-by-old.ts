@@ -3,6 +3,7 @@ import { payslip, salaryRoutes } from '@ess/contract/salary';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { parseJsonData } from '../../../lib/json-data';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The payslip of `month` (yyyy-MM), or null when none was issued. */
 export const getPersonSalaryByOld = async (month: string, signal?: AbortSignal) =>
@@ -10,7 +11,7 @@ export const getPersonSalaryByOld = async (month: string, signal?: AbortSignal) 
 
 export const usePayslip = (month: string) =>
   useQuery({
-    queryKey: ['salary', 'payslip', month],
+    queryKey: queryKeys.salary.payslip(month),
     queryFn: ({ signal }) => getPersonSalaryByOld(month, signal),
     // A published payslip does not change while the screen is open.
     staleTime: 10 * 60_000,
