@@ -1,7 +1,9 @@
-// Test data made to measure: an employee of a given plant with given roles, a role holding given menus.
-// Tests build what they need here instead of borrowing demo employees and editing them with SQL.
+// Test data made to measure: employees, roles, and the rows of their query screens, each with defaults so a
+// test states only what matters to it. Tests build what they need here instead of borrowing demo employees
+// and editing them with SQL.
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../src/db/client';
+import { attendanceDays } from '../src/db/schema/index';
 import { hashPassword, sha256Hex } from '../src/lib/passwords';
 
 export const FACTORY_PASSWORD = 'factory-pass-1';
@@ -50,3 +52,31 @@ export const makeRole = async (database: Database, { menuCodes = [] as string[],
   );
   return name;
 };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** China keeps no daylight saving time: its calendar is UTC shifted by eight hours. */
+const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000;
+
+/** yyyy-MM-dd on the Shanghai calendar, `daysAgo` days before today (negative: after). */
+export const shanghaiDay = (daysAgo = 0) =>
+  new Date(Date.now() + SHANGHAI_OFFSET_MS - daysAgo * DAY_MS).toISOString().slice(0, 10);
+
+/** Punches of the given days; a missing time defaults to an ordinary shift, null means no punch. */
+export const makeAttendanceDays = async (
+  database: Database,
+  employee: MadeEmployee,
+  days: { date: string; start?: string | null; end?: string | null }[],
+) =>
+  days.length === 0
+    ? []
+    : database.db
+        .insert(attendanceDays)
+        .values(
+          days.map(({ date, start = '07:50', end = '17:40' }) => ({
+            employeeId: employee.id,
+            attDate: date,
+            startTime: start,
+            endTime: end,
+          })),
+        )
+        .returning();
