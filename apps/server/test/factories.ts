@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { EmpType, PayItemKey } from '@ess/contract/salary';
 import type { Database } from '../src/db/client';
-import { attendanceDays, payslips } from '../src/db/schema/index';
+import { attendanceDays, payslips, safetyIssues } from '../src/db/schema/index';
 import { hashPassword, sha256Hex } from '../src/lib/passwords';
 
 export const FACTORY_PASSWORD = 'factory-pass-1';
@@ -139,6 +139,25 @@ export const makePayslip = async (
   const [row] = await database.db
     .insert(payslips)
     .values({ employeeId: employee.id, yearMonth: month, empType, items })
+    .returning();
+  return row!;
+};
+
+/** One safety-inspection issue, today unless `date` says otherwise. */
+export const makeSafetyIssue = async (
+  database: Database,
+  employee: MadeEmployee,
+  {
+    date = shanghaiDay(0),
+    issueDescr = '未佩戴安全帽',
+    workProcess = '总装',
+    typeCode = 'EHS01',
+    badQty = 1,
+  }: { date?: string; issueDescr?: string; workProcess?: string; typeCode?: string; badQty?: number } = {},
+) => {
+  const [row] = await database.db
+    .insert(safetyIssues)
+    .values({ employeeId: employee.id, inspectionDate: date, issueDescr, workProcess, typeCode, badQty })
     .returning();
   return row!;
 };
