@@ -28,13 +28,23 @@ export const makeEmployee = async (
     name = '测试员工',
     password = FACTORY_PASSWORD,
     empType = 'PS01',
-  }: { plant?: string; roles?: string[]; empNo?: string; name?: string; password?: string; empType?: EmpType } = {},
+    handbookRead = true,
+  }: {
+    plant?: string;
+    roles?: string[];
+    empNo?: string;
+    name?: string;
+    password?: string;
+    empType?: EmpType;
+    /** Whether the employee has confirmed reading the handbook (app_read_status). */
+    handbookRead?: boolean;
+  } = {},
 ): Promise<MadeEmployee> => {
   const passwordHash = await hashPassword(sha256Hex(password));
   const { rows } = await database.pool.query<{ id: number }>(
     `insert into employees (emp_no, name, bu, dept_name, title_name, emp_type, enter_date, app_read_status, password_hash)
-     values ($1, $2, $3, '总装车间', '操作工', $4, current_date - 100, 'Y', $5) returning id`,
-    [empNo, name, plant, empType, passwordHash],
+     values ($1, $2, $3, '总装车间', '操作工', $4, current_date - 100, $5, $6) returning id`,
+    [empNo, name, plant, empType, handbookRead ? 'Y' : 'N', passwordHash],
   );
   const id = rows[0]?.id as number;
   await database.pool.query(
