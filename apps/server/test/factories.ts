@@ -4,7 +4,15 @@
 import { randomBytes } from 'node:crypto';
 import type { EmpType, PayItemKey } from '@ess/contract/salary';
 import type { Database } from '../src/db/client';
-import { attendanceDays, payslips, safetyIssues } from '../src/db/schema/index';
+import {
+  attendanceDays,
+  cabinets,
+  dormitoryCosts,
+  mealDetails,
+  mealMonths,
+  payslips,
+  safetyIssues,
+} from '../src/db/schema/index';
 import { hashPassword, sha256Hex } from '../src/lib/passwords';
 
 export const FACTORY_PASSWORD = 'factory-pass-1';
@@ -168,6 +176,87 @@ export const makeSafetyIssue = async (
   const [row] = await database.db
     .insert(safetyIssues)
     .values({ employeeId: employee.id, inspectionDate: date, issueDescr, workProcess, typeCode, badQty })
+    .returning();
+  return row!;
+};
+
+/** Meal deductions of the given months; a deduction of 0 is a month the list leaves out. */
+export const makeMealMonths = async (
+  database: Database,
+  employee: MadeEmployee,
+  months: { month: string; deduction?: number }[],
+) =>
+  months.length === 0
+    ? []
+    : database.db
+        .insert(mealMonths)
+        .values(
+          months.map(({ month, deduction = 200 }) => ({
+            employeeId: employee.id,
+            yearMonth: month,
+            deductionAmt: deduction,
+          })),
+        )
+        .returning();
+
+/** Meal lines, each at `at` (yyyy-MM-dd HH:mm, Shanghai time), in the month of that date. */
+export const makeMealDetails = async (
+  database: Database,
+  employee: MadeEmployee,
+  lines: { at: string; cost?: number; subsidy?: number }[],
+) =>
+  lines.length === 0
+    ? []
+    : database.db
+        .insert(mealDetails)
+        .values(
+          lines.map(({ at, cost = 12, subsidy = 4 }) => ({
+            employeeId: employee.id,
+            yearMonth: at.slice(0, 7),
+            costTime: new Date(`${at.replace(' ', 'T')}:00+08:00`),
+            costAmount: cost,
+            subsidyAmount: subsidy,
+          })),
+        )
+        .returning();
+
+/** Dormitory costs of the given months. */
+export const makeDormitoryCosts = async (
+  database: Database,
+  employee: MadeEmployee,
+  months: { month: string; water?: number; tariff?: number; accommodation?: number }[],
+) =>
+  months.length === 0
+    ? []
+    : database.db
+        .insert(dormitoryCosts)
+        .values(
+          months.map(({ month, water = 25.5, tariff = 80.8, accommodation = 120 }) => ({
+            employeeId: employee.id,
+            yearMonth: month,
+            waterCost: water,
+            tariffCost: tariff,
+            accommodationCost: accommodation,
+          })),
+        )
+        .returning();
+
+let cabinetsMade = 0;
+
+/** A shoe cabinet box, the employee's or (null) nobody's. */
+export const makeCabinet = async (
+  database: Database,
+  employee: MadeEmployee | null,
+  {
+    teamName = '总装一班',
+    areaDesc = 'NT 厂区 1 号更衣室',
+    equipmentDesc = '总装车间',
+    caseNo = String(++cabinetsMade).padStart(3, '0'),
+  }: { teamName?: string; areaDesc?: string; equipmentDesc?: string; caseNo?: string } = {},
+) => {
+  const [row] = await database.db
+    .insert(cabinets)
+    .values({ employeeId: employee?.id ?? null, teamName, areaDesc, equipmentDesc, caseNo })
     .returning();
   return row!;
 };
