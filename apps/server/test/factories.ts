@@ -1,7 +1,18 @@
-// Test data made to measure: an employee of a given plant with given roles, a role holding given menus.
-// Tests build what they need here instead of borrowing demo employees and editing them with SQL.
+// Test data made to measure: employees, roles, and the rows of their query screens, each with defaults so a
+// test states only what matters to it. Tests build what they need here instead of borrowing demo employees
+// and editing them with SQL.
 import { randomBytes } from 'node:crypto';
+import type { EmpType, PayItemKey } from '@ess/contract/salary';
 import type { Database } from '../src/db/client';
+import {
+  attendanceDays,
+  cabinets,
+  dormitoryCosts,
+  mealDetails,
+  mealMonths,
+  payslips,
+  safetyIssues,
+} from '../src/db/schema/index';
 import { hashPassword, sha256Hex } from '../src/lib/passwords';
 
 export const FACTORY_PASSWORD = 'factory-pass-1';
@@ -13,7 +24,7 @@ const uniqueSuffix = () => {
   return `${created}${randomBytes(2).toString('hex')}`;
 };
 
-export type MadeEmployee = { id: number; empNo: string; name: string; bu: string };
+export type MadeEmployee = { id: number; empNo: string; name: string; bu: string; empType: EmpType };
 
 /** A signed-in-able employee; `roles` are role names (created by makeRole or seeded: Employee, AppVerify). */
 export const makeEmployee = async (
@@ -24,20 +35,31 @@ export const makeEmployee = async (
     empNo = `F${uniqueSuffix()}`,
     name = '测试员工',
     password = FACTORY_PASSWORD,
-  }: { plant?: string; roles?: string[]; empNo?: string; name?: string; password?: string } = {},
+    empType = 'PS01',
+    handbookRead = true,
+  }: {
+    plant?: string;
+    roles?: string[];
+    empNo?: string;
+    name?: string;
+    password?: string;
+    empType?: EmpType;
+    /** Whether the employee has confirmed reading the handbook (app_read_status). */
+    handbookRead?: boolean;
+  } = {},
 ): Promise<MadeEmployee> => {
   const passwordHash = await hashPassword(sha256Hex(password));
   const { rows } = await database.pool.query<{ id: number }>(
-    `insert into employees (emp_no, name, bu, dept_name, title_name, enter_date, app_read_status, password_hash)
-     values ($1, $2, $3, '总装车间', '操作工', current_date - 100, 'Y', $4) returning id`,
-    [empNo, name, plant, passwordHash],
+    `insert into employees (emp_no, name, bu, dept_name, title_name, emp_type, enter_date, app_read_status, password_hash)
+     values ($1, $2, $3, '总装车间', '操作工', $4, current_date - 100, $5, $6) returning id`,
+    [empNo, name, plant, empType, handbookRead ? 'Y' : 'N', passwordHash],
   );
   const id = rows[0]?.id as number;
   await database.pool.query(
     'insert into employee_roles (employee_id, role_id) select $1, id from roles where name = any($2::text[])',
     [id, roles],
   );
-  return { id, empNo, name, bu: plant };
+  return { id, empNo, name, bu: plant, empType };
 };
 
 /** A role holding exactly the given mobile menu codes (M01…). */
@@ -49,4 +71,192 @@ export const makeRole = async (database: Database, { menuCodes = [] as string[],
     [name, menuCodes],
   );
   return name;
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** China keeps no daylight saving time: its calendar is UTC shifted by eight hours. */
+const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000;
+
+/** yyyy-MM-dd on the Shanghai calendar, `daysAgo` days before today (negative: after). */
+export const shanghaiDay = (daysAgo = 0) =>
+  new Date(Date.now() + SHANGHAI_OFFSET_MS - daysAgo * DAY_MS).toISOString().slice(0, 10);
+
+/** yyyy-MM on the Shanghai calendar, `monthsAgo` months before the current one (negative: after). */
+export const shanghaiMonth = (monthsAgo = 0) => {
+  const now = new Date(Date.now() + SHANGHAI_OFFSET_MS);
+  const index = now.getUTCFullYear() * 12 + now.getUTCMonth() - monthsAgo;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+};
+
+/** Punches of the given days; a missing time defaults to an ordinary shift, null means no punch. */
+export const makeAttendanceDays = async (
+  database: Database,
+  employee: MadeEmployee,
+  days: { date: string; start?: string | null; end?: string | null }[],
+) =>
+  days.length === 0
+    ? []
+    : database.db
+        .insert(attendanceDays)
+        .values(
+          days.map(({ date, start = '07:50', end = '17:40' }) => ({
+            employeeId: employee.id,
+            attDate: date,
+            startTime: start,
+            endTime: end,
+          })),
+        )
+        .returning();
+
+const EARNINGS = ['BASIC_PAY', 'OVERTIME_PAY', 'ATTENDANCE_PAY', 'ALLOWANCE', 'REWARD_PENALTY'] as const;
+const DEDUCTIONS = [
+  'UNION_FEE',
+  'LODGING_DEDUCTION',
+  'SOCIAL_INSURANCE',
+  'HOUSING_FUND',
+  'INCOME_TAX',
+  'OTHERS',
+] as const;
+const toCents = (amount: number) => Math.round(amount * 100);
+
+/**
+ * Every pay item of a payslip that adds up: the given amounts over ordinary ones, the gross pay the sum of
+ * the earnings and the net pay what the gross leaves after the deductions (unless given too).
+ */
+export const payslipItems = (amounts: Partial<Record<PayItemKey, number>> = {}): Record<PayItemKey, number> => {
+  const parts = {
+    BASIC_PAY: 3000,
+    OVERTIME_PAY: 812.5,
+    ATTENDANCE_PAY: 200,
+    ALLOWANCE: 350,
+    REWARD_PENALTY: -50,
+    UNION_FEE: 19.06,
+    LODGING_DEDUCTION: 120,
+    SOCIAL_INSURANCE: 315,
+    HOUSING_FUND: 210,
+    INCOME_TAX: 0,
+    OTHERS: 30,
+    ...amounts,
+  };
+  // In whole cents, so the sums carry no binary fractions.
+  const gross = EARNINGS.reduce((sum, key) => sum + toCents(parts[key]), 0);
+  const net = gross - DEDUCTIONS.reduce((sum, key) => sum + toCents(parts[key]), 0);
+  return { ...parts, GROSS_PAY: gross / 100, NET_PAY: net / 100, ...amounts };
+};
+
+/** One month's payslip: by default last month's, of the employee's type, with ordinary items. */
+export const makePayslip = async (
+  database: Database,
+  employee: MadeEmployee,
+  {
+    month = shanghaiMonth(1),
+    empType = employee.empType,
+    items = payslipItems(),
+  }: { month?: string; empType?: EmpType; items?: Partial<Record<PayItemKey, number>> } = {},
+) => {
+  const [row] = await database.db
+    .insert(payslips)
+    .values({ employeeId: employee.id, yearMonth: month, empType, items })
+    .returning();
+  return row!;
+};
+
+/** One safety-inspection issue, today unless `date` says otherwise. */
+export const makeSafetyIssue = async (
+  database: Database,
+  employee: MadeEmployee,
+  {
+    date = shanghaiDay(0),
+    issueDescr = '未佩戴安全帽',
+    workProcess = '总装',
+    typeCode = 'EHS01',
+    badQty = 1,
+  }: { date?: string; issueDescr?: string; workProcess?: string; typeCode?: string; badQty?: number } = {},
+) => {
+  const [row] = await database.db
+    .insert(safetyIssues)
+    .values({ employeeId: employee.id, inspectionDate: date, issueDescr, workProcess, typeCode, badQty })
+    .returning();
+  return row!;
+};
+
+/** Meal deductions of the given months; a deduction of 0 is a month the list leaves out. */
+export const makeMealMonths = async (
+  database: Database,
+  employee: MadeEmployee,
+  months: { month: string; deduction?: number }[],
+) =>
+  months.length === 0
+    ? []
+    : database.db
+        .insert(mealMonths)
+        .values(
+          months.map(({ month, deduction = 200 }) => ({
+            employeeId: employee.id,
+            yearMonth: month,
+            deductionAmt: deduction,
+          })),
+        )
+        .returning();
+
+/** Meal lines, each at `at` (yyyy-MM-dd HH:mm, Shanghai time), in the month of that date. */
+export const makeMealDetails = async (
+  database: Database,
+  employee: MadeEmployee,
+  lines: { at: string; cost?: number; subsidy?: number }[],
+) =>
+  lines.length === 0
+    ? []
+    : database.db
+        .insert(mealDetails)
+        .values(
+          lines.map(({ at, cost = 12, subsidy = 4 }) => ({
+            employeeId: employee.id,
+            yearMonth: at.slice(0, 7),
+            costTime: new Date(`${at.replace(' ', 'T')}:00+08:00`),
+            costAmount: cost,
+            subsidyAmount: subsidy,
+          })),
+        )
+        .returning();
+
+/** Dormitory costs of the given months. */
+export const makeDormitoryCosts = async (
+  database: Database,
+  employee: MadeEmployee,
+  months: { month: string; water?: number; tariff?: number; accommodation?: number }[],
+) =>
+  months.length === 0
+    ? []
+    : database.db
+        .insert(dormitoryCosts)
+        .values(
+          months.map(({ month, water = 25.5, tariff = 80.8, accommodation = 120 }) => ({
+            employeeId: employee.id,
+            yearMonth: month,
+            waterCost: water,
+            tariffCost: tariff,
+            accommodationCost: accommodation,
+          })),
+        )
+        .returning();
+
+let cabinetsMade = 0;
+
+/** A shoe cabinet box, the employee's or (null) nobody's. */
+export const makeCabinet = async (
+  database: Database,
+  employee: MadeEmployee | null,
+  {
+    teamName = '总装一班',
+    areaDesc = 'NT 厂区 1 号更衣室',
+    equipmentDesc = '总装车间',
+    caseNo = String(++cabinetsMade).padStart(3, '0'),
+  }: { teamName?: string; areaDesc?: string; equipmentDesc?: string; caseNo?: string } = {},
+) => {
+  const [row] = await database.db
+    .insert(cabinets)
+    .values({ employeeId: employee?.id ?? null, teamName, areaDesc, equipmentDesc, caseNo })
+    .returning();
+  return row!;
 };

@@ -1,5 +1,6 @@
 // The outside-system adapters against the database and a fake controller: what is sent, what is recorded.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type MadeEmployee, makeCabinet, makeEmployee } from '../../test/factories';
 import { type FakeController, startFakeController } from '../../test/fake-controller';
 import { createTestContext, type TestContext } from '../../test/harness';
 import {
@@ -13,9 +14,21 @@ import {
 
 let t: TestContext;
 let controller: FakeController;
+/** Who asks, their box, and the command that opens it. */
+let requester: MadeEmployee;
+let boxId: number;
+let openBox: OutsideCommand;
 beforeAll(async () => {
   t = await createTestContext();
   controller = await startFakeController();
+  requester = await makeEmployee(t.database);
+  boxId = (await makeCabinet(t.database, requester, { caseNo: '007' })).id;
+  openBox = {
+    target: 'cabinet',
+    command: 'OPEN',
+    payload: { boxId, caseNo: '007' },
+    requestedBy: requester.id,
+  };
 });
 afterAll(async () => {
   await controller.close();
@@ -26,13 +39,6 @@ beforeEach(async () => {
   controller.received.length = 0;
   await t.database.pool.query('delete from outbox_commands');
 });
-
-const openBox: OutsideCommand = {
-  target: 'cabinet',
-  command: 'OPEN',
-  payload: { boxId: 7, caseNo: '007' },
-  requestedBy: 1,
-};
 
 const recorded = async () =>
   (
@@ -50,8 +56,8 @@ describe('outbox adapter', () => {
       {
         target: 'cabinet',
         command: 'OPEN',
-        payload: { boxId: 7, caseNo: '007' },
-        requested_by: 1,
+        payload: { boxId, caseNo: '007' },
+        requested_by: requester.id,
         status: 'pending',
         detail: '',
         completed: false,
@@ -66,9 +72,15 @@ describe('HTTP adapter', () => {
   it('posts {target, command, payload} and records the command as sent', async () => {
     const outcome = await adapter().sendCommand(openBox);
     expect(outcome.ok).toBe(true);
-    expect(controller.received).toEqual([{ target: 'cabinet', command: 'OPEN', payload: { boxId: 7, caseNo: '007' } }]);
+    expect(controller.received).toEqual([{ target: 'cabinet', command: 'OPEN', payload: { boxId, caseNo: '007' } }]);
     const [row] = await recorded();
-    expect(row).toMatchObject({ target: 'cabinet', command: 'OPEN', requested_by: 1, status: 'sent', completed: true });
+    expect(row).toMatchObject({
+      target: 'cabinet',
+      command: 'OPEN',
+      requested_by: requester.id,
+      status: 'sent',
+      completed: true,
+    });
     expect(row.detail).toMatch(/^HTTP 200/);
   });
 
@@ -121,7 +133,12 @@ describe('createOutsideSystems', () => {
       config: { ...t.config, CABINET_CONTROLLER_URL: controller.url, CABINET_CONTROLLER_TIMEOUT_MS: 2000 },
     });
     await systems.sendCommand(openBox);
-    await systems.sendCommand({ target: 'attendance', command: 'UPDATE_CABINET_PHOTO', payload: {}, requestedBy: 1 });
+    await systems.sendCommand({
+      target: 'attendance',
+      command: 'UPDATE_CABINET_PHOTO',
+      payload: {},
+      requestedBy: requester.id,
+    });
     expect(controller.received).toHaveLength(1);
     expect((await recorded()).map((row) => [row.target, row.status])).toEqual([
       ['cabinet', 'sent'],

@@ -1,21 +1,28 @@
 // Menus, dictionaries, the handbook flag and banners: each scoped to the caller.
 import { routes } from '@ess/contract';
+import { MOBILE_MENUS } from '@ess/contract/menu';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FACTORY_PASSWORD_HASH, type MadeEmployee, makeEmployee, makeRole } from '../../../test/factories';
 import { createTestContext, type TestContext } from '../../../test/harness';
 
 let t: TestContext;
+const signIn = (made: MadeEmployee) => t.login(made.empNo, FACTORY_PASSWORD_HASH);
+
 let employeeToken: string;
-let colleagueToken: string;
 beforeAll(async () => {
   t = await createTestContext();
-  employeeToken = await t.login('100001');
-  colleagueToken = await t.login('100002');
+  employeeToken = await signIn(await makeEmployee(t.database));
 });
 afterAll(() => t.close());
 
+const menuCodesOf = async (token: string) =>
+  (await t.call(routes.getMenuList, { terminalType: 'MOBILE' }, token)).body.data.map((entry) => entry.rolePageNo);
+
 describe('Menu/GetMenuList', () => {
   it("answers the caller's mobile menus with codes M01–M12, whatever userId is sent", async () => {
-    const { body } = await t.call(routes.getMenuList, { userId: 2, terminalType: 'MOBILE' }, employeeToken);
+    // Someone else whose roles hold one menu only: their id in the payload changes nothing.
+    const other = await makeEmployee(t.database, { roles: [await makeRole(t.database, { menuCodes: ['M01'] })] });
+    const { body } = await t.call(routes.getMenuList, { userId: other.id, terminalType: 'MOBILE' }, employeeToken);
     expect(body.result).toBe(true);
     const codes = body.data.map((entry) => entry.rolePageNo);
     for (let n = 1; n <= 12; n++) expect(codes).toContain(`M${String(n).padStart(2, '0')}`);
@@ -29,18 +36,14 @@ describe('Menu/GetMenuList', () => {
   });
 
   it('follows the role tables: a role without a menu hides it', async () => {
-    await t.database.pool.query(
-      `delete from role_menus where menu_id = (select id from menus where code = 'M04')
-         and role_id = (select id from roles where name = 'Employee')`,
-    );
-    const employee = await t.call(routes.getMenuList, { terminalType: 'MOBILE' }, colleagueToken);
-    expect(employee.body.data.map((entry) => entry.rolePageNo)).not.toContain('M04');
-    // The reviewer still sees it through AppVerify.
-    const reviewer = await t.call(routes.getMenuList, { terminalType: 'MOBILE' }, await t.login('900001'));
-    expect(reviewer.body.data.map((entry) => entry.rolePageNo)).toContain('M04');
-    await t.database.pool.query(
-      `insert into role_menus select r.id, m.id from roles r, menus m where r.name = 'Employee' and m.code = 'M04'`,
-    );
+    const everyCode = MOBILE_MENUS.map((menu) => menu.code);
+    const withoutSalary = await makeRole(t.database, { menuCodes: everyCode.filter((code) => code !== 'M04') });
+    const employee = await makeEmployee(t.database, { roles: [withoutSalary] });
+    expect(await menuCodesOf(await signIn(employee))).toEqual(everyCode.filter((code) => code !== 'M04'));
+    // Another role of the same employee that holds the menu still shows it.
+    const salaryOnly = await makeRole(t.database, { menuCodes: ['M04'] });
+    const both = await makeEmployee(t.database, { roles: [withoutSalary, salaryOnly] });
+    expect(await menuCodesOf(await signIn(both))).toContain('M04');
   });
 
   it('refuses an unknown terminal type with a message', async () => {
@@ -68,12 +71,13 @@ describe('Home/GetStateBaseInfo', () => {
 
 describe('handbook read flag and banners', () => {
   it('sets appReadStatus to Y for the caller only', async () => {
-    const token = await t.login('100004'); // colleague g = 3: appReadStatus N
+    const token = await signIn(await makeEmployee(t.database, { handbookRead: false }));
+    const colleagueToken = await signIn(await makeEmployee(t.database, { handbookRead: false }));
     expect((await t.call(routes.checkUserToken, {}, token)).body.data.appReadStatus).toBe('N');
     expect((await t.call(routes.modifyReadStatus, { readStatus: 'N' }, token)).body.result).toBe(false);
     expect((await t.call(routes.modifyReadStatus, { readStatus: 'Y' }, token)).body.result).toBe(true);
     expect((await t.call(routes.checkUserToken, {}, token)).body.data.appReadStatus).toBe('Y');
-    expect((await t.call(routes.checkUserToken, {}, employeeToken)).body.data.appReadStatus).toBe('N');
+    expect((await t.call(routes.checkUserToken, {}, colleagueToken)).body.data.appReadStatus).toBe('N');
   });
 
   it('answers the active banners in order', async () => {

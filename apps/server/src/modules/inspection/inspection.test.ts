@@ -2,33 +2,56 @@
 import { routes } from '@ess/contract';
 import type { SafetyIssue } from '@ess/contract/inspection';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  FACTORY_PASSWORD_HASH,
+  type MadeEmployee,
+  makeEmployee,
+  makeSafetyIssue,
+  shanghaiDay,
+} from '../../../test/factories';
 import { createTestContext, type TestContext } from '../../../test/harness';
 
+type MadeIssue = Awaited<ReturnType<typeof makeSafetyIssue>>;
+
 let t: TestContext;
+const signIn = (made: MadeEmployee) => t.login(made.empNo, FACTORY_PASSWORD_HASH);
+
+let employee: MadeEmployee;
 let employeeToken: string;
+/** The employee's issues inside the window, as the call must list them: newest first. */
+let employeeIssues: MadeIssue[];
 beforeAll(async () => {
   t = await createTestContext();
-  employeeToken = await t.login('100001');
+  employee = await makeEmployee(t.database);
+  const older = await makeSafetyIssue(t.database, employee, {
+    date: shanghaiDay(17),
+    issueDescr: '工位物料堆放超高',
+    workProcess: '焊接',
+    typeCode: 'EHS02',
+    badQty: 2,
+  });
+  const recent = await makeSafetyIssue(t.database, employee, { date: shanghaiDay(3), badQty: 3 });
+  // Found later on the same day: listed before the one found earlier.
+  const sameDay = await makeSafetyIssue(t.database, employee, {
+    date: shanghaiDay(3),
+    issueDescr: '安全通道被占用',
+    workProcess: '涂装',
+    typeCode: 'EHS03',
+  });
+  await makeSafetyIssue(t.database, employee, { date: shanghaiDay(45), issueDescr: '未按规定佩戴防护眼镜' });
+  employeeIssues = [sameDay, recent, older];
+  employeeToken = await signIn(employee);
 });
 afterAll(() => t.close());
 
-/** Every issue of the employee with how many Shanghai days ago it was, straight from the table. */
-const storedIssues = async (empNo: string) => {
-  const { rows } = await t.database.pool.query<SafetyIssue & { id: number; days_ago: number }>(
-    `select s.id, s.issue_descr as "ISSUE_DESCR", s.work_process as "WORK_PROCESS",
-            to_char(s.inspection_date, 'YYYY-MM-DD') as "INSPECTION_DATE", s.type_code as "TYPE_CODE",
-            s.bad_qty as "BAD_QTY", (now() at time zone 'Asia/Shanghai')::date - s.inspection_date as days_ago
-     from safety_issues s join employees e on e.id = s.employee_id where e.emp_no = $1`,
-    [empNo],
-  );
-  return rows;
-};
-
-const expectedIssues = async (empNo: string): Promise<SafetyIssue[]> =>
-  (await storedIssues(empNo))
-    .filter((issue) => issue.days_ago >= 0 && issue.days_ago <= 29)
-    .sort((a, b) => a.days_ago - b.days_ago || b.id - a.id)
-    .map(({ id: _id, days_ago: _daysAgo, ...issue }) => issue);
+/** An issue as the call shows it. */
+const shownIssue = (issue: MadeIssue): SafetyIssue => ({
+  ISSUE_DESCR: issue.issueDescr,
+  WORK_PROCESS: issue.workProcess,
+  INSPECTION_DATE: issue.inspectionDate,
+  TYPE_CODE: issue.typeCode,
+  BAD_QTY: issue.badQty,
+});
 
 const myIssues = async (token: string, payload: Record<string, unknown> = {}) => {
   const { status, body } = await t.call(routes.getMyEhs, payload, token);
@@ -40,47 +63,45 @@ const myIssues = async (token: string, payload: Record<string, unknown> = {}) =>
 
 describe('InspectionEhs/GetMyEhs', () => {
   it("answers the caller's issues of the last 30 days as a JSON string, newest first", async () => {
-    const stored = await storedIssues('100001');
-    expect(stored.some((issue) => issue.days_ago > 29)).toBe(true);
     const issues = await myIssues(employeeToken);
-    expect(issues).toEqual(await expectedIssues('100001'));
-    expect(issues.length).toBeGreaterThan(0);
-    expect(issues.length).toBeLessThan(stored.length);
-    expect(issues[0]).toEqual({
-      ISSUE_DESCR: expect.any(String),
-      WORK_PROCESS: expect.any(String),
-      INSPECTION_DATE: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
-      TYPE_CODE: expect.any(String),
-      BAD_QTY: expect.any(Number),
-    });
+    expect(issues).toEqual(employeeIssues.map(shownIssue));
+    expect(issues[0]?.INSPECTION_DATE).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
   it('includes today and the 29 days before, not day 30 and not the future', async () => {
-    const token = await t.login('100002');
-    expect(await storedIssues('100002')).toEqual([]);
-    await t.database.pool.query(
-      `insert into safety_issues (employee_id, issue_descr, work_process, inspection_date, type_code, bad_qty)
-       select e.id, '边界' || x.days_ago, '总装', (now() at time zone 'Asia/Shanghai')::date - x.days_ago, 'EHS01', 1
-       from employees e cross join (values (0), (29), (30), (-1)) as x(days_ago) where e.emp_no = '100002'`,
-    );
-    const issues = await myIssues(token);
+    const bordering = await makeEmployee(t.database);
+    const made = new Map<number, MadeIssue>();
+    for (const daysAgo of [0, 29, 30, -1]) {
+      const issue = await makeSafetyIssue(t.database, bordering, {
+        date: shanghaiDay(daysAgo),
+        issueDescr: `边界${daysAgo}`,
+      });
+      made.set(daysAgo, issue);
+    }
+    const issues = await myIssues(await signIn(bordering));
     expect(issues.map((issue) => issue.ISSUE_DESCR)).toEqual(['边界0', '边界29']);
-    expect(issues).toEqual(await expectedIssues('100002'));
+    expect(issues).toEqual([0, 29].map((daysAgo) => shownIssue(made.get(daysAgo)!)));
   });
 
   it("answers '[]' for an employee without issues", async () => {
-    const token = await t.login('900001');
-    expect(await storedIssues('900001')).toEqual([]);
+    const token = await signIn(await makeEmployee(t.database));
     const { body } = await t.call(routes.getMyEhs, {}, token);
     expect(body).toMatchObject({ result: true, data: '[]' });
   });
 
   it("never answers another employee's issues, whatever the payload carries", async () => {
-    const colleagueToken = await t.login('100004');
-    const mine = await myIssues(employeeToken, { empNo: '100004', empId: 5 });
-    const theirs = await myIssues(colleagueToken, { empNo: '100001', empId: 1 });
-    expect(mine).toEqual(await expectedIssues('100001'));
-    expect(theirs).toEqual(await expectedIssues('100004'));
+    const colleague = await makeEmployee(t.database);
+    const colleagueIssue = await makeSafetyIssue(t.database, colleague, {
+      date: shanghaiDay(5),
+      issueDescr: '叉车超速',
+      workProcess: '冲压',
+      typeCode: 'EHS02',
+      badQty: 4,
+    });
+    const mine = await myIssues(employeeToken, { empNo: colleague.empNo, empId: colleague.id });
+    const theirs = await myIssues(await signIn(colleague), { empNo: employee.empNo, empId: employee.id });
+    expect(mine).toEqual(employeeIssues.map(shownIssue));
+    expect(theirs).toEqual([shownIssue(colleagueIssue)]);
     expect(mine).not.toEqual(theirs);
   });
 });

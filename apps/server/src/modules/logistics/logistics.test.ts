@@ -2,39 +2,115 @@
 import { routes } from '@ess/contract';
 import type { Cabinet, DormitoryCost, MealDetail, MealMonth } from '@ess/contract/logistics';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  FACTORY_PASSWORD_HASH,
+  type MadeEmployee,
+  makeCabinet,
+  makeDormitoryCosts,
+  makeEmployee,
+  makeMealDetails,
+  makeMealMonths,
+  shanghaiMonth as month,
+} from '../../../test/factories';
 import { type FakeController, startFakeController } from '../../../test/fake-controller';
 import { createTestContext, type TestContext } from '../../../test/harness';
 
+type MadeMealMonth = Awaited<ReturnType<typeof makeMealMonths>>[number];
+type MadeDormitoryCost = Awaited<ReturnType<typeof makeDormitoryCosts>>[number];
+type MadeCabinet = Awaited<ReturnType<typeof makeCabinet>>;
+
 let t: TestContext;
+const signIn = (made: MadeEmployee, context = t) => context.login(made.empNo, FACTORY_PASSWORD_HASH);
+
+let employee: MadeEmployee;
 let employeeToken: string;
+let colleague: MadeEmployee;
 let colleagueToken: string;
-let reviewerToken: string;
+/** Each one's rows as made, newest month first. */
+let employeeMeals: MadeMealMonth[];
+let colleagueMeals: MadeMealMonth[];
+let employeeCosts: MadeDormitoryCost[];
+let colleagueCosts: MadeDormitoryCost[];
+let employeeCabinet: MadeCabinet;
+let colleagueCabinet: MadeCabinet;
+/** The month of the meal lines below. */
+let lineMonth: string;
+
 beforeAll(async () => {
   t = await createTestContext();
-  employeeToken = await t.login('100001');
-  colleagueToken = await t.login('100002');
-  reviewerToken = await t.login('900001');
+  employee = await makeEmployee(t.database);
+  colleague = await makeEmployee(t.database);
+  // Two years of meals, every fifth month without a deduction for the list to leave out; amounts in cents.
+  employeeMeals = await makeMealMonths(
+    t.database,
+    employee,
+    Array.from({ length: 24 }, (_, back) => ({
+      month: month(back + 1),
+      deduction: back % 5 === 2 ? 0 : (15050 + back * 735) / 100,
+    })),
+  );
+  colleagueMeals = await makeMealMonths(t.database, colleague, [
+    { month: month(1), deduction: 321.4 },
+    { month: month(2), deduction: 0 },
+    { month: month(3), deduction: 288 },
+  ]);
+  lineMonth = month(1);
+  // Made out of time order; lunch at 11:xx and dinner at 17:xx Shanghai time, a line of another month too.
+  await makeMealDetails(t.database, employee, [
+    { at: `${lineMonth}-05 17:20`, cost: 14, subsidy: 4 },
+    { at: `${lineMonth}-02 11:35`, cost: 16, subsidy: 0 },
+    { at: `${lineMonth}-05 11:05`, cost: 12.5, subsidy: 4 },
+    { at: `${month(2)}-10 11:40` },
+  ]);
+  await makeMealDetails(t.database, colleague, [{ at: `${lineMonth}-03 11:15`, cost: 15, subsidy: 5 }]);
+  // Fifteen months of dormitory costs, water and electricity with cents.
+  employeeCosts = await makeDormitoryCosts(
+    t.database,
+    employee,
+    Array.from({ length: 15 }, (_, back) => ({
+      month: month(back + 1),
+      water: (1550 + back * 125) / 100,
+      tariff: (4080 + back * 713) / 100,
+    })),
+  );
+  colleagueCosts = await makeDormitoryCosts(t.database, colleague, [
+    { month: month(1), water: 31.2, tariff: 102.35, accommodation: 150 },
+    { month: month(2), water: 28.75, tariff: 96.1, accommodation: 150 },
+  ]);
+  employeeCabinet = await makeCabinet(t.database, employee, { areaDesc: 'NT 厂区 2 号更衣室' });
+  colleagueCabinet = await makeCabinet(t.database, colleague, { teamName: '焊接二班', equipmentDesc: '焊装车间' });
+  employeeToken = await signIn(employee);
+  colleagueToken = await signIn(colleague);
 });
 afterAll(() => t.close());
 
 const rowsOf = async <T>(text: string, values: unknown[] = []) =>
   (await t.database.pool.query(text, values)).rows as T[];
 
-const expectedMealMonths = (empNo: string) =>
-  rowsOf<MealMonth>(
-    `select m.year_month as "YEAR_MONTH", m.deduction_amt::float8 as "DEDUCTION_AMT"
-     from meal_months m join employees e on e.id = m.employee_id
-     where e.emp_no = $1 and m.deduction_amt > 0 order by m.year_month desc`,
-    [empNo],
-  );
+/** The months the list shows: those with a deduction, newest first. */
+const shownMealMonths = (made: MadeMealMonth[]): MealMonth[] =>
+  made
+    .filter((meal) => meal.deductionAmt > 0)
+    .sort((a, b) => b.yearMonth.localeCompare(a.yearMonth))
+    .map((meal) => ({ YEAR_MONTH: meal.yearMonth, DEDUCTION_AMT: meal.deductionAmt }));
 
-const expectedDormitory = (empNo: string) =>
-  rowsOf<DormitoryCost>(
-    `select d.year_month as "yearMonth", d.water_cost::float8 as "waterCost", d.tariff_cost::float8 as "tariffCost",
-            d.accommodation_cost::float8 as "accommodationCost"
-     from dormitory_costs d join employees e on e.id = d.employee_id where e.emp_no = $1 order by d.year_month desc`,
-    [empNo],
-  );
+const shownCosts = (made: MadeDormitoryCost[]): DormitoryCost[] =>
+  [...made]
+    .sort((a, b) => b.yearMonth.localeCompare(a.yearMonth))
+    .map((cost) => ({
+      yearMonth: cost.yearMonth,
+      waterCost: cost.waterCost,
+      tariffCost: cost.tariffCost,
+      accommodationCost: cost.accommodationCost,
+    }));
+
+const shownCabinet = (cabinet: MadeCabinet): Cabinet => ({
+  Id: cabinet.id,
+  TeamName: cabinet.teamName,
+  AreaDesc: cabinet.areaDesc,
+  EquipmentDesc: cabinet.equipmentDesc,
+  CaseNo: cabinet.caseNo,
+});
 
 const outboxCount = async () => (await rowsOf<{ n: number }>('select count(*)::int as n from outbox_commands'))[0]?.n;
 
@@ -66,9 +142,8 @@ const BAD_PAGING: [string, unknown, string][] = [
 
 describe('LogisticsMeals/GetMeals', () => {
   it('answers the months with a deduction, newest first, as a JSON string with totalCount', async () => {
-    const expected = await expectedMealMonths('100001');
-    const all = await rowsOf<{ n: number }>('select count(*)::int as n from meal_months where employee_id = 1');
-    expect(expected.length).toBeLessThan(all[0]?.n ?? 0); // the seed has months without deduction to leave out
+    const expected = shownMealMonths(employeeMeals);
+    expect(expected.length).toBeLessThan(employeeMeals.length); // months without deduction are left out
     const { status, body } = await t.call(routes.getMeals, { query: { CurrentPage: 1, PageSize: 10 } }, employeeToken);
     expect(status).toBe(200);
     expect(body.result).toBe(true);
@@ -77,10 +152,10 @@ describe('LogisticsMeals/GetMeals', () => {
   });
 
   it('takes the query as JSON text too, and defaults to the first page', async () => {
-    const expected = await expectedMealMonths('100001');
+    const expected = shownMealMonths(employeeMeals);
     const text = await t.call(
       routes.getMeals,
-      { empNo: '100001', query: '{"CurrentPage":2,"PageSize":5}' },
+      { empNo: employee.empNo, query: '{"CurrentPage":2,"PageSize":5}' },
       employeeToken,
     );
     expect(JSON.parse(text.body.data)).toEqual(expected.slice(5, 10));
@@ -93,12 +168,12 @@ describe('LogisticsMeals/GetMeals', () => {
       const { body } = await t.call(routes.getMeals, { query: { CurrentPage: page, PageSize: 7 } }, employeeToken);
       return { rows: JSON.parse(body.data) as MealMonth[], totalCount: body.totalCount ?? 0 };
     });
-    expect(loaded).toEqual(await expectedMealMonths('100001'));
+    expect(loaded).toEqual(shownMealMonths(employeeMeals));
     expect(new Set(loaded.map((month) => month.YEAR_MONTH)).size).toBe(totalCount);
   });
 
   it('answers an empty page past the end, with the total still right', async () => {
-    const expected = await expectedMealMonths('100001');
+    const expected = shownMealMonths(employeeMeals);
     for (const CurrentPage of [4, 999_999]) {
       const { status, body } = await t.call(routes.getMeals, { query: { CurrentPage, PageSize: 10 } }, employeeToken);
       expect(status).toBe(200);
@@ -107,10 +182,13 @@ describe('LogisticsMeals/GetMeals', () => {
   });
 
   it('answers an empty list for an employee without deductions', async () => {
-    const token = await t.login('100007');
-    await t.database.pool.query(
-      `update meal_months set deduction_amt = 0 where employee_id = (select id from employees where emp_no = '100007')`,
+    const nothingOwed = await makeEmployee(t.database);
+    await makeMealMonths(
+      t.database,
+      nothingOwed,
+      [1, 2, 3].map((back) => ({ month: month(back), deduction: 0 })),
     );
+    const token = await signIn(nothingOwed);
     const { body } = await t.call(routes.getMeals, { query: { CurrentPage: 1 } }, token);
     expect(body).toMatchObject({ result: true, data: '[]', totalCount: 0 });
   });
@@ -122,35 +200,28 @@ describe('LogisticsMeals/GetMeals', () => {
   });
 
   it("never answers another employee's months, whatever empNo the payload carries", async () => {
-    const mine = await t.call(routes.getMeals, { empNo: '100002', query: { PageSize: 50 } }, employeeToken);
-    const theirs = await t.call(routes.getMeals, { empNo: '100001', query: { PageSize: 50 } }, colleagueToken);
-    expect(JSON.parse(mine.body.data)).toEqual(await expectedMealMonths('100001'));
-    expect(JSON.parse(theirs.body.data)).toEqual(await expectedMealMonths('100002'));
+    const mine = await t.call(routes.getMeals, { empNo: colleague.empNo, query: { PageSize: 50 } }, employeeToken);
+    const theirs = await t.call(routes.getMeals, { empNo: employee.empNo, query: { PageSize: 50 } }, colleagueToken);
+    expect(JSON.parse(mine.body.data)).toEqual(shownMealMonths(employeeMeals));
+    expect(JSON.parse(theirs.body.data)).toEqual(shownMealMonths(colleagueMeals));
     expect(mine.body.data).not.toBe(theirs.body.data);
   });
 });
 
 describe('LogisticsMeals/GetMealsDetail', () => {
-  const expectedLines = (empNo: string, month: string) =>
-    rowsOf<MealDetail>(
-      `select to_char(d.cost_time at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI') as "COST_TIME",
-              d.cost_amount::float8 as "COST_AMOUNT", d.subsidy_amount::float8 as "SUBSIDY_AMOUNT"
-       from meal_details d join employees e on e.id = d.employee_id
-       where e.emp_no = $1 and d.year_month = $2 order by d.cost_time, d.id`,
-      [empNo, month],
-    );
+  /** The employee's lines of that month, as made, in time order. */
+  const employeeLines = (): MealDetail[] => [
+    { COST_TIME: `${lineMonth}-02 11:35`, COST_AMOUNT: 16, SUBSIDY_AMOUNT: 0 },
+    { COST_TIME: `${lineMonth}-05 11:05`, COST_AMOUNT: 12.5, SUBSIDY_AMOUNT: 4 },
+    { COST_TIME: `${lineMonth}-05 17:20`, COST_AMOUNT: 14, SUBSIDY_AMOUNT: 4 },
+  ];
 
   it("answers the month's lines in time order, times in Shanghai", async () => {
-    const [latest] = await expectedMealMonths('100001');
-    const month = latest?.YEAR_MONTH ?? '';
-    const expected = await expectedLines('100001', month);
-    expect(expected.length).toBeGreaterThan(0);
-    const { body } = await t.call(routes.getMealsDetail, { date: month }, employeeToken);
+    const { body } = await t.call(routes.getMealsDetail, { date: lineMonth }, employeeToken);
     expect(body.result).toBe(true);
     const lines = JSON.parse(body.data) as MealDetail[];
-    expect(lines).toEqual(expected);
-    expect(lines[0]?.COST_TIME).toMatch(new RegExp(`^${month}-\\d{2} \\d{2}:\\d{2}$`));
-    // The seed puts lunch at 11:xx and dinner at 17:xx Shanghai time: a UTC rendering would show 03:xx / 09:xx.
+    expect(lines).toEqual(employeeLines());
+    // Lunch at 11:xx and dinner at 17:xx Shanghai time: a UTC rendering would show 03:xx / 09:xx.
     expect(lines.every((line) => /\s(11|17):/.test(line.COST_TIME))).toBe(true);
   });
 
@@ -160,17 +231,12 @@ describe('LogisticsMeals/GetMealsDetail', () => {
   });
 
   it("never answers another employee's lines for the same month", async () => {
-    const [latest] = await expectedMealMonths('100001');
-    const month = latest?.YEAR_MONTH ?? '';
-    await t.database.pool.query(
-      `update meal_details set cost_amount = cost_amount + 1
-       where employee_id = (select id from employees where emp_no = '100002') and year_month = $1`,
-      [month],
-    );
-    const theirs = await t.call(routes.getMealsDetail, { date: month, empNo: '100001' }, colleagueToken);
-    const mine = await t.call(routes.getMealsDetail, { date: month, empNo: '100002' }, employeeToken);
-    expect(JSON.parse(theirs.body.data)).toEqual(await expectedLines('100002', month));
-    expect(JSON.parse(mine.body.data)).toEqual(await expectedLines('100001', month));
+    const theirs = await t.call(routes.getMealsDetail, { date: lineMonth, empNo: employee.empNo }, colleagueToken);
+    const mine = await t.call(routes.getMealsDetail, { date: lineMonth, empNo: colleague.empNo }, employeeToken);
+    expect(JSON.parse(theirs.body.data)).toEqual([
+      { COST_TIME: `${lineMonth}-03 11:15`, COST_AMOUNT: 15, SUBSIDY_AMOUNT: 5 },
+    ]);
+    expect(JSON.parse(mine.body.data)).toEqual(employeeLines());
     expect(theirs.body.data).not.toBe(mine.body.data);
   });
 
@@ -183,7 +249,7 @@ describe('LogisticsMeals/GetMealsDetail', () => {
 
 describe('LogisticsDormitory/GetDormitoryCostForMobile', () => {
   it('answers a page of costs, newest first, with totalCount and 2-decimal amounts', async () => {
-    const expected = await expectedDormitory('100001');
+    const expected = shownCosts(employeeCosts);
     expect(expected.length).toBeGreaterThan(10);
     const { body } = await t.call(routes.getDormitoryCostForMobile, { query: { CurrentPage: 1 } }, employeeToken);
     expect(body.result).toBe(true);
@@ -202,15 +268,15 @@ describe('LogisticsDormitory/GetDormitoryCostForMobile', () => {
       );
       return { rows: body.data, totalCount: body.totalCount ?? 0 };
     });
-    expect(loaded).toEqual(await expectedDormitory('100001'));
+    expect(loaded).toEqual(shownCosts(employeeCosts));
     expect(new Set(loaded.map((cost) => cost.yearMonth)).size).toBe(totalCount);
     const beyond = await t.call(routes.getDormitoryCostForMobile, { query: { CurrentPage: 999_999 } }, employeeToken);
     expect(beyond.body).toMatchObject({ result: true, data: [], totalCount });
   });
 
   it('answers an empty list for an employee without a dormitory', async () => {
-    expect(await expectedDormitory('900001')).toEqual([]);
-    const { body } = await t.call(routes.getDormitoryCostForMobile, { query: { CurrentPage: 1 } }, reviewerToken);
+    const token = await signIn(await makeEmployee(t.database));
+    const { body } = await t.call(routes.getDormitoryCostForMobile, { query: { CurrentPage: 1 } }, token);
     expect(body).toEqual({ result: true, msg: '操作成功', data: [], totalCount: 0 });
   });
 
@@ -223,46 +289,33 @@ describe('LogisticsDormitory/GetDormitoryCostForMobile', () => {
   it("never answers another employee's costs", async () => {
     const mine = await t.call(
       routes.getDormitoryCostForMobile,
-      { empNo: '100002', query: { PageSize: 50 } },
+      { empNo: colleague.empNo, query: { PageSize: 50 } },
       employeeToken,
     );
     const theirs = await t.call(
       routes.getDormitoryCostForMobile,
-      { empNo: '100001', query: { PageSize: 50 } },
+      { empNo: employee.empNo, query: { PageSize: 50 } },
       colleagueToken,
     );
-    expect(mine.body.data).toEqual(await expectedDormitory('100001'));
-    expect(theirs.body.data).toEqual(await expectedDormitory('100002'));
+    expect(mine.body.data).toEqual(shownCosts(employeeCosts));
+    expect(theirs.body.data).toEqual(shownCosts(colleagueCosts));
     expect(mine.body.data).not.toEqual(theirs.body.data);
   });
 });
 
-const expectedCabinet = async (empNo: string) =>
-  (
-    await rowsOf<Cabinet>(
-      `select c.id as "Id", c.team_name as "TeamName", c.area_desc as "AreaDesc", c.equipment_desc as "EquipmentDesc",
-              c.case_no as "CaseNo"
-       from cabinets c join employees e on e.id = c.employee_id where e.emp_no = $1 order by c.id limit 1`,
-      [empNo],
-    )
-  )[0];
-
 describe('LogisticsCabinet/GetCabinetForMobile', () => {
   it("answers the caller's cabinet as a JSON string", async () => {
-    const expected = await expectedCabinet('100001');
-    expect(expected).toBeDefined();
-    const { body } = await t.call(routes.getCabinetForMobile, { empNo: '100002' }, employeeToken);
+    const { body } = await t.call(routes.getCabinetForMobile, { empNo: colleague.empNo }, employeeToken);
     expect(body.result).toBe(true);
-    expect(JSON.parse(body.data)).toEqual(expected);
+    expect(JSON.parse(body.data)).toEqual(shownCabinet(employeeCabinet));
     const theirs = await t.call(routes.getCabinetForMobile, {}, colleagueToken);
-    expect(JSON.parse(theirs.body.data)).toEqual(await expectedCabinet('100002'));
+    expect(JSON.parse(theirs.body.data)).toEqual(shownCabinet(colleagueCabinet));
   });
 
   it("answers '' when no cabinet is assigned", async () => {
-    const token = await t.login('100008');
-    await t.database.pool.query(
-      `update cabinets set employee_id = null where employee_id = (select id from employees where emp_no = '100008')`,
-    );
+    // A box nobody holds is no one's either.
+    await makeCabinet(t.database, null);
+    const token = await signIn(await makeEmployee(t.database));
     const { body } = await t.call(routes.getCabinetForMobile, {}, token);
     expect(body).toMatchObject({ result: true, data: '' });
   });
@@ -274,8 +327,8 @@ describe('LogisticsCabinet open and photo, through the outbox', () => {
   });
 
   it('queues an open command for the caller’s own box', async () => {
-    const cabinet = await expectedCabinet('100001');
-    const { status, body } = await t.call(routes.remoteOpenCabinet, { boxId: cabinet?.Id }, employeeToken);
+    const cabinet = employeeCabinet;
+    const { status, body } = await t.call(routes.remoteOpenCabinet, { boxId: cabinet.id }, employeeToken);
     expect(status).toBe(200);
     expect(body).toEqual({ result: true, msg: '开柜指令已发送', data: null });
     const rows = await rowsOf('select target, command, payload, requested_by, status from outbox_commands');
@@ -283,24 +336,24 @@ describe('LogisticsCabinet open and photo, through the outbox', () => {
       {
         target: 'cabinet',
         command: 'OPEN',
-        payload: { boxId: cabinet?.Id, caseNo: cabinet?.CaseNo, areaDesc: cabinet?.AreaDesc },
-        requested_by: 1,
+        payload: { boxId: cabinet.id, caseNo: cabinet.caseNo, areaDesc: cabinet.areaDesc },
+        requested_by: employee.id,
         status: 'pending',
       },
     ]);
   });
 
   it('queues a photo update for the attendance system for the caller’s own box', async () => {
-    const cabinet = await expectedCabinet('100001');
-    const { body } = await t.call(routes.updatePhotoToAtt, { boxId: String(cabinet?.Id) }, employeeToken);
+    const cabinet = employeeCabinet;
+    const { body } = await t.call(routes.updatePhotoToAtt, { boxId: String(cabinet.id) }, employeeToken);
     expect(body).toEqual({ result: true, msg: '照片更新指令已发送', data: null });
     const rows = await rowsOf('select target, command, payload, requested_by, status from outbox_commands');
     expect(rows).toEqual([
       {
         target: 'attendance',
         command: 'UPDATE_CABINET_PHOTO',
-        payload: { boxId: cabinet?.Id, caseNo: cabinet?.CaseNo, empNo: '100001' },
-        requested_by: 1,
+        payload: { boxId: cabinet.id, caseNo: cabinet.caseNo, empNo: employee.empNo },
+        requested_by: employee.id,
         status: 'pending',
       },
     ]);
@@ -310,8 +363,7 @@ describe('LogisticsCabinet open and photo, through the outbox', () => {
     ['open', routes.remoteOpenCabinet],
     ['photo', routes.updatePhotoToAtt],
   ] as const)("refuses %s on someone else's box or an unknown one, and records nothing", async (_name, route) => {
-    const theirs = await expectedCabinet('100002');
-    for (const boxId of [theirs?.Id, 999_999]) {
+    for (const boxId of [colleagueCabinet.id, 999_999]) {
       const { status, body } = await t.call(route, { boxId }, employeeToken);
       expect(status).toBe(200);
       expect(body).toEqual({ result: false, msg: '未找到您的柜子', data: null });
@@ -337,8 +389,10 @@ describe('LogisticsCabinet open and photo, through the outbox', () => {
   });
 
   it('refuses open-all to everyone when no employee is configured', async () => {
+    const reviewerToken = await signIn(await makeEmployee(t.database, { roles: ['Employee', 'AppVerify'] }));
+    const boxId = [employeeCabinet.id, colleagueCabinet.id];
     for (const token of [employeeToken, reviewerToken]) {
-      const { status, body } = await t.call(routes.remoteOpenAllCabinet, { boxId: [1, 2] }, token);
+      const { status, body } = await t.call(routes.remoteOpenAllCabinet, { boxId }, token);
       expect(status).toBe(200);
       expect(body).toEqual({ result: false, msg: '无权限执行此操作', data: null });
     }
@@ -347,13 +401,25 @@ describe('LogisticsCabinet open and photo, through the outbox', () => {
 });
 
 describe('LogisticsCabinet/RemoteOpenAllCabinet for a configured employee', () => {
+  // The list is read at start, so the opener's number is chosen before the employee is made.
+  const OPENER = 'F-OPEN-ALL-1';
   let allowed: TestContext;
+  let opener: MadeEmployee;
   let allowedToken: string;
   let otherToken: string;
+  /** Boxes of someone else and of nobody, in the order they were made (their ids rise). */
+  let boxes: MadeCabinet[];
   beforeAll(async () => {
-    allowed = await createTestContext({ CABINET_OPEN_ALL_EMPLOYEES: ' 900001 , 123456' });
-    allowedToken = await allowed.login('900001');
-    otherToken = await allowed.login('100001');
+    allowed = await createTestContext({ CABINET_OPEN_ALL_EMPLOYEES: ` ${OPENER} , 123456` });
+    opener = await makeEmployee(allowed.database, { empNo: OPENER });
+    const other = await makeEmployee(allowed.database);
+    boxes = [
+      await makeCabinet(allowed.database, other),
+      await makeCabinet(allowed.database, null),
+      await makeCabinet(allowed.database, null),
+    ];
+    allowedToken = await signIn(opener, allowed);
+    otherToken = await signIn(other, allowed);
   });
   afterAll(() => allowed.close());
   beforeEach(async () => {
@@ -364,30 +430,32 @@ describe('LogisticsCabinet/RemoteOpenAllCabinet for a configured employee', () =
       .rows;
 
   it('queues one command for every listed box, duplicates once', async () => {
-    const { rows: boxes } = await allowed.database.pool.query<{ id: number; case_no: string }>(
-      'select id, case_no from cabinets where id in (3, 5, 9) order by id',
+    const [first, second, third] = boxes.map((box) => box.id);
+    const { body } = await allowed.call(
+      routes.remoteOpenAllCabinet,
+      { boxId: [third, first, second, first] },
+      allowedToken,
     );
-    const { body } = await allowed.call(routes.remoteOpenAllCabinet, { boxId: [9, 3, 5, 3] }, allowedToken);
     expect(body).toEqual({ result: true, msg: '开柜指令已发送,共 3 个柜子', data: null });
     expect(await recorded()).toEqual([
       {
         target: 'cabinet',
         command: 'OPEN_ALL',
-        payload: { boxes: boxes.map((box) => ({ boxId: box.id, caseNo: box.case_no })) },
-        requested_by: 2,
+        payload: { boxes: boxes.map((box) => ({ boxId: box.id, caseNo: box.caseNo })) },
+        requested_by: opener.id,
         status: 'pending',
       },
     ]);
   });
 
   it('refuses an employee who is not configured, and sends nothing', async () => {
-    const { body } = await allowed.call(routes.remoteOpenAllCabinet, { boxId: [1] }, otherToken);
+    const { body } = await allowed.call(routes.remoteOpenAllCabinet, { boxId: [boxes[0]?.id] }, otherToken);
     expect(body).toEqual({ result: false, msg: '无权限执行此操作', data: null });
     expect(await recorded()).toEqual([]);
   });
 
   it('refuses a list naming an unknown box, and sends nothing', async () => {
-    const { body } = await allowed.call(routes.remoteOpenAllCabinet, { boxId: [1, 777_777] }, allowedToken);
+    const { body } = await allowed.call(routes.remoteOpenAllCabinet, { boxId: [boxes[0]?.id, 777_777] }, allowedToken);
     expect(body).toEqual({ result: false, msg: '未找到柜子：777777', data: null });
     expect(await recorded()).toEqual([]);
   });
@@ -409,12 +477,15 @@ describe('LogisticsCabinet with a cabinet controller configured', () => {
   let wired: TestContext;
   let controller: FakeController;
   let token: string;
-  let box: Cabinet | undefined;
+  let box: MadeCabinet;
+  let theirBox: MadeCabinet;
   beforeAll(async () => {
     controller = await startFakeController();
     wired = await createTestContext({ CABINET_CONTROLLER_URL: controller.url, CABINET_CONTROLLER_TIMEOUT_MS: '200' });
-    token = await wired.login('100001');
-    box = await expectedCabinet('100001');
+    const holder = await makeEmployee(wired.database);
+    box = await makeCabinet(wired.database, holder);
+    theirBox = await makeCabinet(wired.database, await makeEmployee(wired.database));
+    token = await signIn(holder, wired);
   });
   afterAll(async () => {
     await wired.close();
@@ -429,17 +500,17 @@ describe('LogisticsCabinet with a cabinet controller configured', () => {
     (await wired.database.pool.query('select target, command, status, detail from outbox_commands order by id')).rows;
 
   it('sends the open command to the controller and records it as sent', async () => {
-    const { body } = await wired.call(routes.remoteOpenCabinet, { boxId: box?.Id }, token);
+    const { body } = await wired.call(routes.remoteOpenCabinet, { boxId: box.id }, token);
     expect(body).toEqual({ result: true, msg: '开柜指令已发送', data: null });
     expect(controller.received).toEqual([
-      { target: 'cabinet', command: 'OPEN', payload: { boxId: box?.Id, caseNo: box?.CaseNo, areaDesc: box?.AreaDesc } },
+      { target: 'cabinet', command: 'OPEN', payload: { boxId: box.id, caseNo: box.caseNo, areaDesc: box.areaDesc } },
     ]);
     expect(await recorded()).toMatchObject([{ target: 'cabinet', command: 'OPEN', status: 'sent' }]);
   });
 
   it('answers result:false, not 5xx, when the controller answers 500', async () => {
     controller.setMode('error');
-    const { status, body } = await wired.call(routes.remoteOpenCabinet, { boxId: box?.Id }, token);
+    const { status, body } = await wired.call(routes.remoteOpenCabinet, { boxId: box.id }, token);
     expect(status).toBe(200);
     expect(body).toEqual({ result: false, msg: '柜子控制器处理失败,请稍后重试', data: null });
     expect(await recorded()).toMatchObject([{ status: 'failed', detail: expect.stringContaining('HTTP 500') }]);
@@ -447,22 +518,21 @@ describe('LogisticsCabinet with a cabinet controller configured', () => {
 
   it('answers result:false, not 5xx, when the controller does not answer in time', async () => {
     controller.setMode('hang');
-    const { status, body } = await wired.call(routes.remoteOpenCabinet, { boxId: box?.Id }, token);
+    const { status, body } = await wired.call(routes.remoteOpenCabinet, { boxId: box.id }, token);
     expect(status).toBe(200);
     expect(body).toEqual({ result: false, msg: '柜子控制器无响应,请稍后重试', data: null });
     expect(await recorded()).toMatchObject([{ status: 'failed', detail: 'no answer within 200 ms' }]);
   });
 
   it("sends nothing for someone else's box", async () => {
-    const theirs = await expectedCabinet('100002');
-    const { body } = await wired.call(routes.remoteOpenCabinet, { boxId: theirs?.Id }, token);
+    const { body } = await wired.call(routes.remoteOpenCabinet, { boxId: theirBox.id }, token);
     expect(body).toMatchObject({ result: false, msg: '未找到您的柜子' });
     expect(controller.received).toEqual([]);
     expect(await recorded()).toEqual([]);
   });
 
   it('leaves the photo update to the attendance relay', async () => {
-    const { body } = await wired.call(routes.updatePhotoToAtt, { boxId: box?.Id }, token);
+    const { body } = await wired.call(routes.updatePhotoToAtt, { boxId: box.id }, token);
     expect(body).toMatchObject({ result: true, msg: '照片更新指令已发送' });
     expect(controller.received).toEqual([]);
     expect(await recorded()).toMatchObject([{ target: 'attendance', status: 'pending' }]);

@@ -2,48 +2,53 @@
 import { routes } from '@ess/contract';
 import { EMP_TYPES, PAY_ITEMS, PAY_ITEMS_BY_EMP_TYPE, type Payslip, payslipMonths } from '@ess/contract/salary';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  FACTORY_PASSWORD_HASH,
+  type MadeEmployee,
+  makeEmployee,
+  makePayslip,
+  shanghaiMonth as month,
+  payslipItems,
+} from '../../../test/factories';
 import { createTestContext, type TestContext } from '../../../test/harness';
 
+type MadePayslip = Awaited<ReturnType<typeof makePayslip>>;
+
 let t: TestContext;
+const signIn = (made: MadeEmployee) => t.login(made.empNo, FACTORY_PASSWORD_HASH);
+
+let employee: MadeEmployee;
 let employeeToken: string;
-/** Months on the Shanghai calendar, as PostgreSQL counts them: offset 0 is the current month. */
-let month: (back: number) => string;
+/** The employee's payslips of the previous month and the one before, the two that may be read. */
+let lastMonth: MadePayslip;
+let monthBefore: MadePayslip;
 beforeAll(async () => {
   t = await createTestContext();
-  employeeToken = await t.login('100001');
-  const { rows } = await t.database.pool.query<{ back: number; ym: string }>(
-    `select b as back, to_char(date_trunc('month', now() at time zone 'Asia/Shanghai') - make_interval(months => b), 'YYYY-MM') as ym
-     from generate_series(-12, 12) as b`,
-  );
-  const months = new Map(rows.map((row) => [row.back, row.ym]));
-  month = (back) => months.get(back) ?? '';
+  employee = await makeEmployee(t.database);
+  lastMonth = await makePayslip(t.database, employee, { month: month(1) });
+  monthBefore = await makePayslip(t.database, employee, {
+    month: month(2),
+    items: payslipItems({ OVERTIME_PAY: 640.25, OTHERS: 0 }),
+  });
+  // Payslips of months that may not be read, so refusing them is the month rule and not a missing row.
+  for (const back of [0, 3, 12]) await makePayslip(t.database, employee, { month: month(back) });
+  employeeToken = await signIn(employee);
 });
 afterAll(() => t.close());
 
 const askPayslip = (day: unknown, token = employeeToken, extra: Record<string, unknown> = {}) =>
   t.call(routes.getPersonSalaryByOld, { day, ...extra }, token);
 
-/** The stored payslip of an employee, straight from the table: type and every amount. */
-const storedPayslip = async (empNo: string, yearMonth: string) => {
-  const { rows } = await t.database.pool.query<{ emp_type: string; items: Record<string, number> }>(
-    `select p.emp_type, p.items from payslips p join employees e on e.id = p.employee_id
-     where e.emp_no = $1 and p.year_month = $2`,
-    [empNo, yearMonth],
-  );
-  return rows[0];
-};
-
-const expectedPayslip = async (empNo: string, yearMonth: string): Promise<Payslip> => {
-  const stored = await storedPayslip(empNo, yearMonth);
-  if (!stored) throw new Error(`no payslip for ${empNo} ${yearMonth}`);
-  const empType = stored.emp_type as Payslip['EMP_TYPE'];
+/** The payslip as the call must show it: the items of its type, in the pay item order, amounts as made. */
+const shownPayslip = ({ yearMonth, empType, items }: MadePayslip): Payslip => {
+  const type = empType as Payslip['EMP_TYPE'];
   return {
     YEAR_MONTH: yearMonth,
-    EMP_TYPE: empType,
-    ITEMS: PAY_ITEMS.filter((item) => PAY_ITEMS_BY_EMP_TYPE[empType].includes(item.key)).map((item) => ({
+    EMP_TYPE: type,
+    ITEMS: PAY_ITEMS.filter((item) => PAY_ITEMS_BY_EMP_TYPE[type].includes(item.key)).map((item) => ({
       key: item.key,
       label: item.label,
-      amount: Number(stored.items[item.key]),
+      amount: Number(items[item.key]),
     })),
   };
 };
@@ -55,11 +60,11 @@ describe('SalaryPayslip/GetPersonSalaryByOld', () => {
     expect(body.result).toBe(true);
     expect(typeof body.data).toBe('string');
     const payslip = JSON.parse(body.data) as Payslip;
-    expect(payslip).toEqual(await expectedPayslip('100001', month(1)));
+    expect(payslip).toEqual(shownPayslip(lastMonth));
     expect(payslip.EMP_TYPE).toBe('PS01');
     expect(payslip.ITEMS.map((item) => item.key)).toEqual(PAY_ITEMS.map((item) => item.key));
     const amount = (key: string) => payslip.ITEMS.find((item) => item.key === key)?.amount ?? Number.NaN;
-    // Net pay is what the gross leaves after the deductions, as the seed computed it.
+    // Net pay is what the gross leaves after the deductions, as the payslip was made.
     const deductions = ['UNION_FEE', 'LODGING_DEDUCTION', 'SOCIAL_INSURANCE', 'HOUSING_FUND', 'INCOME_TAX', 'OTHERS'];
     expect(amount('NET_PAY')).toBeCloseTo(
       amount('GROSS_PAY') - deductions.reduce((sum, key) => sum + amount(key), 0),
@@ -70,7 +75,7 @@ describe('SalaryPayslip/GetPersonSalaryByOld', () => {
   it('answers the month before the previous one too', async () => {
     const { body } = await askPayslip(month(2));
     expect(body.result).toBe(true);
-    expect(JSON.parse(body.data)).toEqual(await expectedPayslip('100001', month(2)));
+    expect(JSON.parse(body.data)).toEqual(shownPayslip(monthBefore));
   });
 
   it.each([
@@ -100,43 +105,37 @@ describe('SalaryPayslip/GetPersonSalaryByOld', () => {
   });
 
   it('shows only the items of each EMP_TYPE, in the pay item order', async () => {
-    const { rows } = await t.database.pool.query<{ emp_no: string; emp_type: string }>(
-      `select distinct on (emp_type) emp_no, emp_type from employees order by emp_type, id`,
-    );
-    expect(rows.map((row) => row.emp_type)).toEqual([...EMP_TYPES]);
-    for (const { emp_no: empNo, emp_type: empType } of rows) {
-      const { body } = await askPayslip(month(1), await t.login(empNo));
+    for (const empType of EMP_TYPES) {
+      const typed = await makeEmployee(t.database, { empType });
+      const made = await makePayslip(t.database, typed, { month: month(1) });
+      const { body } = await askPayslip(month(1), await signIn(typed));
       const payslip = JSON.parse(body.data) as Payslip;
       expect(payslip.EMP_TYPE).toBe(empType);
       expect(payslip.ITEMS.map((item) => item.key)).toEqual(
-        PAY_ITEMS.map((item) => item.key).filter((key) =>
-          PAY_ITEMS_BY_EMP_TYPE[empType as Payslip['EMP_TYPE']].includes(key),
-        ),
+        PAY_ITEMS.map((item) => item.key).filter((key) => PAY_ITEMS_BY_EMP_TYPE[empType].includes(key)),
       );
-      expect(payslip).toEqual(await expectedPayslip(empNo, month(1)));
+      expect(payslip).toEqual(shownPayslip(made));
     }
   });
 
   it("follows the type printed on that month's payslip, not the employee's current type", async () => {
-    const token = await t.login('100003');
-    await t.database.pool.query(
-      `update payslips set emp_type = 'PS03' where year_month = $1 and employee_id = (select id from employees where emp_no = '100003')`,
-      [month(2)],
-    );
-    const { body } = await askPayslip(month(2), token);
+    const promoted = await makeEmployee(t.database, { empType: 'PS01' });
+    await makePayslip(t.database, promoted, { month: month(2), empType: 'PS03' });
+    const { body } = await askPayslip(month(2), await signIn(promoted));
     const payslip = JSON.parse(body.data) as Payslip;
     expect(payslip.EMP_TYPE).toBe('PS03');
     expect(payslip.ITEMS.map((item) => item.key)).toEqual([...PAY_ITEMS_BY_EMP_TYPE.PS03]);
   });
 
   it('rounds amounts to 2 decimals as decimals, and shows an item missing from the payslip as 0', async () => {
-    const token = await t.login('100004');
-    await t.database.pool.query(
-      `update payslips set items = (items - 'OTHERS') || '{"BASIC_PAY": 1234.565, "ALLOWANCE": 1.005, "REWARD_PENALTY": -50.125}'
-       where year_month = $1 and employee_id = (select id from employees where emp_no = '100004')`,
-      [month(1)],
-    );
-    const payslip = JSON.parse((await askPayslip(month(1), token)).body.data) as Payslip;
+    const odd = await makeEmployee(t.database);
+    const { OTHERS: _missing, ...items } = payslipItems({
+      BASIC_PAY: 1234.565,
+      ALLOWANCE: 1.005,
+      REWARD_PENALTY: -50.125,
+    });
+    await makePayslip(t.database, odd, { month: month(1), items });
+    const payslip = JSON.parse((await askPayslip(month(1), await signIn(odd))).body.data) as Payslip;
     const amount = (key: string) => payslip.ITEMS.find((item) => item.key === key)?.amount;
     expect(amount('BASIC_PAY')).toBe(1234.57);
     expect(amount('ALLOWANCE')).toBe(1.01);
@@ -145,11 +144,9 @@ describe('SalaryPayslip/GetPersonSalaryByOld', () => {
   });
 
   it("answers '' with a message when there is no payslip for an allowed month", async () => {
-    const token = await t.login('100005');
-    await t.database.pool.query(
-      `delete from payslips where year_month = $1 and employee_id = (select id from employees where emp_no = '100005')`,
-      [month(2)],
-    );
+    const newcomer = await makeEmployee(t.database);
+    await makePayslip(t.database, newcomer, { month: month(1) });
+    const token = await signIn(newcomer);
     const { status, body } = await askPayslip(month(2), token);
     expect(status).toBe(200);
     expect(body).toEqual({ result: true, msg: '暂无该月工资单', data: '' });
@@ -157,11 +154,15 @@ describe('SalaryPayslip/GetPersonSalaryByOld', () => {
   });
 
   it("never answers another employee's payslip, whatever empNo the payload carries", async () => {
-    const reviewerToken = await t.login('900001');
-    const mine = JSON.parse((await askPayslip(month(1), employeeToken, { empNo: '900001' })).body.data);
-    const theirs = JSON.parse((await askPayslip(month(1), reviewerToken, { empNo: '100001' })).body.data);
-    expect(mine).toEqual(await expectedPayslip('100001', month(1)));
-    expect(theirs).toEqual(await expectedPayslip('900001', month(1)));
+    const manager = await makeEmployee(t.database, { empType: 'PS04' });
+    const managers = await makePayslip(t.database, manager, {
+      month: month(1),
+      items: payslipItems({ BASIC_PAY: 5200, ALLOWANCE: 800, HOUSING_FUND: 364 }),
+    });
+    const mine = JSON.parse((await askPayslip(month(1), employeeToken, { empNo: manager.empNo })).body.data);
+    const theirs = JSON.parse((await askPayslip(month(1), await signIn(manager), { empNo: employee.empNo })).body.data);
+    expect(mine).toEqual(shownPayslip(lastMonth));
+    expect(theirs).toEqual(shownPayslip(managers));
     expect(theirs.EMP_TYPE).toBe('PS04');
     expect(mine).not.toEqual(theirs);
   });
