@@ -26,8 +26,10 @@ const findFreePort = () =>
     });
   });
 
+// The embedded database in dataDir, whatever the calling shell has set (an empty URL would be refused).
+const { DATABASE_URL, REDIS_URL, CABINET_CONTROLLER_URL, ...inherited } = process.env;
 const env = (port: number) => ({
-  ...process.env,
+  ...inherited,
   DATA_DIR: dataDir,
   PORT: String(port),
   HOST: '127.0.0.1',
