@@ -66,12 +66,21 @@ export const readLiveOwner = (dataDir: string) => {
 export const claimOwnership = (dataDir: string, role: OwnerRecord['role']) => {
   const file = path.join(dataDir, OWNER_FILE);
   const record: OwnerRecord = { pid: process.pid, role, startTime: readStartTime(process.pid) };
+  const text = `${JSON.stringify(record)}\n`;
   const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  writeFileSync(draft, `${JSON.stringify(record)}\n`);
+  writeFileSync(draft, text);
+  const publish = () => {
+    try {
+      linkSync(draft, file); // atomic and whole: fails when another process recorded itself first
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw error;
+      writeFileSync(file, text, { flag: 'wx' }); // a file system without hard links: exclusive create instead
+    }
+  };
   try {
     for (let attempt = 0; ; attempt++) {
       try {
-        linkSync(draft, file); // atomic: fails when another process recorded itself first
+        publish();
         break;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 5) throw error;
