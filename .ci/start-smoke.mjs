@@ -14,6 +14,8 @@ const freePort = () =>
     });
   });
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A deadline that does not keep this process alive once everything else is done. */
+const deadline = (ms) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 const fail = (message) => {
   throw new Error(`start smoke: ${message}`);
 };
@@ -36,12 +38,12 @@ const exited = new Promise((resolve) =>
 );
 
 try {
-  const deadline = Date.now() + 300_000; // a first start may build the web app and seed the demo company
+  const giveUpAt = Date.now() + 300_000; // a first start may build the web app and seed the demo company
   for (;;) {
     if (exitCode !== undefined) fail(`npm start exited with ${exitCode} before /healthz answered`);
     const health = await fetch(`${base}/healthz`).catch(() => undefined);
     if (health?.status === 200) break;
-    if (Date.now() > deadline) fail('/healthz did not answer 200 within 300 s');
+    if (Date.now() > giveUpAt) fail('/healthz did not answer 200 within 300 s');
     await sleep(250);
   }
   const page = await fetch(`${base}/`);
@@ -61,14 +63,14 @@ try {
   // SIGTERM goes to the server itself (npm's child), as a process manager would send it.
   const serverPid = JSON.parse(readFileSync(ownerFile, 'utf8')).pid;
   process.kill(serverPid, 'SIGTERM');
-  await Promise.race([exited, sleep(30_000)]);
+  await Promise.race([exited, deadline(30_000)]);
   if (exitCode !== 0) fail(`after SIGTERM npm start ended with ${exitCode ?? 'nothing within 30 s'}`);
   if (existsSync(ownerFile)) fail('the server exited without giving up the embedded cluster');
   console.log('start smoke: /healthz, / and sign-in answered; SIGTERM stopped the server cleanly');
 } finally {
   if (exitCode === undefined) {
     process.kill(-npm.pid, 'SIGTERM');
-    await Promise.race([exited, sleep(20_000)]);
+    await Promise.race([exited, deadline(20_000)]);
     if (exitCode === undefined) process.kill(-npm.pid, 'SIGKILL');
   }
 }
