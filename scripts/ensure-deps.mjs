@@ -16,8 +16,8 @@ export const ensureDeps = () => {
   const stampFile = path.join(root, 'node_modules', '.ess-installed');
   if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === hashLockFile()) return;
   console.log('[ess] installing npm packages (first run or package-lock.json changed)…');
-  // `npm install` rather than `npm ci`: npm 11 writes lock files without other platforms' optional
-  // packages and then refuses them in `npm ci`; install follows the lock file all the same.
+  // `npm install` rather than `npm ci`: both follow the lock file, but install only changes what differs
+  // from it (seconds after a pull), where ci deletes node_modules and installs everything again.
   execSync('npm install --no-audit --no-fund', { cwd: root, stdio: 'inherit' });
   writeFileSync(stampFile, hashLockFile());
 };

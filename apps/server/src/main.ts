@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { buildApp } from './app';
 import { readConfig } from './config';
-import { openDatabaseForTools } from './db/connect';
+import { openDatabaseForServer } from './db/connect';
+import { ClusterOwnedError } from './db/embedded';
 import { DEMO_EMPLOYEE, DEMO_PASSWORD, DEMO_REVIEWER, isDatabaseEmpty, seedDemo } from './db/seed/demo';
 
 const started = Date.now();
@@ -12,7 +13,11 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const config = readConfig({ WEB_DIST: path.join(repoRoot, 'apps/web/dist'), ...process.env });
 const say = (message: string) => console.log(`[ess] ${message}`);
 
-const { database, stop, isEmbedded } = await openDatabaseForTools(config, say);
+const { database, stop, isEmbedded, embeddedDir } = await openDatabaseForServer(config, say).catch((error) => {
+  if (!(error instanceof ClusterOwnedError)) throw error;
+  console.error(`[ess] ${error.message}`); // one line: the operator only needs to know who holds DATA_DIR
+  process.exit(1);
+});
 const shouldSeed = config.SEED_DEMO === 'yes' || (config.SEED_DEMO === 'auto' && isEmbedded);
 if (shouldSeed && (await isDatabaseEmpty(database.pool))) {
   say('empty database: seeding the demo company');
@@ -47,7 +52,7 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 await app.listen({ port: config.PORT, host: config.HOST });
 const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
 say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s: http://${shownHost}:${config.PORT}/`);
-say(`database: ${isEmbedded ? `embedded PostgreSQL in ${path.join(config.dataDir, 'pg')}` : 'DATABASE_URL'}`);
+say(`database: ${isEmbedded ? `embedded PostgreSQL in ${embeddedDir}` : 'DATABASE_URL'}`);
 if (shouldSeed || isEmbedded) {
   say(`demo employee: ${DEMO_EMPLOYEE} / ${DEMO_PASSWORD}   reviewer (AppVerify): ${DEMO_REVIEWER} / ${DEMO_PASSWORD}`);
 }

@@ -2,15 +2,32 @@
 // Either way the schema is migrated before anything uses it.
 import type { Config } from '../config';
 import { type Database, openDatabase } from './client';
-import { startEmbeddedPostgres } from './embedded';
+import { type EmbeddedCluster, type EmbeddedOptions, openEmbeddedPostgres, startEmbeddedPostgres } from './embedded';
 import { ensureDatabase, migrateDatabase } from './migrate';
 
 const EMBEDDED_DATABASE = 'ess';
 
-export const openDatabaseForTools = async (
+type Opened = {
+  database: Database;
+  stop: () => Promise<void>;
+  isEmbedded: boolean;
+  /** The embedded cluster's files, when there is one. */
+  embeddedDir?: string;
+};
+
+/** The server: owns the embedded cluster (refuses when another live server does). */
+export const openDatabaseForServer = (config: Config, log: (message: string) => void = () => {}) =>
+  openConfiguredDatabase(config, log, startEmbeddedPostgres);
+
+/** Command-line tools: use the embedded cluster of a running server, never stop it; else start one for the run. */
+export const openDatabaseForTools = (config: Config, log: (message: string) => void = () => {}) =>
+  openConfiguredDatabase(config, log, openEmbeddedPostgres);
+
+const openConfiguredDatabase = async (
   config: Config,
-  log: (message: string) => void = () => {},
-): Promise<{ database: Database; stop: () => Promise<void>; isEmbedded: boolean }> => {
+  log: (message: string) => void,
+  openCluster: (options: EmbeddedOptions) => Promise<EmbeddedCluster>,
+): Promise<Opened> => {
   if (config.DATABASE_URL) {
     await migrateDatabase(config.DATABASE_URL);
     return {
@@ -19,12 +36,17 @@ export const openDatabaseForTools = async (
       isEmbedded: false,
     };
   }
-  const cluster = await startEmbeddedPostgres({ dataDir: config.dataDir, log });
+  const cluster = await openCluster({ dataDir: config.dataDir, log });
   try {
     await ensureDatabase(cluster.adminUrl, EMBEDDED_DATABASE);
     const url = cluster.urlFor(EMBEDDED_DATABASE);
     await migrateDatabase(url);
-    return { database: openDatabase(url, { max: config.DB_POOL_SIZE }), stop: cluster.stop, isEmbedded: true };
+    return {
+      database: openDatabase(url, { max: config.DB_POOL_SIZE }),
+      stop: cluster.stop,
+      isEmbedded: true,
+      embeddedDir: cluster.pgDir,
+    };
   } catch (error) {
     await cluster.stop();
     throw error;
