@@ -1,6 +1,9 @@
 // Sign-in, lockout, refresh rotation and theft detection, password change and one-time reset codes,
 // through the API, each test on employees of its own.
+import { randomInt } from 'node:crypto';
 import { routes } from '@ess/contract';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FACTORY_PASSWORD_HASH, makeEmployee } from '../../../test/factories';
 import { createTestContext, DEMO_PASSWORD_HASH, type TestContext } from '../../../test/harness';
@@ -115,6 +118,54 @@ describe('Account/CheckLogin', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('the per-IP sign-in limit across instances', () => {
+  /** A second app on the same database with its own Redis connection, as another server instance. */
+  const withInstances = async (
+    { redisUrl, isReachable }: { redisUrl: string; isReachable: boolean },
+    run: (attemptOn: (instance: number) => Promise<string>) => Promise<void>,
+  ) => {
+    const config = { ...t.config, LOGIN_RATE_LIMIT: 2, TRUST_PROXY: 'true' as const };
+    const clients = [0, 1].map(() => new Redis(redisUrl, { maxRetriesPerRequest: 0, enableOfflineQueue: false }));
+    for (const client of clients) client.on('error', () => {});
+    // Commands sent before the connection is up would fail, and a failed count lets the sign-in through.
+    if (isReachable)
+      await Promise.all(clients.map((client) => new Promise((resolve) => client.once('ready', resolve))));
+    const apps = await Promise.all(clients.map((redis) => buildApp({ config, database: t.database, redis })));
+    // A fresh address per run: counters of earlier runs in the same minute stay out of it.
+    const ip = `10.${randomInt(255)}.${randomInt(255)}.${randomInt(1, 255)}`;
+    try {
+      await run(async (instance) => {
+        const app = apps[instance] as FastifyInstance;
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/Account/CheckLogin',
+          headers: { 'x-forwarded-for': ip },
+          payload: { userAccount: '100001', password: DEMO_PASSWORD_HASH },
+        });
+        return response.json().msg;
+      });
+    } finally {
+      await Promise.all(apps.map((app) => app.close()));
+      for (const client of clients) client.disconnect();
+    }
+  };
+
+  // Redis is optional for users; CI sets TEST_REDIS_URL to prove the shared path.
+  it.skipIf(!process.env.TEST_REDIS_URL)('counts one limit for all instances through Redis', async () => {
+    await withInstances({ redisUrl: process.env.TEST_REDIS_URL ?? '', isReachable: true }, async (attemptOn) => {
+      expect([await attemptOn(0), await attemptOn(1)]).toEqual(['登录成功', '登录成功']);
+      expect(await attemptOn(0)).toBe('登录尝试过于频繁，请稍后再试');
+      expect(await attemptOn(1)).toBe('登录尝试过于频繁，请稍后再试');
+    });
+  });
+
+  it('keeps sign-in working while Redis is unreachable (the account lockout lives in the database)', async () => {
+    await withInstances({ redisUrl: 'redis://127.0.0.1:1', isReachable: false }, async (attemptOn) => {
+      expect(await attemptOn(0)).toBe('登录成功');
+    });
   });
 });
 
