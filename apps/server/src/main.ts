@@ -7,6 +7,7 @@ import { readConfig } from './config';
 import { openDatabaseForServer } from './db/connect';
 import { ClusterOwnedError } from './db/embedded';
 import { DEMO_EMPLOYEE, DEMO_PASSWORD, DEMO_REVIEWER, isDatabaseEmpty, seedDemo } from './db/seed/demo';
+import { startHousekeeping } from './jobs/housekeeping';
 
 const started = Date.now();
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -29,6 +30,7 @@ const redis = config.REDIS_URL
   : undefined;
 redis?.on('error', (error) => say(`redis: ${error.message}`));
 const app = await buildApp({ config, database, redis, withBenchRoutes: process.env.BENCH_ROUTES === 'true' });
+const stopHousekeeping = startHousekeeping({ db: database.db, lockMinutes: config.LOGIN_LOCK_MINUTES }, say);
 
 let isShuttingDown = false;
 const shutdown = async (signal: string) => {
@@ -38,6 +40,7 @@ const shutdown = async (signal: string) => {
   const forceExit = setTimeout(() => process.exit(1), 20_000);
   forceExit.unref();
   try {
+    stopHousekeeping();
     await app.close(); // stops accepting, waits for in-flight requests
     await database.close();
     redis?.disconnect();

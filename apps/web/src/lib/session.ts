@@ -38,16 +38,6 @@ export const readToken = (): string | undefined => readCookie(COOKIE_TOKEN) || u
 export const readRefreshToken = (): string | undefined => readCookie(COOKIE_REFRESH) || undefined;
 export const hasAnyToken = (): boolean => Boolean(readToken() || readRefreshToken());
 
-export const readUser = (): LoginUser | undefined => {
-  const raw = readCookie(COOKIE_USER);
-  if (!raw) return undefined;
-  try {
-    return JSON.parse(decodeURIComponent(raw)) as LoginUser;
-  } catch {
-    return undefined;
-  }
-};
-
 const readRemember = (): boolean => {
   try {
     return window.localStorage.getItem(REMEMBER_KEY) !== '0';

@@ -7,5 +7,3 @@ export const renderToast = ({ content, kind, durationMs = 2000 }: ToastOptions) 
   const icon = kind === 'warning' ? <ExclamationCircleOutline /> : kind;
   Toast.show({ content, icon, duration: durationMs, maskClickable: true });
 };
-
-export const clearToasts = () => Toast.clear();

@@ -5,6 +5,3 @@ export type { ToastKind, ToastOptions } from './toast-options';
 
 export const showToast = (options: ToastOptions): Promise<void> =>
   import('./toast-view').then(({ renderToast }) => renderToast(options));
-
-/** Takes down a toast left up (a loading one). */
-export const clearToast = (): Promise<void> => import('./toast-view').then(({ clearToasts }) => clearToasts());

@@ -20,7 +20,3 @@ export const contractRules =
       },
     ];
   };
-
-/** Whether the contract needs the field (for the required mark): an absent value is refused. */
-export const isRequiredField = <Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>, field: keyof Shape & string) =>
-  !(schema.shape[field] as z.ZodType).safeParse(undefined).success;

@@ -1,0 +1,34 @@
+// Hourly housekeeping of tables that only grow: idempotency keys past their day, and login failure
+// counters of accounts (real or not) that are neither locked nor failed within the lock time.
+import { sql } from 'drizzle-orm';
+import { deleteExpiredIdempotencyKeys } from '../core/idempotency';
+import type { Db } from '../db/client';
+import { loginFailures } from '../db/schema/index';
+
+const EVERY_MS = 60 * 60 * 1000;
+
+export const deleteStaleLoginFailures = async (db: Db, lockMinutes: number) => {
+  await db.delete(loginFailures).where(
+    sql`coalesce(${loginFailures.lockedUntil}, '-infinity') < now()
+          and ${loginFailures.lastFailedAt} < now() - make_interval(mins => ${lockMinutes})`,
+  );
+};
+
+/** Runs now and then every hour; answers the function that stops it. Failures are reported and retried next time. */
+export const startHousekeeping = (
+  { db, lockMinutes }: { db: Db; lockMinutes: number },
+  report: (message: string) => void,
+) => {
+  const run = async () => {
+    try {
+      await deleteExpiredIdempotencyKeys(db);
+      await deleteStaleLoginFailures(db, lockMinutes);
+    } catch (error) {
+      report(`housekeeping failed: ${(error as Error).message}`);
+    }
+  };
+  void run();
+  const timer = setInterval(() => void run(), EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+};
