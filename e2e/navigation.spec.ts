@@ -20,14 +20,19 @@ const openFeedback = async () => {
   return phone.page.getByRole('dialog', { name: '意见反馈' });
 };
 
+/** Home, then a tap on the 我的考勤 tile: two entries in the history. */
+const openAttendanceFromHome = async () => {
+  await openHome('100012');
+  await phone.page
+    .getByRole('link', { name: /我的考勤/ })
+    .first()
+    .click();
+  await phone.page.waitForURL('**/attendance/my-att');
+};
+
 describe('navigation', () => {
   it('closes the feedback sheet with the back button and stays on the screen', async () => {
-    await openHome('100012');
-    await phone.page
-      .getByRole('link', { name: /我的考勤/ })
-      .first()
-      .click();
-    await phone.page.waitForURL('**/attendance/my-att');
+    await openAttendanceFromHome();
     const sheet = await openFeedback();
     await sheet.getByLabel('问题描述').fill('写了一半');
     await phone.page.goBack();
@@ -39,12 +44,7 @@ describe('navigation', () => {
   });
 
   it('closes a sheet with Esc, and closing it by hand leaves no extra history entry', async () => {
-    await openHome('100012');
-    await phone.page
-      .getByRole('link', { name: /我的考勤/ })
-      .first()
-      .click();
-    await phone.page.waitForURL('**/attendance/my-att');
+    await openAttendanceFromHome();
     const sheet = await openFeedback();
     await sheet.waitFor();
     await sheet.getByRole('button', { name: '关闭' }).click();
