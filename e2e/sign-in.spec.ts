@@ -78,6 +78,6 @@ describe('sign-in', () => {
     await phone.page.goto('/home/reset-password');
     await phone.page.getByText(/链接无效/).waitFor();
     await phone.page.goto('/home/reset-password?code=not-a-real-code');
-    await phone.page.getByText('重置链接无效或已过期，请联系人事重新获取').waitFor();
+    await phone.page.getByText('重置链接无效或已过期，请联系人事重新获取').first().waitFor();
   });
 });

@@ -97,20 +97,36 @@ describe('route gate', () => {
     expect(location()).toHaveTextContent('/home');
   });
 
-  it('restores the session once: rotates the tokens, loads the profile and the mobile menus', async () => {
+  it('restores the session once: rotates the tokens beside loading the profile and the mobile menus', async () => {
     const { calls } = server();
     signInCookies();
     renderAt('/salary/my-salary');
     expect(await screen.findByText('salary screen')).toBeInTheDocument();
-    expect(calls.map((call) => call.path)).toEqual([
-      'Account/RefreshToken',
+    expect(calls.map((call) => call.path).sort()).toEqual([
       'Account/CheckUserToken',
+      'Account/RefreshToken',
       'Menu/GetMenuList',
     ]);
-    expect(calls[0]?.body).toEqual({ refreshToken: 'test-refresh' });
-    expect(calls[1]?.headers).toMatchObject({ token: 'new-access', authorization: 'Bearer new-access' });
-    expect(calls[2]?.body).toEqual({ terminalType: 'MOBILE' });
-    expect(document.cookie).toContain('ess_refresh=new-refresh');
+    const call = (path: string) => calls.find((candidate) => candidate.path === path);
+    expect(call('Account/RefreshToken')?.body).toEqual({ refreshToken: 'test-refresh' });
+    // The access token still works: the reads do not wait for the rotation.
+    expect(call('Account/CheckUserToken')?.headers).toMatchObject({ token: 'test-token' });
+    expect(call('Menu/GetMenuList')?.body).toEqual({ terminalType: 'MOBILE' });
+    await waitFor(() => expect(document.cookie).toContain('ess_refresh=new-refresh'));
+    expect(document.cookie).toContain('ess_token=new-access');
+  });
+
+  it('rotates first when the access cookie is gone, then reads with the new token', async () => {
+    const { calls } = server();
+    signInCookies();
+    // biome-ignore lint/suspicious/noDocumentCookie: the test removes the access cookie.
+    document.cookie = 'ess_token=; Path=/; Max-Age=0';
+    renderAt('/salary/my-salary');
+    expect(await screen.findByText('salary screen')).toBeInTheDocument();
+    expect(calls[0]?.path).toBe('Account/RefreshToken');
+    expect(calls.find((call) => call.path === 'Account/CheckUserToken')?.headers).toMatchObject({
+      token: 'new-access',
+    });
   });
 
   it('shows the 404 page for a menu screen the user may not open', async () => {

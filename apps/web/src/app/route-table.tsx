@@ -1,10 +1,18 @@
 // Every screen of the app in one table: path → lazy page, title, access. A later feature replaces a
 // placeholder by pointing `load` at its page, e.g. `load: () => import('../features/salary/my-salary-page')`.
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { t } from '../i18n/zh-CN';
 import { CHANGE_PASSWORD_PATH, HOME_PATH, LOGIN_PATH, NOT_FOUND_PATH, PERSON_CENTER_PATH } from './paths';
 
-export type PageModule = { default: ComponentType };
+export type PageModule = {
+  default: ComponentType;
+  /**
+   * Starts the screen's first queries while the session is still being restored, so its data does not
+   * wait for the restore's round trips (a screen's own loader; optional).
+   */
+  prefetch?: (queryClient: QueryClient) => unknown;
+};
 
 export type AppRoute = {
   path: string;

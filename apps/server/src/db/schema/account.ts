@@ -55,16 +55,20 @@ export const refreshTokens = pgTable(
     tokenHash: char('token_hash', { length: 64 }).notNull().unique(),
     /** Every token rotated from one sign-in shares it; a replayed old token revokes the whole family. */
     familyId: uuid('family_id').notNull().defaultRandom(),
+    /** The token this one was issued for in a rotation (null for the one a sign-in issued). */
+    parentId: bigint('parent_id', { mode: 'number' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** Set when the token was exchanged for its successor. */
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
-    /** Set on logout, password change and detected theft. */
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** logout, password, superseded (its parent was presented again before it was used), replayed (theft). */
+    revokedReason: varchar('revoked_reason', { length: 16 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('refresh_tokens_employee_idx').on(table.employeeId),
     index('refresh_tokens_family_idx').on(table.familyId),
+    index('refresh_tokens_parent_idx').on(table.parentId),
   ],
 );
 

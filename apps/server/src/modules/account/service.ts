@@ -13,12 +13,8 @@ import { hashPassword, sha256Hex, spendDecoyVerification, verifyPassword } from 
 const REFRESH_DAYS_REMEMBERED = 30;
 const REFRESH_DAYS_SESSION = 1;
 const RESET_CODE_HOURS = 24;
-/**
- * A refresh token used again within this many seconds of its rotation is refused quietly (two tabs of
- * one phone restoring the session together); later, the replay is taken for theft and ends the family.
- */
-export const ROTATION_GRACE_SECONDS = 30;
-
+/** A token presented again this soon after its rotation is a second tab asking at the same time. */
+export const CONCURRENT_ROTATION_SECONDS = 10;
 export type AccountDeps = {
   db: Db;
   signAccessToken: (claims: SessionClaims) => Promise<string>;
@@ -44,14 +40,14 @@ const loginUserOf = (row: EmployeeRow): LoginUser => ({
 const issueTokens = async (
   deps: AccountDeps,
   row: EmployeeRow,
-  { refreshDays, familyId }: { refreshDays: number; familyId?: string },
+  { refreshDays, parent }: { refreshDays: number; parent?: { id: number; familyId: string } },
 ) => {
   const refreshToken = randomBytes(32).toString('base64url');
   await deps.db.insert(refreshTokens).values({
     employeeId: row.id,
     tokenHash: tokenHash(refreshToken),
     expiresAt: daysFromNow(refreshDays),
-    ...(familyId ? { familyId } : {}),
+    ...(parent ? { familyId: parent.familyId, parentId: parent.id } : {}),
   });
   const token = await deps.signAccessToken({ id: row.id, empNo: row.empNo, bu: row.bu, epoch: row.sessionEpoch });
   return { token, refreshToken };
@@ -120,61 +116,93 @@ export const checkLogin = async (
 };
 
 /**
- * Rotation: a refresh token works once and is exchanged for a new pair of the same family. Presenting a
- * rotated token again after the grace period is the sign of a stolen copy: the whole family is revoked,
- * so neither the thief nor the victim's copy works any more (the victim signs in again).
+ * Rotation: a refresh token is exchanged once for a new pair of the same family. A rotated token presented
+ * again within seconds is another tab asking at the same time and is refused quietly. Later it is judged
+ * by its successor: while the successor has never been used, the answer that carried it was most likely
+ * lost on a weak network, so the successor is superseded by a new one; once the successor has been used, or a superseded token comes back, a second
+ * copy is in use: the whole family is revoked, the thief's copy and the worker's (who signs in again).
  */
-export const refreshSession = async (deps: AccountDeps, refreshToken: string) => {
+export const refreshSession = async (
+  deps: AccountDeps,
+  refreshToken: string,
+): Promise<{ token: string; refreshToken: string }> => {
   const { db } = deps;
+  const sessionOver = new BusinessError('SESSION_OVER');
   const [found] = await db
     .select({
       id: refreshTokens.id,
       employeeId: refreshTokens.employeeId,
       familyId: refreshTokens.familyId,
-      expiresAt: refreshTokens.expiresAt,
       createdAt: refreshTokens.createdAt,
-      isUsable: sql<boolean>`${refreshTokens.revokedAt} is null and ${refreshTokens.rotatedAt} is null
-                             and ${refreshTokens.expiresAt} > now()`,
-      isReplay: sql<boolean>`${refreshTokens.revokedAt} is null
-        and ${refreshTokens.rotatedAt} < now() - make_interval(secs => ${ROTATION_GRACE_SECONDS})`,
+      expiresAt: refreshTokens.expiresAt,
+      isRotated: sql<boolean>`${refreshTokens.rotatedAt} is not null`,
+      isRotatedJustNow: sql<boolean>`coalesce(${refreshTokens.rotatedAt} > now() - make_interval(secs => ${CONCURRENT_ROTATION_SECONDS}), false)`,
+      revokedReason: refreshTokens.revokedReason,
+      isExpired: sql<boolean>`${refreshTokens.expiresAt} <= now()`,
     })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, tokenHash(refreshToken)));
-  const sessionOver = new BusinessError('SESSION_OVER');
-  if (!found) throw sessionOver;
-  if (found.isReplay) {
-    await withTransaction(db, async (tx) => {
-      await tx
-        .update(refreshTokens)
-        .set({ revokedAt: sql`now()` })
-        .where(and(eq(refreshTokens.familyId, found.familyId), isNull(refreshTokens.revokedAt)));
-      await recordAudit(tx, {
-        action: 'session.refresh-token-replayed',
-        subject: { type: 'employee', id: found.employeeId },
-        after: { familyId: found.familyId },
-      });
-    });
+  if (!found || found.isExpired) throw sessionOver;
+  if (found.revokedReason === 'superseded') {
+    await revokeFamily(db, found, 'a superseded refresh token came back');
     throw sessionOver;
   }
-  if (!found.isUsable) throw sessionOver;
-  // Marked in the same statement that checks it, so two requests with the same token rotate it once.
-  const [rotated] = await db
-    .update(refreshTokens)
-    .set({ rotatedAt: sql`now()` })
-    .where(and(eq(refreshTokens.id, found.id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)))
-    .returning({ id: refreshTokens.id });
-  if (!rotated) throw sessionOver;
+  if (found.revokedReason) throw sessionOver;
+
+  // Two tabs of one phone asking together: the other one won; its new pair is in the shared cookies.
+  if (found.isRotatedJustNow) throw sessionOver;
+  if (found.isRotated) {
+    // Only the successor that was never used can be superseded; the statement that revokes it decides.
+    const [superseded] = await db
+      .update(refreshTokens)
+      .set({ revokedAt: sql`now()`, revokedReason: 'superseded' })
+      .where(
+        and(
+          eq(refreshTokens.parentId, found.id),
+          isNull(refreshTokens.rotatedAt),
+          isNull(refreshTokens.revokedAt),
+          gt(refreshTokens.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ id: refreshTokens.id });
+    if (!superseded) {
+      await revokeFamily(db, found, 'a rotated refresh token was used again after its successor');
+      throw sessionOver;
+    }
+  } else {
+    // Marked in the same statement that checks it, so two requests with the same token rotate it once.
+    const [rotated] = await db
+      .update(refreshTokens)
+      .set({ rotatedAt: sql`now()` })
+      .where(and(eq(refreshTokens.id, found.id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)))
+      .returning({ id: refreshTokens.id });
+    if (!rotated) throw sessionOver;
+  }
   const [row] = await db.select().from(employees).where(eq(employees.id, found.employeeId));
   if (!row) throw sessionOver;
   // The new token lives as long as the one it replaces was meant to.
   const lifetimeDays = Math.max(1, Math.round((found.expiresAt.getTime() - found.createdAt.getTime()) / 86_400_000));
-  return issueTokens(deps, row, { refreshDays: lifetimeDays, familyId: found.familyId });
+  return issueTokens(deps, row, { refreshDays: lifetimeDays, parent: { id: found.id, familyId: found.familyId } });
 };
+
+/** A second copy of a token is in use: every token of the family dies, with an audit row saying why. */
+const revokeFamily = (db: Db, token: { employeeId: number; familyId: string }, reason: string) =>
+  withTransaction(db, async (tx) => {
+    await tx
+      .update(refreshTokens)
+      .set({ revokedAt: sql`now()`, revokedReason: 'replayed' })
+      .where(and(eq(refreshTokens.familyId, token.familyId), isNull(refreshTokens.revokedAt)));
+    await recordAudit(tx, {
+      action: 'session.refresh-token-replayed',
+      subject: { type: 'employee', id: token.employeeId },
+      after: { familyId: token.familyId, reason },
+    });
+  });
 
 export const revokeRefreshToken = async (db: Db, refreshToken: string) => {
   await db
     .update(refreshTokens)
-    .set({ revokedAt: sql`now()` })
+    .set({ revokedAt: sql`now()`, revokedReason: 'logout' })
     .where(and(eq(refreshTokens.tokenHash, tokenHash(refreshToken)), isNull(refreshTokens.revokedAt)));
 };
 
@@ -212,7 +240,7 @@ const replacePassword = async (
       .returning({ empNo: employees.empNo });
     await tx
       .update(refreshTokens)
-      .set({ revokedAt: sql`now()` })
+      .set({ revokedAt: sql`now()`, revokedReason: 'password' })
       .where(and(eq(refreshTokens.employeeId, employeeId), isNull(refreshTokens.revokedAt)));
     if (changed) await tx.delete(loginFailures).where(eq(loginFailures.account, changed.empNo));
     // Never the password itself, not even hashed: only that it changed and whether a change is now due.
