@@ -1,13 +1,14 @@
-// Delivery to weak networks and old phones (DESIGN §10), on the real build in apps/web/dist.
+// Delivery to weak networks and old phones (DESIGN §10), on the real build in apps/web/dist and the real server.
 //
-// The oldest browsers it is built for (apps/web/build/browsers.ts). Statically:
-// every script in apps/web/dist, the pdf.js worker included, uses only syntax and built-ins those browsers have or
-// get from a polyfill; es-check judges syntax and built-ins by its browser data, and regular expressions are
-// checked here, since es-check does not look inside them: Safari before 16.4 cannot parse lookbehind, and esbuild
-// turns such a literal into `new RegExp("…")`, which then throws when it runs (named groups are fine: Chrome 64,
-// Safari 11.1). At run time: the app works in a Chromium stripped of the built-ins those browsers lack.
-import { readdirSync, readFileSync } from 'node:fs';
+// Old phones (apps/web/build/browsers.ts): every script, the pdf.js worker included, uses only syntax and
+// built-ins those browsers have or get from a polyfill; es-check judges syntax and built-ins by its browser data,
+// and regular expressions are checked here, since es-check does not look inside them: Safari before 16.4 cannot
+// parse lookbehind, and esbuild turns such a literal into `new RegExp("…")`, which then throws when it runs (named
+// groups are fine: Chrome 64, Safari 11.1). At run time, the app works in a Chromium stripped of the built-ins
+// those browsers lack. Weak networks: text files go out precompressed, hashed ones cached for good.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { RegExpParser, visitRegExpAST } from '@eslint-community/regexpp';
 import { type Node, parse } from 'acorn';
 import { simple } from 'acorn-walk';
@@ -20,7 +21,7 @@ import {
   PDFJS_ACCEPTED_FEATURES,
   POLYFILLS_BEFORE_ENTRY,
 } from '../apps/web/build/browsers';
-import { DEMO_PASSWORD, launchBrowser, newPhone } from './harness';
+import { baseUrl, DEMO_PASSWORD, launchBrowser, newPhone } from './harness';
 
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
 const scripts = readdirSync(dist, { recursive: true, encoding: 'utf8' })
@@ -195,5 +196,42 @@ describe('the app in a browser without the newer built-ins', () => {
     await page.goto('/salary/my-salary');
     await page.getByText('实发工资').first().waitFor();
     expect(errors).toEqual([]);
+  });
+});
+
+describe('precompressed text files', () => {
+  const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) => !file.startsWith('.vite'));
+  const entry = files.find((file) => /^assets\/index-[\w-]+\.js$/.test(file));
+
+  it('lie beside every text file of a kilobyte or more, and unpack to it', () => {
+    const texts = files.filter((file) => /\.(?:m?js|css|html|svg|pdf)$/.test(file));
+    expect(texts.some((file) => file.endsWith('.mjs'))).toBe(true);
+    for (const file of texts) {
+      const original = readFileSync(path.join(dist, file));
+      if (statSync(path.join(dist, file)).size >= 1024) {
+        expect([existsSync(path.join(dist, `${file}.br`)), existsSync(path.join(dist, `${file}.gz`))]).toEqual([
+          true,
+          true,
+        ]);
+      }
+      if (existsSync(path.join(dist, `${file}.br`))) {
+        expect(brotliDecompressSync(readFileSync(path.join(dist, `${file}.br`))).equals(original)).toBe(true);
+      }
+      if (existsSync(path.join(dist, `${file}.gz`))) {
+        expect(gunzipSync(readFileSync(path.join(dist, `${file}.gz`))).equals(original)).toBe(true);
+      }
+    }
+  });
+
+  it('go out as brotli or gzip as the browser asks, hashed files cached for good', async () => {
+    const get = async (target: string, encoding: string) => {
+      const response = await fetch(new URL(target, baseUrl()), { headers: { 'accept-encoding': encoding } });
+      await response.arrayBuffer();
+      return [response.headers.get('content-encoding'), response.headers.get('cache-control')];
+    };
+    expect(await get('/login', 'gzip, deflate, br')).toEqual(['br', 'no-cache']);
+    expect(await get('/login', 'gzip')).toEqual(['gzip', 'no-cache']);
+    expect(await get(`/${entry}`, 'gzip, deflate, br')).toEqual(['br', 'public, max-age=31536000, immutable']);
+    expect(await get(`/${entry}`, 'identity')).toEqual([null, 'public, max-age=31536000, immutable']);
   });
 });
