@@ -26,6 +26,54 @@ const zodWithoutBigInt: Plugin = {
   },
 };
 
+const LOGIN_PAGE = '/src/features/account/login-page.tsx';
+
+/**
+ * /login is the screen every worker waits for on a weak network, and the entry asks for its chunks only once it
+ * has run. index.html names them (modulepreload, and preload for their styles), so they download beside the entry,
+ * at low priority so that the entry and its stylesheet still come first. Other routes pay for it once at most: the
+ * files are hashed and cached as immutable.
+ */
+const preloadLoginScreen = (): Plugin => {
+  let base = '/';
+  return {
+    name: 'ess:preload-login-screen',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        const chunks = new Map(
+          Object.values(bundle ?? {}).flatMap((output) => (output.type === 'chunk' ? [[output.fileName, output]] : [])),
+        );
+        const login = [...chunks.values()].find((chunk) => chunk.facadeModuleId?.endsWith(LOGIN_PAGE));
+        if (!login) throw new Error(`no chunk for ${LOGIN_PAGE}`);
+        const scripts = new Set<string>();
+        const styles = new Set<string>();
+        const visit = (fileName: string) => {
+          const chunk = chunks.get(fileName);
+          if (!chunk || scripts.has(fileName)) return;
+          scripts.add(fileName);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+          for (const imported of chunk.imports) visit(imported);
+        };
+        visit(login.fileName);
+        const isInHtml = (file: string) => html.includes(`"${base}${file}"`);
+        return [
+          ...[...scripts].filter((file) => !isInHtml(file)).map((file) => ({ rel: 'modulepreload', href: file })),
+          ...[...styles].filter((file) => !isInHtml(file)).map((file) => ({ rel: 'preload', as: 'style', href: file })),
+        ].map(({ href, ...attrs }) => ({
+          tag: 'link',
+          attrs: { ...attrs, fetchpriority: 'low', crossorigin: true, href: `${base}${href}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+};
+
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|pdf|txt|xml|webmanifest)$/;
 // Smaller files save a few dozen bytes at most, next to a kilobyte of response headers.
 const MIN_COMPRESSIBLE_BYTES = 256;
@@ -87,6 +135,7 @@ export default defineConfig({
     }),
     zodWithoutBigInt,
     pdfJsForOldBrowsers({ browsers: BROWSERS }),
+    preloadLoginScreen(),
     precompress(),
   ],
   server: {
