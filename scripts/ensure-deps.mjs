@@ -63,6 +63,7 @@ export const ensureWebBuild = () => {
     'apps/web/public',
     'apps/web/index.html',
     'apps/web/vite.config.ts',
+    'apps/web/build',
     'apps/web/package.json',
     'packages/contract/src',
   ]);
