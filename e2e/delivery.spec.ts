@@ -94,8 +94,8 @@ const regExpProblems = (code: string) => {
       const { regex } = node as Walked & { regex?: { pattern: string; flags: string } };
       if (regex) check(node, regex.pattern, regex.flags);
     },
-    NewExpression: (node) => checkConstructor(node as Walked),
-    CallExpression: (node) => checkConstructor(node as Walked),
+    NewExpression: (node) => checkConstructor(node as unknown as Walked),
+    CallExpression: (node) => checkConstructor(node as unknown as Walked),
   });
   return problems;
 };
