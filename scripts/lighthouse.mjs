@@ -96,8 +96,10 @@ const runSignedIn = async (output) => {
       { stdio: ['ignore', 'inherit', 'inherit'] },
     );
   } finally {
+    const exited = new Promise((resolve) => chrome.once('exit', resolve));
     chrome.kill();
-    rmSync(profile, { recursive: true, force: true });
+    await exited;
+    rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
   }
 };
 

@@ -30,6 +30,8 @@ const visit = async (page, path) => {
   await cdp.send('Network.enable');
   const responses = new Map();
   let bytes = 0;
+  const servedFromCache = new Set();
+  cdp.on('Network.requestServedFromCache', ({ requestId }) => servedFromCache.add(requestId));
   cdp.on('Network.responseReceived', ({ requestId, response }) => {
     responses.set(requestId, { url: response.url, status: response.status, fromCache: response.fromDiskCache });
   });
@@ -41,9 +43,10 @@ const visit = async (page, path) => {
   await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
   await page.waitForTimeout(500);
   await cdp.detach();
+  for (const [requestId, entry] of responses) if (servedFromCache.has(requestId)) entry.fromCache = true;
   const entries = [...responses.values()];
   return {
-    requests: entries.filter((entry) => !entry.fromCache).length,
+    requests: entries.length,
     fromCache: entries.filter((entry) => entry.fromCache).length,
     revalidated: entries.filter((entry) => entry.status === 304).length,
     kilobytes: Number((bytes / 1024).toFixed(1)),

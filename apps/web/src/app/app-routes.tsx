@@ -1,20 +1,43 @@
 // The router: `/` → /home, every route of the table, unknown paths → /404.
-import { lazy, Suspense, useMemo } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { hasAnyToken } from '../lib/session';
 import { PageLoading } from './page-loading';
-import { HOME_PATH, NOT_FOUND_PATH } from './paths';
+import { HOME_PATH, LOGIN_PATH, NOT_FOUND_PATH } from './paths';
 import { type AppRoute, routeTable } from './route-table';
 import { type ScreenProps, useDocumentTitle } from './screen';
 
-// The gate, the layout and antd-mobile load only for screens that need them, never for /login.
-const RouteGate = lazy(() => import('./route-gate'));
+// The gate, the layout and antd-mobile load only for screens that need them, never for /login; with a
+// session they start loading at once, beside the rest of the app's start.
+const loadRouteGate = () => import('./route-gate');
+if (hasAnyToken() && window.location.pathname !== LOGIN_PATH) void loadRouteGate().catch(() => {});
+const RouteGate = lazy(loadRouteGate);
 
 const BareScreen = ({ route, Page }: ScreenProps) => {
   useDocumentTitle(route.title);
   return <Page />;
 };
 
+/**
+ * With a session, a private screen's code and its first data (its route's prefetch) start loading as soon as
+ * the app runs, beside the route gate's own code and the session restore instead of after them.
+ */
+const useEarlyLoad = (table: readonly AppRoute[]) => {
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per navigation; the path is the trigger.
+  useEffect(() => {
+    if (!hasAnyToken()) return;
+    const route = table.find((candidate) => candidate.path === (pathname === '/' ? HOME_PATH : pathname));
+    if (!route || route.isPublic) return;
+    void route.load().catch(() => {});
+    void route.prefetch?.(queryClient).catch(() => {});
+  }, [pathname]);
+};
+
 export const AppRoutes = ({ table = routeTable }: { table?: readonly AppRoute[] }) => {
+  useEarlyLoad(table);
   const screens = useMemo(
     () =>
       table.map((route) => {

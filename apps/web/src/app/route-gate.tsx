@@ -62,17 +62,6 @@ const RouteGate = ({ route, Page }: ScreenProps) => {
     if (isMenuLoadFailed) void refetch();
   }, [location.pathname]);
 
-  // The screen's code and first data load beside the session restore instead of after it.
-  const isStarting = decision.kind === 'restore' || decision.kind === 'render';
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per screen; the route is the trigger.
-  useEffect(() => {
-    if (!isStarting) return;
-    void route
-      .load()
-      .then((page) => page.prefetch?.(queryClient))
-      .catch(() => {});
-  }, [route]);
-
   const isForcedToChange = decision.kind === 'change-password';
   useEffect(() => {
     if (isForcedToChange) void showToast({ content: t.session.mustChangePassword, kind: 'warning' });

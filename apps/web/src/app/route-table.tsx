@@ -5,19 +5,17 @@ import type { ComponentType } from 'react';
 import { t } from '../i18n/zh-CN';
 import { CHANGE_PASSWORD_PATH, HOME_PATH, LOGIN_PATH, NOT_FOUND_PATH, PERSON_CENTER_PATH } from './paths';
 
-export type PageModule = {
-  default: ComponentType;
-  /**
-   * Starts the screen's first queries while the session is still being restored, so its data does not
-   * wait for the restore's round trips (a screen's own loader; optional).
-   */
-  prefetch?: (queryClient: QueryClient) => unknown;
-};
+export type PageModule = { default: ComponentType };
 
 export type AppRoute = {
   path: string;
   title: string;
   load: () => Promise<PageModule>;
+  /**
+   * Starts the screen's first queries beside the session restore and the screen's own code, so its data
+   * waits for neither (a small module of the feature's api/, not the page).
+   */
+  prefetch?: (queryClient: QueryClient) => Promise<unknown>;
   /** Opens without a token (SPEC §2: sign-in, registration, reset, both proposal forms). */
   isPublic?: boolean;
   /**
@@ -55,7 +53,14 @@ export const routeTable: readonly AppRoute[] = [
   { path: NOT_FOUND_PATH, title: t.routes.notFound, load: () => import('./pages/not-found-page'), isPublic: true },
 
   // Signed in, always available
-  { path: HOME_PATH, title: t.routes.home, load: () => import('../features/home/home-page'), isTabRoot: true },
+  {
+    path: HOME_PATH,
+    title: t.routes.home,
+    load: () => import('../features/home/home-page'),
+    prefetch: (queryClient) =>
+      import('../features/home/api/get-banner-list').then(({ prefetchBannerList }) => prefetchBannerList(queryClient)),
+    isTabRoot: true,
+  },
   {
     path: PERSON_CENTER_PATH,
     title: t.routes.personCenter,

@@ -107,4 +107,16 @@ describe('api client on a weak network', () => {
     expect(readToken()).toBe('test-token');
     expect(toasts()).toEqual([]);
   });
+
+  it('keeps the access cookie when the calls in flight are cut off by leaving the page (a reload)', async () => {
+    network({ 'Account/CheckUserToken': ['drop'] });
+    window.dispatchEvent(new Event('pagehide'));
+    try {
+      await expect(profile()).rejects.toBeInstanceOf(TypeError);
+      expect(readToken()).toBe('test-token');
+      expect(toasts()).toEqual([]);
+    } finally {
+      window.dispatchEvent(new Event('pageshow'));
+    }
+  });
 });

@@ -39,6 +39,18 @@ export const setSessionOverHandler = (handler: SessionOverHandler) => {
 
 export const currentPath = () => `${window.location.pathname}${window.location.search}`;
 
+/**
+ * Set while the page goes away (reload, closing the tab): the browser cuts off the calls in flight, which is
+ * no network failure of the worker's, and must not clear the access cookie the next page needs.
+ */
+let isLeavingPage = false;
+window.addEventListener('pagehide', () => {
+  isLeavingPage = true;
+});
+window.addEventListener('pageshow', () => {
+  isLeavingPage = false;
+});
+
 const post = async (
   path: string,
   body: unknown,
@@ -152,8 +164,8 @@ export const callApiEnvelope = async <R extends RouteSpec>(
     try {
       return await post(route.path, body, { signal, idempotencyKey });
     } catch (error) {
-      // A caller that went away (screen left, query cancelled) is not a failure worth a toast.
-      if (signal?.aborted) throw error;
+      // A caller that went away (screen left, query cancelled, page left) is not a failure worth a toast.
+      if (signal?.aborted || isLeavingPage) throw error;
       throw unreachable(isQuiet);
     }
   };

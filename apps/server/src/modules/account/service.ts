@@ -13,8 +13,6 @@ import { hashPassword, sha256Hex, spendDecoyVerification, verifyPassword } from 
 const REFRESH_DAYS_REMEMBERED = 30;
 const REFRESH_DAYS_SESSION = 1;
 const RESET_CODE_HOURS = 24;
-/** A token presented again this soon after its rotation is a second tab asking at the same time. */
-export const CONCURRENT_ROTATION_SECONDS = 10;
 export type AccountDeps = {
   db: Db;
   signAccessToken: (claims: SessionClaims) => Promise<string>;
@@ -117,9 +115,9 @@ export const checkLogin = async (
 
 /**
  * Rotation: a refresh token is exchanged once for a new pair of the same family. A rotated token presented
- * again within seconds is another tab asking at the same time and is refused quietly. Later it is judged
- * by its successor: while the successor has never been used, the answer that carried it was most likely
- * lost on a weak network, so the successor is superseded by a new one; once the successor has been used, or a superseded token comes back, a second
+ * again is judged by its successor: while the successor has never been used, the answer that carried it
+ * was lost (a weak network, a page reloaded while it was on its way), so the successor is superseded by a
+ * new one; once the successor has been used, or a superseded token comes back, a second
  * copy is in use: the whole family is revoked, the thief's copy and the worker's (who signs in again).
  */
 export const refreshSession = async (
@@ -136,7 +134,6 @@ export const refreshSession = async (
       createdAt: refreshTokens.createdAt,
       expiresAt: refreshTokens.expiresAt,
       isRotated: sql<boolean>`${refreshTokens.rotatedAt} is not null`,
-      isRotatedJustNow: sql<boolean>`coalesce(${refreshTokens.rotatedAt} > now() - make_interval(secs => ${CONCURRENT_ROTATION_SECONDS}), false)`,
       revokedReason: refreshTokens.revokedReason,
       isExpired: sql<boolean>`${refreshTokens.expiresAt} <= now()`,
     })
@@ -149,8 +146,6 @@ export const refreshSession = async (
   }
   if (found.revokedReason) throw sessionOver;
 
-  // Two tabs of one phone asking together: the other one won; its new pair is in the shared cookies.
-  if (found.isRotatedJustNow) throw sessionOver;
   if (found.isRotated) {
     // Only the successor that was never used can be superseded; the statement that revokes it decides.
     const [superseded] = await db
@@ -170,7 +165,8 @@ export const refreshSession = async (
       throw sessionOver;
     }
   } else {
-    // Marked in the same statement that checks it, so two requests with the same token rotate it once.
+    // Marked in the same statement that checks it, so two requests with the same token rotate it once; the
+    // other, at the same instant, is refused (the web app keeps its still valid access token meanwhile).
     const [rotated] = await db
       .update(refreshTokens)
       .set({ rotatedAt: sql`now()` })

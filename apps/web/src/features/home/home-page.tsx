@@ -1,7 +1,6 @@
 // /home: welcome, pictures, menu tiles; then the forced handbook and the unread messages, in that order.
 import { lazy, Suspense } from 'react';
 import { useSignedInUser } from '../../lib/current-user';
-import { prefetchBannerList } from './api/get-banner-list';
 import { usePersonMsg } from './api/get-person-msg';
 import { MenuTiles } from './components/menu-tiles';
 import { PictureSwiper } from './components/picture-swiper';
@@ -30,7 +29,5 @@ const HomePage = () => {
     </div>
   );
 };
-
-export const prefetch = prefetchBannerList;
 
 export default HomePage;

@@ -21,5 +21,9 @@ export const useBannerList = () => useQuery(bannerListQuery);
 export const prefetchBannerList = async (queryClient: QueryClient) => {
   const banners = await queryClient.fetchQuery(bannerListQuery);
   const first = banners[0];
-  if (first) new Image().src = first.imageUrl;
+  if (!first) return;
+  const picture = new Image();
+  // The largest thing on home: fetched at once, not at the low priority of a picture not yet on screen.
+  (picture as HTMLImageElement & { fetchPriority?: string }).fetchPriority = 'high';
+  picture.src = first.imageUrl;
 };
