@@ -91,7 +91,8 @@ const main = async () => {
       const key = new TextEncoder().encode(SECRET_KEY);
       const tokens = await Promise.all(
         sample.rows.map((row) =>
-          new SignJWT({ no: row.emp_no, bu: row.bu })
+          // Session epoch 0: no seeded employee has changed a password yet.
+          new SignJWT({ no: row.emp_no, bu: row.bu, ep: 0 })
             .setProtectedHeader({ alg: 'HS256' })
             .setSubject(String(row.id))
             .setIssuedAt()
@@ -115,6 +116,7 @@ const main = async () => {
         ['dormitory', 'LogisticsDormitory/GetDormitoryCostForMobile', () => '{"query":{"CurrentPage":1}}'],
       ];
       for (const [name, route, body] of calls) {
+        await expectServed(base, route, body(), tokens[0]);
         await warmUp(base, route, body, tokens);
         // The health check runs beside the loaded call: it must stay fast while the server is busy.
         const [result, health] = await Promise.all([
@@ -146,6 +148,17 @@ const main = async () => {
     await cluster.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+};
+
+/** A benchmark of refusals would measure nothing: one call first, which must answer result:true. */
+const expectServed = async (base: string, route: string, body: string, token: string | undefined) => {
+  const response = await fetch(`${base}/api/${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { token, authorization: `Bearer ${token}` } : {}) },
+    body,
+  });
+  const answer = (await response.json()) as { result: boolean; msg: string };
+  if (!response.ok || !answer.result) throw new Error(`${route} is not served: ${response.status} ${answer.msg}`);
 };
 
 const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)] as T;
