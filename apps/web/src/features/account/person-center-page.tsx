@@ -1,4 +1,5 @@
 // /user/person-center (the 我的 tab): avatar with preview, name, department, title, links, sign-out.
+import { hasAttendancePhoto } from '@ess/contract/common';
 import { useQueryClient } from '@tanstack/react-query';
 import { Avatar, Dialog, ImageViewer, List } from 'antd-mobile';
 import {
@@ -21,8 +22,10 @@ import './person-center-page.css';
 
 export const DEFAULT_AVATAR_URL = '/default-avatar.svg';
 
+const PHOTO_PATH = '/system-setting/person-photo';
+
 const LINKS: readonly { path: string; title: string; icon: ReactNode }[] = [
-  { path: '/system-setting/person-photo', title: t.personCenter.personPhoto, icon: <FaceRecognitionOutline /> },
+  { path: PHOTO_PATH, title: t.personCenter.personPhoto, icon: <FaceRecognitionOutline /> },
   { path: '/system-setting/change-password', title: t.personCenter.changePassword, icon: <LockOutline /> },
   { path: '/user/my-bank', title: t.personCenter.myBank, icon: <BankcardOutline /> },
   { path: '/user/my-education', title: t.personCenter.myEducation, icon: <ContentOutline /> },
@@ -36,6 +39,7 @@ const PersonCenterPage = () => {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const avatarUrl = profile.avatarUrl || DEFAULT_AVATAR_URL;
+  const links = hasAttendancePhoto(profile.baseBu) ? LINKS : LINKS.filter((link) => link.path !== PHOTO_PATH);
 
   const signOut = async () => {
     const isConfirmed = await Dialog.confirm({ content: t.personCenter.logoutConfirm });
@@ -72,7 +76,7 @@ const PersonCenterPage = () => {
         </div>
       </section>
       <List className="person-links">
-        {LINKS.map((link) => (
+        {links.map((link) => (
           <List.Item key={link.path} prefix={link.icon} onClick={() => navigate(link.path)} tabIndex={0}>
             {link.title}
           </List.Item>
