@@ -150,6 +150,7 @@ export const zhCN = {
   personCenter: {
     avatar: '头像',
     avatarPreview: '查看头像',
+    personSetting: '个人设置',
     personPhoto: '人脸照片',
     changePassword: '修改密码',
     myBank: '银行卡',

@@ -1,5 +1,7 @@
-// The photo entries show only in the plants whose attendance system takes the photo (SPEC §6).
-import { screen } from '@testing-library/react';
+// The person center's links and the person settings: 个人设置 is reached by tapping; the photo entries
+// show only in the plants whose attendance system takes the photo (SPEC §6).
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, makeCurrentUser, renderScreen } from '../../test/render';
 import PersonCenterPage from './person-center-page';
@@ -27,5 +29,19 @@ describe('photo entries by plant', () => {
     renderScreen(<PersonSettingPage />, { currentUser });
     expect(screen.getByText('修改密码')).toBeInTheDocument();
     expect(screen.queryByText('修改照片')).not.toBeInTheDocument();
+  });
+});
+
+describe('person center links', () => {
+  it('reaches 个人设置 by tapping', async () => {
+    fakeServer({});
+    const user = userEvent.setup();
+    renderScreen(<PersonCenterPage />, {
+      path: '/user/person-center',
+      currentUser: makeCurrentUser(),
+      extraRoutes: ['/system-setting/person-setting'],
+    });
+    await user.click(screen.getByText('个人设置'));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/system-setting/person-setting'));
   });
 });
