@@ -274,7 +274,7 @@ export const zhCN = {
     count: (count: number) => `共 ${count} 条`,
     workProcess: '工序',
     inspectionDate: '检查日期',
-    typeCode: '问题类型',
+    type: '问题类型',
     badQty: '不良数量',
     empty: '近30天没有安全问题',
     emptyHint: '请继续保持安全作业',

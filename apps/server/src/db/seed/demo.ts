@@ -3,7 +3,16 @@
 // Bulk rows are generated inside PostgreSQL (generate_series) so 80,000 employees take seconds.
 import type pg from 'pg';
 import { hashPassword, sha256Hex } from '../../lib/passwords';
-import { BANNERS, DEPARTMENTS, DICTIONARIES, MENUS, PLANT_NAMES, ROLES, TITLES } from './reference-data';
+import {
+  BANNERS,
+  DEPARTMENTS,
+  DICTIONARIES,
+  MENUS,
+  PLANT_NAMES,
+  ROLES,
+  SAFETY_ISSUE_TYPES,
+  TITLES,
+} from './reference-data';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_EMPLOYEE = '100001';
@@ -34,12 +43,16 @@ export const seedReferenceData = async (client: pg.PoolClient | pg.Pool) => {
   await client.query(
     `insert into role_menus (role_id, menu_id) select r.id, m.id from roles r cross join menus m on conflict do nothing`,
   );
-  for (const [stateType, items] of Object.entries(DICTIONARIES)) {
+  const dictionaries = [
+    ...Object.entries(DICTIONARIES).map(([stateType, items]) => ({ stateType, sysFunc: 'HR', items })),
+    SAFETY_ISSUE_TYPES,
+  ];
+  for (const { stateType, sysFunc, items } of dictionaries) {
     for (const [index, [stateId, stateDescr]] of items.entries()) {
       await client.query(
-        `insert into dictionary_items (state_type, state_id, state_descr, sys_func, sort) values ($1, $2, $3, 'HR', $4)
+        `insert into dictionary_items (state_type, state_id, state_descr, sys_func, sort) values ($1, $2, $3, $4, $5)
          on conflict do nothing`,
-        [stateType, stateId, stateDescr, index],
+        [stateType, stateId, stateDescr, sysFunc, index],
       );
     }
   }
