@@ -231,7 +231,8 @@ export const zhCN = {
     monthLabel: (yearMonth: string) => `${yearMonth.slice(0, 4)}年${yearMonth.slice(5, 7)}月`,
     monthHint: '可查询上月及上上月的工资单',
     netPay: '实发工资',
-    items: '工资明细',
+    earnings: '应发项目',
+    deductions: '扣款项目',
     empty: '暂无该月工资单',
   },
   meals: {
