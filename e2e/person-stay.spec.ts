@@ -1,7 +1,7 @@
 // /logistics/person-stay: the seeded dormitory costs, paged by scrolling, under the reference-only notice.
 import { describe, expect, it } from 'vitest';
 import { api, usePhone } from './harness';
-import { openSignedIn, recordRequests, screenshot, scrollToEnd, scrollUntil, yuan } from './screen-helpers';
+import { monthLabel, openSignedIn, recordRequests, screenshot, scrollToEnd, scrollUntil, yuan } from './screen-helpers';
 
 type DormitoryCost = { yearMonth: string; waterCost: number; tariffCost: number; accommodationCost: number };
 
@@ -25,7 +25,7 @@ describe('dormitory costs', () => {
     const [newest] = first.data;
     if (!newest) throw new Error('no dormitory cost seeded');
     const row = monthRows().first();
-    await row.getByText(newest.yearMonth).waitFor();
+    await row.getByText(monthLabel(newest.yearMonth)).waitFor();
     for (const [label, amount] of [
       ['水费', newest.waterCost],
       ['电费', newest.tariffCost],

@@ -87,6 +87,10 @@ export const zhCN = {
     selfHelp: '自助帮助',
     notFound: '页面未找到',
   },
+  dates: {
+    /** How every screen shows a month (data travels as yyyy-MM). */
+    month: (year: number, month: number) => `${year}年${month}月`,
+  },
   placeholder: {
     title: '功能建设中',
     description: '该功能正在建设中,敬请期待',
@@ -228,7 +232,6 @@ export const zhCN = {
   salary: {
     month: '工资月份',
     pickMonth: '选择工资月份',
-    monthLabel: (yearMonth: string) => `${yearMonth.slice(0, 4)}年${yearMonth.slice(5, 7)}月`,
     monthHint: '可查询上月及上上月的工资单',
     netPay: '实发工资',
     earnings: '应发项目',

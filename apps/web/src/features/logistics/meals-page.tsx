@@ -3,6 +3,7 @@ import { List } from 'antd-mobile';
 import { useState } from 'react';
 import { PagedList } from '../../components/paged-list';
 import { t } from '../../i18n/zh-CN';
+import { formatMonth } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
 import { useMealMonths } from './api/get-meals';
 import { MealDetailSheet } from './components/meal-detail-sheet';
@@ -32,7 +33,7 @@ const MealsPage = () => {
             }}
             tabIndex={0}
           >
-            {month.YEAR_MONTH}
+            {formatMonth(month.YEAR_MONTH)}
           </List.Item>
         )}
       />

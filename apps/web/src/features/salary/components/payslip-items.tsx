@@ -3,6 +3,7 @@
 import { getPayItemGroup, type Payslip } from '@ess/contract/salary';
 import { List } from 'antd-mobile';
 import { t } from '../../../i18n/zh-CN';
+import { formatMonth } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/money';
 
 type PayItem = Payslip['ITEMS'][number];
@@ -29,7 +30,7 @@ export const PayslipItems = ({ payslip }: { payslip: Payslip }) => {
       {netPay && (
         <section className="salary-net" aria-label={t.salary.netPay}>
           <p className="salary-net-label">
-            {t.salary.monthLabel(payslip.YEAR_MONTH)} {netPay.label}
+            {formatMonth(payslip.YEAR_MONTH)} {netPay.label}
           </p>
           <p className="salary-net-amount">{formatMoney(netPay.amount)}</p>
         </section>
