@@ -42,6 +42,7 @@ export const zhCN = {
     tabHome: '首页',
     tabMe: '我的',
     tabQuick: '快捷入口',
+    tabs: '底部导航',
     footer: '员工自助 · 便捷服务',
   },
   quickLinks: {

@@ -15,6 +15,7 @@ import {
 } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { ButtonRow, LinkRow } from '../../components/action-rows';
 import { t } from '../../i18n/zh-CN';
 import { useSignedInUser } from '../../lib/current-user';
 import { clearSession, readRefreshToken } from '../../lib/session';
@@ -79,15 +80,15 @@ const PersonCenterPage = () => {
       </section>
       <List className="person-links">
         {links.map((link) => (
-          <List.Item key={link.path} prefix={link.icon} onClick={() => navigate(link.path)} tabIndex={0}>
+          <LinkRow key={link.path} to={link.path} prefix={link.icon}>
             {link.title}
-          </List.Item>
+          </LinkRow>
         ))}
       </List>
       <List className="person-links">
-        <List.Item prefix={<CloseCircleOutline />} onClick={() => void signOut()} tabIndex={0} arrow={false}>
+        <ButtonRow prefix={<CloseCircleOutline />} onClick={() => void signOut()} hasArrow={false} hasPopup="dialog">
           <span className="person-logout">{t.personCenter.logout}</span>
-        </List.Item>
+        </ButtonRow>
       </List>
     </div>
   );

@@ -41,6 +41,9 @@ describe('person center links', () => {
       currentUser: makeCurrentUser(),
       extraRoutes: ['/system-setting/person-setting'],
     });
+    expect(screen.getByRole('link', { name: '个人设置' })).toHaveAttribute('href', '/system-setting/person-setting');
+    expect(screen.getByRole('link', { name: '修改密码' })).toHaveAttribute('href', '/system-setting/change-password');
+    expect(screen.getByRole('button', { name: '退出登录' })).toBeInTheDocument();
     await user.click(screen.getByText('个人设置'));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/system-setting/person-setting'));
   });

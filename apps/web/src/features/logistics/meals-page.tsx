@@ -1,6 +1,6 @@
 // /logistics/meals: the months with a meal deduction, paged; a month opens its meal lines.
-import { List } from 'antd-mobile';
 import { useState } from 'react';
+import { ButtonRow } from '../../components/action-rows';
 import { PagedList } from '../../components/paged-list';
 import { t } from '../../i18n/zh-CN';
 import { formatMonth } from '../../lib/dates';
@@ -23,7 +23,7 @@ const MealsPage = () => {
         // SPEC §5: a deduction shows only when it is above zero.
         isShown={(month) => month.DEDUCTION_AMT > 0}
         renderItem={(month) => (
-          <List.Item
+          <ButtonRow
             className="meal-month"
             description={t.meals.deduction}
             extra={<span className="money-strong">{formatMoney(month.DEDUCTION_AMT)}</span>}
@@ -31,10 +31,10 @@ const MealsPage = () => {
               setOpenMonth(month.YEAR_MONTH);
               setDetailOpen(true);
             }}
-            tabIndex={0}
+            hasPopup="dialog"
           >
             {formatMonth(month.YEAR_MONTH)}
-          </List.Item>
+          </ButtonRow>
         )}
       />
       <MealDetailSheet month={openMonth} isOpen={isDetailOpen} onClose={() => setDetailOpen(false)} />

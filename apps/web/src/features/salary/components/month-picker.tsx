@@ -2,6 +2,7 @@
 import { List, Picker } from 'antd-mobile';
 import { CalendarOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
+import { ButtonRow } from '../../../components/action-rows';
 import { t } from '../../../i18n/zh-CN';
 import { formatMonth } from '../../../lib/dates';
 
@@ -12,16 +13,15 @@ export const MonthPicker = ({ months, value, onChange }: MonthPickerProps) => {
   return (
     <>
       <List className="salary-month">
-        <List.Item
+        <ButtonRow
           prefix={<CalendarOutline />}
           extra={<span className="salary-month-value">{formatMonth(value)}</span>}
           description={t.salary.monthHint}
           onClick={() => setOpen(true)}
-          tabIndex={0}
-          aria-haspopup="dialog"
+          hasPopup="dialog"
         >
           {t.salary.month}
-        </List.Item>
+        </ButtonRow>
       </List>
       <Picker
         visible={isOpen}
