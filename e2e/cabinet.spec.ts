@@ -26,7 +26,7 @@ describe('cabinet', () => {
     await detailRow('箱号').getByText('001').waitFor();
 
     await phone.page.getByRole('button', { name: '开柜' }).click();
-    const dialog = phone.page.getByRole('dialog');
+    const dialog = phone.page.getByRole('dialog', { name: '开柜' });
     await dialog.getByText('确定要打开 001 号柜子吗?').waitFor();
     await phone.page.waitForTimeout(300);
     await screenshot(phone.page, 'cabinet-confirm');

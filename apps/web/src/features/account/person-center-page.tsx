@@ -1,7 +1,7 @@
 // /user/person-center (the 我的 tab): avatar with preview, name, department, title, links, sign-out.
 import { hasAttendancePhoto } from '@ess/contract/common';
 import { useQueryClient } from '@tanstack/react-query';
-import { Avatar, Dialog, ImageViewer, List } from 'antd-mobile';
+import { Avatar, ImageViewer, List } from 'antd-mobile';
 import {
   BankcardOutline,
   CloseCircleOutline,
@@ -17,6 +17,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ButtonRow, LinkRow } from '../../components/action-rows';
 import { t } from '../../i18n/zh-CN';
+import { confirmAction } from '../../lib/confirm-action';
 import { useSignedInUser } from '../../lib/current-user';
 import { clearSession, readRefreshToken } from '../../lib/session';
 import { logout } from './api/logout';
@@ -45,7 +46,7 @@ const PersonCenterPage = () => {
   const links = hasAttendancePhoto(profile.baseBu) ? LINKS : LINKS.filter((link) => link.path !== PHOTO_PATH);
 
   const signOut = async () => {
-    const isConfirmed = await Dialog.confirm({ content: t.personCenter.logoutConfirm });
+    const isConfirmed = await confirmAction({ name: t.personCenter.logout, content: t.personCenter.logoutConfirm });
     if (!isConfirmed) return;
     // Revoking on the server is best effort: the user is signed out here whatever the network says.
     await logout(readRefreshToken()).catch(() => undefined);
