@@ -11,6 +11,15 @@ const submit = (user: ReturnType<typeof userEvent.setup>) =>
   user.click(screen.getByRole('button', { name: '确认修改' }));
 
 describe('ChangePasswordForm', () => {
+  it('names each field by its label alone, without the required mark', () => {
+    fakeServer({});
+    renderScreen(<ChangePasswordForm onChanged={() => {}} />);
+    expect(screen.getByLabelText(/^原密码/)).toHaveAccessibleName('原密码');
+    expect(screen.getByLabelText(/^新密码/)).toHaveAccessibleName('新密码');
+    expect(screen.getByLabelText(/^确认新密码/)).toHaveAccessibleName('确认新密码');
+    expect(document.querySelectorAll('.adm-form-item-required-asterisk')).toHaveLength(3);
+  });
+
   it('asks for every field', async () => {
     const { calls } = fakeServer({});
     const user = userEvent.setup();
