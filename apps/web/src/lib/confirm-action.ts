@@ -26,11 +26,14 @@ export const confirmAction = ({
   new Promise((resolve) => {
     const returnTo = document.activeElement;
     let isAnswered = false;
+    let isShown = false;
     const answer = (isConfirmed: boolean) => {
       if (isAnswered) return;
       isAnswered = true;
       document.removeEventListener('keydown', answerEscape, true);
-      handler.close();
+      // Closed while it still fades in, antd-mobile's popup can stay mounted (invisible, yet a dialog to a
+      // screen reader): an early Esc closes it once it is in.
+      if (isShown) handler.close();
       if (returnTo instanceof HTMLElement) returnTo.focus({ preventScroll: true });
       resolve(isConfirmed);
     };
@@ -52,6 +55,8 @@ export const confirmAction = ({
         ],
       ],
       afterShow: () => {
+        isShown = true;
+        if (isAnswered) return void handler.close();
         const dialogs = document.querySelectorAll(`.${DIALOG_CLASS}`);
         dialogs[dialogs.length - 1]?.querySelector<HTMLElement>('.adm-dialog-button')?.focus({ preventScroll: true });
       },

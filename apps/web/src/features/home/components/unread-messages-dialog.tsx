@@ -16,11 +16,22 @@ export const UnreadMessagesDialog = ({ messages }: { messages: readonly PersonMs
     setDismissed(true);
     markRead.mutate();
   };
+  // Closed while it still fades in, antd-mobile's popup can stay mounted (invisible, yet a dialog to a
+  // screen reader): an early Esc takes effect once it is in.
+  const isShownRef = useRef(false);
+  const isEscapedRef = useRef(false);
+  const showDone = () => {
+    isShownRef.current = true;
+    if (isEscapedRef.current) return void dismissRef.current();
+    document.querySelector<HTMLElement>('.unread-messages-dialog .adm-dialog-button')?.focus();
+  };
 
   useEffect(() => {
     if (!isVisible) return;
     const dismissOnEscape = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') dismissRef.current();
+      if (event.key !== 'Escape') return;
+      if (isShownRef.current) dismissRef.current();
+      else isEscapedRef.current = true;
     };
     document.addEventListener('keydown', dismissOnEscape);
     return () => document.removeEventListener('keydown', dismissOnEscape);
@@ -43,7 +54,7 @@ export const UnreadMessagesDialog = ({ messages }: { messages: readonly PersonMs
         </ul>
       }
       actions={[{ key: 'confirm', text: t.home.unreadConfirm, bold: true }]}
-      afterShow={() => document.querySelector<HTMLElement>('.unread-messages-dialog .adm-dialog-button')?.focus()}
+      afterShow={showDone}
       className="unread-messages-dialog"
       onAction={() => dismissRef.current()}
     />
