@@ -60,11 +60,11 @@ describe('meals', () => {
     await phone.page.route('**/api/LogisticsMeals/GetMeals', async (route) => {
       const page2 = (route.request().postDataJSON() as { query: { CurrentPage: number } }).query.CurrentPage === 2;
       if (page2 && isBroken)
-        await route.fulfill({ json: { result: false, msg: '餐费系统维护中,请稍后再试', data: '' } });
+        await route.fulfill({ json: { result: false, msg: '餐费系统维护中，请稍后再试', data: '' } });
       else await route.continue();
     });
     await openSignedIn(phone, '100001', '/logistics/meals');
-    await phone.page.getByText('餐费系统维护中,请稍后再试').waitFor();
+    await phone.page.getByText('餐费系统维护中，请稍后再试').waitFor();
     await phone.page.getByRole('button', { name: '重试' }).waitFor();
     const pages = () => requests.map((body) => (body.query as { CurrentPage: number }).CurrentPage);
     await scrollToEnd(phone.page);

@@ -34,13 +34,13 @@ describe('person center', () => {
     await phone.page.goto('/user/person-center');
     await phone.page.getByRole('button', { name: '退出登录' }).click();
     const confirm = phone.page.getByRole('dialog', { name: '退出登录' });
-    await confirm.getByText('确定要退出吗?').waitFor();
+    await confirm.getByText('确定要退出吗？').waitFor();
     // Esc answers 取消, as it closes sheets.
     await phone.page.keyboard.press('Escape');
     await confirm.waitFor({ state: 'detached' });
     expect(new URL(phone.page.url()).pathname).toBe('/user/person-center');
     await phone.page.getByRole('button', { name: '退出登录' }).click();
-    await confirm.getByText('确定要退出吗?').waitFor();
+    await confirm.getByText('确定要退出吗？').waitFor();
     await phone.page.getByRole('button', { name: '取消' }).click();
     await confirm.waitFor({ state: 'detached' });
     expect(new URL(phone.page.url()).pathname).toBe('/user/person-center');

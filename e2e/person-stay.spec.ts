@@ -21,7 +21,7 @@ describe('dormitory costs', () => {
     // Seed: production staff (100001 is PS01) have 24 months of costs.
     expect(first.totalCount).toBe(24);
 
-    await phone.page.getByText('系统数据仅供参考,可能与实际扣款存在差异,如有疑问请咨询总务').waitFor();
+    await phone.page.getByText('系统数据仅供参考，可能与实际扣款存在差异，如有疑问请咨询总务').waitFor();
     const [newest] = first.data;
     if (!newest) throw new Error('no dormitory cost seeded');
     const row = monthRows().first();

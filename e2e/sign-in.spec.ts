@@ -75,7 +75,7 @@ describe('sign-in', () => {
   it('shows the 404 page for an unknown path, with a way home', async () => {
     await phone.page.goto('/no/such/screen');
     await phone.page.waitForURL('**/404');
-    await phone.page.getByText('抱歉,系统未找到该页面').waitFor();
+    await phone.page.getByText('抱歉，系统未找到该页面').waitFor();
     expect(await phone.page.getByRole('link', { name: '返回首页' }).getAttribute('href')).toBe('/home');
   });
 

@@ -61,7 +61,7 @@ describe('ChangePasswordForm', () => {
     expect(await screen.findByText('修改成功')).toBeInTheDocument();
   });
 
-  it('shows 修改失败! with the server message', async () => {
+  it('shows 修改失败！ with the server message', async () => {
     fakeServer({ 'Account/ChangePwd': () => fail('原密码错误') });
     const onChanged = vi.fn();
     const user = userEvent.setup();
@@ -70,7 +70,7 @@ describe('ChangePasswordForm', () => {
     await user.type(screen.getByLabelText(/^新密码/), 'new-secret');
     await user.type(screen.getByLabelText(/^确认新密码/), 'new-secret');
     await submit(user);
-    expect(await screen.findByText('修改失败!原密码错误')).toBeInTheDocument();
+    expect(await screen.findByText('修改失败！原密码错误')).toBeInTheDocument();
     expect(onChanged).not.toHaveBeenCalled();
   });
 });

@@ -112,12 +112,12 @@ describe('MySalaryPage', () => {
     fakeServer({
       [SALARY_PATH]: () => {
         attempts += 1;
-        return attempts === 1 ? fail('工资单类型异常,请联系人事部门') : ok(JSON.stringify(officePayslip('2024-12')));
+        return attempts === 1 ? fail('工资单类型异常，请联系人事部门') : ok(JSON.stringify(officePayslip('2024-12')));
       },
     });
     const user = userEvent.setup();
     renderScreen(<MySalaryPage />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('工资单类型异常,请联系人事部门');
+    expect(await screen.findByRole('alert')).toHaveTextContent('工资单类型异常，请联系人事部门');
     await user.click(screen.getByRole('button', { name: '重试' }));
     await waitFor(() => expect(screen.getByText('¥4,190.48', { selector: '.salary-net-amount' })).toBeInTheDocument());
   });
