@@ -15,7 +15,7 @@ describe('cabinet', () => {
     await detailRow('柜子地址').getByText('NT 厂区 2 号更衣室').waitFor();
     await detailRow('车间').getByText('总装车间').waitFor();
     await detailRow('箱号').getByText('001').waitFor();
-    await phone.page.getByText('柜子按班组自动分配,未分配的请联系总务手工分配').waitFor();
+    await phone.page.getByText('柜子按班组自动分配，未分配的请联系总务手工分配').waitFor();
     expect(await phone.page.getByRole('button').filter({ hasText: /全部/ }).count()).toBe(0);
     await screenshot(phone.page, 'cabinet');
   });
@@ -26,8 +26,8 @@ describe('cabinet', () => {
     await detailRow('箱号').getByText('001').waitFor();
 
     await phone.page.getByRole('button', { name: '开柜' }).click();
-    const dialog = phone.page.getByRole('dialog');
-    await dialog.getByText('确定要打开 001 号柜子吗?').waitFor();
+    const dialog = phone.page.getByRole('dialog', { name: '开柜' });
+    await dialog.getByText('确定要打开 001 号柜子吗？').waitFor();
     await phone.page.waitForTimeout(300);
     await screenshot(phone.page, 'cabinet-confirm');
     await dialog.getByRole('button', { name: '取消' }).click();
@@ -49,7 +49,7 @@ describe('cabinet', () => {
 
     await phone.page.getByRole('button', { name: '更新柜子照片' }).click();
     const dialog = phone.page.getByRole('dialog');
-    await dialog.getByText('更新柜子照片将覆盖考勤系统中的照片数据,确定要更新吗?').waitFor();
+    await dialog.getByText('更新柜子照片将覆盖考勤系统中的照片数据，确定要更新吗？').waitFor();
     await dialog.getByRole('button', { name: '取消' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(updates).toHaveLength(0);

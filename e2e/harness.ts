@@ -20,8 +20,20 @@ const CHROMIUM_FLAGS = [
 export const launchBrowser = (): Promise<Browser> =>
   chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_FLAGS });
 
-export const newPhone = async (browser: Browser): Promise<{ context: BrowserContext; page: Page }> => {
+export type PhoneOptions = {
+  /** Lets a test inject scripts of its own (axe-core), which the app's Content-Security-Policy refuses. */
+  bypassCSP?: boolean;
+  /** Device pixels per CSS pixel (most phones have 2 or 3). */
+  deviceScaleFactor?: number;
+};
+
+export const newPhone = async (
+  browser: Browser,
+  { bypassCSP = false, deviceScaleFactor = 1 }: PhoneOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> => {
   const context = await browser.newContext({
+    bypassCSP,
+    deviceScaleFactor,
     baseURL: baseUrl(),
     viewport: { width: 375, height: 667 },
     isMobile: true,
@@ -87,14 +99,14 @@ export type Phone = { browser: Browser; context: BrowserContext; page: Page };
  * screenshot of the screen when a test fails (e2e/screenshots/failed-*.png). Read `phone.page` inside
  * tests and helpers (it is replaced before each test).
  */
-export const usePhone = (): Phone => {
+export const usePhone = (options: PhoneOptions = {}): Phone => {
   const phone = {} as Phone;
   beforeAll(async () => {
     phone.browser = await launchBrowser();
   });
   afterAll(() => phone.browser?.close());
   beforeEach(async () => {
-    Object.assign(phone, await newPhone(phone.browser));
+    Object.assign(phone, await newPhone(phone.browser, options));
   });
   afterEach(async ({ task }) => {
     const { page, context } = phone;

@@ -38,7 +38,7 @@ describe('home', () => {
     const login = await signIn(phone.context, SCREENSHOT_USER);
     await markHandbookRead(login.token);
     await phone.page.goto('/home');
-    await phone.page.getByText(`${login.userName},您好！`).waitFor();
+    await phone.page.getByText(`${login.userName}，您好！`).waitFor();
     await phone.page.getByText(/入职第 \d+ 天/).waitFor();
     for (const group of ['个人信息', '查询服务', '培训', '调查反馈', '更多服务']) {
       await phone.page.getByRole('heading', { name: group }).waitFor();

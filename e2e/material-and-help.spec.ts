@@ -10,7 +10,7 @@ describe('material search and self-help', () => {
     await openSignedIn(phone, '100001', '/purchase/material-manage');
     const box = phone.page.getByPlaceholder('请输入物料编码或名称');
     await box.waitFor();
-    await phone.page.getByText('物料查询功能暂未接入,暂时无法显示查询结果').waitFor();
+    await phone.page.getByText('物料查询功能暂未接入，暂时无法显示查询结果').waitFor();
     const calls: string[] = [];
     phone.page.on('request', (request) => {
       if (new URL(request.url()).pathname.startsWith('/api/')) calls.push(request.url());

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { api, usePhone } from './harness';
 import {
+  monthLabel,
   openSignedIn,
   pullDown,
   recordRequests,
@@ -31,7 +32,7 @@ describe('meals', () => {
 
     const [newest] = firstPage;
     if (!newest) throw new Error('no meal month seeded');
-    await monthRows().first().getByText(newest.YEAR_MONTH).waitFor();
+    await monthRows().first().getByText(monthLabel(newest.YEAR_MONTH)).waitFor();
     await monthRows().first().getByText(yuan(newest.DEDUCTION_AMT)).waitFor();
     await screenshot(phone.page, 'meals');
     expect(await monthRows().count()).toBeLessThan(total);
@@ -59,11 +60,11 @@ describe('meals', () => {
     await phone.page.route('**/api/LogisticsMeals/GetMeals', async (route) => {
       const page2 = (route.request().postDataJSON() as { query: { CurrentPage: number } }).query.CurrentPage === 2;
       if (page2 && isBroken)
-        await route.fulfill({ json: { result: false, msg: '餐费系统维护中,请稍后再试', data: '' } });
+        await route.fulfill({ json: { result: false, msg: '餐费系统维护中，请稍后再试', data: '' } });
       else await route.continue();
     });
     await openSignedIn(phone, '100001', '/logistics/meals');
-    await phone.page.getByText('餐费系统维护中,请稍后再试').waitFor();
+    await phone.page.getByText('餐费系统维护中，请稍后再试').waitFor();
     await phone.page.getByRole('button', { name: '重试' }).waitFor();
     const pages = () => requests.map((body) => (body.query as { CurrentPage: number }).CurrentPage);
     await scrollToEnd(phone.page);
@@ -89,8 +90,10 @@ describe('meals', () => {
     ) as MealLine[];
     expect(lines.length).toBeGreaterThan(0);
 
-    await monthRows().filter({ hasText: month }).click();
-    const sheet = phone.page.getByRole('dialog', { name: `${month} 消费明细` });
+    await monthRows()
+      .filter({ hasText: monthLabel(month) })
+      .click();
+    const sheet = phone.page.getByRole('dialog', { name: `${monthLabel(month)} 消费明细` });
     await sheet.getByText(lines[0]?.COST_TIME ?? '').waitFor();
     const actual = await sheet.locator('.meal-line-actual').allTextContents();
     expect(actual).toEqual(

@@ -8,6 +8,7 @@ type SafetyIssue = {
   WORK_PROCESS: string;
   INSPECTION_DATE: string;
   TYPE_CODE: string;
+  TYPE_NAME: string | null;
   BAD_QTY: number;
 };
 
@@ -27,7 +28,10 @@ describe('safety issues', () => {
     for (const [index, issue] of issues.entries()) {
       const card = cards.nth(index);
       expect(await card.locator('.ehs-issue-title').textContent()).toBe(issue.ISSUE_DESCR);
-      for (const value of [issue.WORK_PROCESS, issue.INSPECTION_DATE, issue.TYPE_CODE, String(issue.BAD_QTY)]) {
+      // Seed: every issue's type is in the dictionary, so the card names it instead of showing the code.
+      expect(issue.TYPE_NAME).toBeTruthy();
+      expect(await card.getByText(issue.TYPE_CODE).count()).toBe(0);
+      for (const value of [issue.WORK_PROCESS, issue.INSPECTION_DATE, issue.TYPE_NAME ?? '', String(issue.BAD_QTY)]) {
         await card.locator('dd', { hasText: value }).first().waitFor();
       }
     }

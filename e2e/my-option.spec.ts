@@ -25,7 +25,7 @@ describe('my notices', () => {
     await openSignedIn(phone, '100001', '/user/my-option');
     const reviewed = noticeRows().filter({ hasText: '工资疑问' });
     await reviewed.getByText('已审核').waitFor();
-    await reviewed.getByText('审核意见:已核对,差额将在下月补发').waitFor();
+    await reviewed.getByText('审核意见：已核对，差额将在下月补发').waitFor();
     await reviewed.getByText('上月加班费与实际加班时长不符').waitFor();
     const pending = noticeRows().filter({ hasText: '餐费扣款' });
     await pending.getByText('未审核').waitFor();

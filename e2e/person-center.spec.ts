@@ -32,9 +32,17 @@ describe('person center', () => {
   it('signs out after confirming, and private screens need a sign-in again', async () => {
     await signInReady(LOGOUT_USER);
     await phone.page.goto('/user/person-center');
-    await phone.page.getByText('退出登录', { exact: true }).click();
-    await phone.page.getByText('确定要退出吗?').waitFor();
+    await phone.page.getByRole('button', { name: '退出登录' }).click();
+    const confirm = phone.page.getByRole('dialog', { name: '退出登录' });
+    await confirm.getByText('确定要退出吗？').waitFor();
+    // Esc answers 取消, as it closes sheets.
+    await phone.page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'detached' });
+    expect(new URL(phone.page.url()).pathname).toBe('/user/person-center');
+    await phone.page.getByRole('button', { name: '退出登录' }).click();
+    await confirm.getByText('确定要退出吗？').waitFor();
     await phone.page.getByRole('button', { name: '取消' }).click();
+    await confirm.waitFor({ state: 'detached' });
     expect(new URL(phone.page.url()).pathname).toBe('/user/person-center');
     await phone.page.getByText('退出登录', { exact: true }).click();
     await phone.page.getByRole('button', { name: '确定' }).click();

@@ -1,7 +1,7 @@
 // /logistics/person-stay: the seeded dormitory costs, paged by scrolling, under the reference-only notice.
 import { describe, expect, it } from 'vitest';
 import { api, usePhone } from './harness';
-import { openSignedIn, recordRequests, screenshot, scrollToEnd, scrollUntil, yuan } from './screen-helpers';
+import { monthLabel, openSignedIn, recordRequests, screenshot, scrollToEnd, scrollUntil, yuan } from './screen-helpers';
 
 type DormitoryCost = { yearMonth: string; waterCost: number; tariffCost: number; accommodationCost: number };
 
@@ -21,11 +21,11 @@ describe('dormitory costs', () => {
     // Seed: production staff (100001 is PS01) have 24 months of costs.
     expect(first.totalCount).toBe(24);
 
-    await phone.page.getByText('系统数据仅供参考,可能与实际扣款存在差异,如有疑问请咨询总务').waitFor();
+    await phone.page.getByText('系统数据仅供参考，可能与实际扣款存在差异，如有疑问请咨询总务').waitFor();
     const [newest] = first.data;
     if (!newest) throw new Error('no dormitory cost seeded');
     const row = monthRows().first();
-    await row.getByText(newest.yearMonth).waitFor();
+    await row.getByText(monthLabel(newest.yearMonth)).waitFor();
     for (const [label, amount] of [
       ['水费', newest.waterCost],
       ['电费', newest.tariffCost],

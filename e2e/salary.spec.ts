@@ -1,7 +1,7 @@
 // /salary/my-salary: the seeded payslips of the previous month and the one before, switched by the picker.
 import { describe, expect, it } from 'vitest';
 import { api, usePhone } from './harness';
-import { openSignedIn, recordRequests, screenshot, yuan } from './screen-helpers';
+import { monthLabel, openSignedIn, recordRequests, screenshot, yuan } from './screen-helpers';
 
 type Payslip = { YEAR_MONTH: string; EMP_TYPE: string; ITEMS: { key: string; label: string; amount: number }[] };
 
@@ -15,7 +15,6 @@ const allowedMonths = () => {
   };
   return [month(1), month(2)] as const;
 };
-const monthLabel = (month: string) => `${month.slice(0, 4)}年${month.slice(5, 7)}月`;
 
 const phone = usePhone();
 

@@ -68,6 +68,9 @@ export const pullDown = async (page: Page, from: Locator, distance = 220) => {
 
 export const screenshot = (page: Page, name: string) => page.screenshot({ path: `e2e/screenshots/${name}.png` });
 
+/** 2026年3月 for 2026-03, as the screens print months. */
+export const monthLabel = (yearMonth: string) => `${yearMonth.slice(0, 4)}年${Number(yearMonth.slice(5, 7))}月`;
+
 /** ¥1,234.56 as the screens print money. */
 export const yuan = (amount: number) => {
   const cents = Math.round(Math.abs(amount) * 100);

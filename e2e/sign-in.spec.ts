@@ -31,6 +31,11 @@ describe('sign-in', () => {
     await dialog.getByText('1 / 5').waitFor();
     await dialog.getByRole('button', { name: '下一页' }).click();
     await dialog.getByText('2 / 5').waitFor();
+    // It opens fitted to the width; + and − step by 10 % between 40 and 100 %.
+    for (let step = 0; step < 7 && !(await dialog.getByText('100%').isVisible()); step += 1) {
+      await dialog.getByRole('button', { name: '放大' }).click();
+    }
+    await dialog.getByText('100%').waitFor();
     await dialog.getByRole('button', { name: '放大' }).click();
     await phone.page.getByText('已是最大比例').waitFor();
     for (let step = 0; step < 6; step += 1) await dialog.getByRole('button', { name: '缩小' }).click();
@@ -70,7 +75,7 @@ describe('sign-in', () => {
   it('shows the 404 page for an unknown path, with a way home', async () => {
     await phone.page.goto('/no/such/screen');
     await phone.page.waitForURL('**/404');
-    await phone.page.getByText('抱歉,系统未找到该页面').waitFor();
+    await phone.page.getByText('抱歉，系统未找到该页面').waitFor();
     expect(await phone.page.getByRole('link', { name: '返回首页' }).getAttribute('href')).toBe('/home');
   });
 

@@ -9,6 +9,8 @@ export const safetyIssue = z.object({
   WORK_PROCESS: z.string(),
   INSPECTION_DATE: z.string(),
   TYPE_CODE: z.string(),
+  /** The issue type's name from the safety-inspection dictionary; null for a code it does not know. */
+  TYPE_NAME: z.string().nullable(),
   BAD_QTY: z.number(),
 });
 export type SafetyIssue = z.infer<typeof safetyIssue>;

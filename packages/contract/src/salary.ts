@@ -2,22 +2,33 @@
 import { z } from 'zod';
 import { defineRoute, yearMonth } from './common';
 
+/**
+ * What an item is on the payslip: earnings (up to gross pay, their total), deductions, or net pay, which
+ * is gross pay less every deduction. 其他 (OTHERS) is a deduction: net pay subtracts it.
+ */
+export type PayItemGroup = 'earning' | 'deduction' | 'net';
+
+/** Every pay item in payslip order: earnings, deductions, net pay last. */
 export const PAY_ITEMS = [
-  { key: 'BASIC_PAY', label: '基本工资' },
-  { key: 'OVERTIME_PAY', label: '加班费' },
-  { key: 'ATTENDANCE_PAY', label: '全勤奖' },
-  { key: 'ALLOWANCE', label: '津贴补贴' },
-  { key: 'REWARD_PENALTY', label: '奖惩' },
-  { key: 'GROSS_PAY', label: '应发工资' },
-  { key: 'UNION_FEE', label: '工会费' },
-  { key: 'LODGING_DEDUCTION', label: '住宿扣款' },
-  { key: 'SOCIAL_INSURANCE', label: '社会保险' },
-  { key: 'HOUSING_FUND', label: '住房公积金' },
-  { key: 'INCOME_TAX', label: '个人所得税' },
-  { key: 'NET_PAY', label: '实发工资' },
-  { key: 'OTHERS', label: '其他' },
-] as const;
+  { key: 'BASIC_PAY', label: '基本工资', group: 'earning' },
+  { key: 'OVERTIME_PAY', label: '加班费', group: 'earning' },
+  { key: 'ATTENDANCE_PAY', label: '全勤奖', group: 'earning' },
+  { key: 'ALLOWANCE', label: '津贴补贴', group: 'earning' },
+  { key: 'REWARD_PENALTY', label: '奖惩', group: 'earning' },
+  { key: 'GROSS_PAY', label: '应发工资', group: 'earning' },
+  { key: 'UNION_FEE', label: '工会费', group: 'deduction' },
+  { key: 'LODGING_DEDUCTION', label: '住宿扣款', group: 'deduction' },
+  { key: 'SOCIAL_INSURANCE', label: '社会保险', group: 'deduction' },
+  { key: 'HOUSING_FUND', label: '住房公积金', group: 'deduction' },
+  { key: 'INCOME_TAX', label: '个人所得税', group: 'deduction' },
+  { key: 'OTHERS', label: '其他', group: 'deduction' },
+  { key: 'NET_PAY', label: '实发工资', group: 'net' },
+] as const satisfies readonly { key: string; label: string; group: PayItemGroup }[];
 export type PayItemKey = (typeof PAY_ITEMS)[number]['key'];
+
+const GROUP_BY_KEY = new Map<string, PayItemGroup>(PAY_ITEMS.map((item) => [item.key, item.group]));
+/** The group of an item key; undefined for a key the contract does not list. */
+export const getPayItemGroup = (key: string): PayItemGroup | undefined => GROUP_BY_KEY.get(key);
 
 export const EMP_TYPES = ['PS01', 'PS02', 'PS03', 'PS04'] as const;
 export type EmpType = (typeof EMP_TYPES)[number];

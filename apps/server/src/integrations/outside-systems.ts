@@ -18,8 +18,8 @@ export type CommandOutcome = { ok: boolean; detail: string };
 export type OutsideSystems = { sendCommand: (command: OutsideCommand) => Promise<CommandOutcome> };
 
 export const QUEUED_MESSAGE = '指令已发送';
-export const CONTROLLER_UNREACHABLE_MESSAGE = '柜子控制器无响应,请稍后重试';
-export const CONTROLLER_FAILED_MESSAGE = '柜子控制器处理失败,请稍后重试';
+export const CONTROLLER_UNREACHABLE_MESSAGE = '柜子控制器无响应，请稍后重试';
+export const CONTROLLER_FAILED_MESSAGE = '柜子控制器处理失败，请稍后重试';
 
 /** The default: every command is stored as pending; a relay elsewhere delivers it and records the outcome. */
 export const createOutboxAdapter = (db: Db): OutsideSystems => ({

@@ -133,7 +133,7 @@ describe('route gate', () => {
     server();
     signInCookies();
     renderAt('/attendance/my-att');
-    expect(await screen.findByText('抱歉,系统未找到该页面')).toBeInTheDocument();
+    expect(await screen.findByText('抱歉，系统未找到该页面')).toBeInTheDocument();
     expect(screen.queryByText('attendance screen')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: '返回首页' })).toHaveAttribute('href', '/home');
   });
@@ -141,7 +141,7 @@ describe('route gate', () => {
   it('sends unknown paths to /404', async () => {
     server();
     renderAt('/no/such/page');
-    expect(await screen.findByText('抱歉,系统未找到该页面')).toBeInTheDocument();
+    expect(await screen.findByText('抱歉，系统未找到该页面')).toBeInTheDocument();
     expect(location()).toHaveTextContent('/404');
   });
 

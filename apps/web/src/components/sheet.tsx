@@ -47,7 +47,10 @@ export const Sheet = ({ visible, title, onClose, children, footer, size = 'auto'
             </button>
           )}
         </div>
-        <div className="sheet-content">{children}</div>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a long sheet scrolls here, and a keyboard must reach it to scroll. */}
+        <div className="sheet-content" tabIndex={0}>
+          {children}
+        </div>
         {footer && <div className="sheet-footer">{footer}</div>}
       </div>
     </Popup>

@@ -3,7 +3,7 @@ export const zhCN = {
   app: {
     title: '员工自助系统',
     copyright: '© 员工自助系统 版权所有',
-    icpFiling: 'ICP备案号:ICP备XXXXXXXX号',
+    icpFiling: 'ICP备案号：ICP备XXXXXXXX号',
   },
   common: {
     loading: '加载中…',
@@ -30,7 +30,7 @@ export const zhCN = {
   session: {
     profileFailed: '获取用户信息失败,请重新登录！',
     menuFailed: '菜单数据加载异常',
-    mustChangePassword: '为了账号安全,请先设置新密码',
+    mustChangePassword: '为了账号安全，请先设置新密码',
     forbidden: '权限不足',
   },
   layout: {
@@ -42,6 +42,7 @@ export const zhCN = {
     tabHome: '首页',
     tabMe: '我的',
     tabQuick: '快捷入口',
+    tabs: '底部导航',
     footer: '员工自助 · 便捷服务',
   },
   quickLinks: {
@@ -87,12 +88,16 @@ export const zhCN = {
     selfHelp: '自助帮助',
     notFound: '页面未找到',
   },
+  dates: {
+    /** How every screen shows a month (data travels as yyyy-MM). */
+    month: (year: number, month: number) => `${year}年${month}月`,
+  },
   placeholder: {
     title: '功能建设中',
-    description: '该功能正在建设中,敬请期待',
+    description: '该功能正在建设中，敬请期待',
   },
   notFound: {
-    title: '抱歉,系统未找到该页面',
+    title: '抱歉，系统未找到该页面',
     backHome: '返回首页',
   },
   login: {
@@ -113,8 +118,8 @@ export const zhCN = {
     title: '员工手册',
     agree: '我已阅读并同意《员工手册》',
     confirm: '确认',
-    mustRead: '请阅读《员工手册》,勾选同意后确认',
-    confirmFailed: '提交失败,请稍后重试',
+    mustRead: '请阅读《员工手册》，勾选同意后确认',
+    confirmFailed: '提交失败，请稍后重试',
   },
   pdf: {
     previous: '上一页',
@@ -122,15 +127,15 @@ export const zhCN = {
     zoomIn: '放大',
     zoomOut: '缩小',
     page: (current: number, total: number) => `${current} / ${total}`,
-    pageLabel: (current: number, total: number) => `第 ${current} 页,共 ${total} 页`,
+    pageLabel: (current: number, total: number) => `第 ${current} 页，共 ${total} 页`,
     scale: (percent: number) => `${percent}%`,
     maxScale: '已是最大比例',
     minScale: '已是最小比例',
     loadFailed: '文件加载失败',
-    document: (title: string) => `${title}(PDF 文档)`,
+    document: (title: string) => `${title}（PDF 文档）`,
   },
   home: {
-    welcome: (name: string) => `${name},您好！`,
+    welcome: (name: string) => `${name}，您好！`,
     joined: (days: number) => `入职第 ${days} 天`,
     joinedSpan: (months: number, days: number) => `已加入 ${months} 个月 ${days} 天`,
     joinedUnknown: '欢迎使用员工自助系统',
@@ -150,6 +155,7 @@ export const zhCN = {
   personCenter: {
     avatar: '头像',
     avatarPreview: '查看头像',
+    personSetting: '个人设置',
     personPhoto: '人脸照片',
     changePassword: '修改密码',
     myBank: '银行卡',
@@ -158,7 +164,7 @@ export const zhCN = {
     skillEvaluation: '技能评定',
     myWork: '工作经历',
     logout: '退出登录',
-    logoutConfirm: '确定要退出吗?',
+    logoutConfirm: '确定要退出吗？',
     employeeNo: (no: string) => `工号 ${no}`,
   },
   personSetting: {
@@ -170,18 +176,18 @@ export const zhCN = {
     newPwd: '新密码',
     confirmPwd: '确认新密码',
     oldPlaceholder: '请输入原密码',
-    newPlaceholder: '请输入新密码(至少 6 位)',
+    newPlaceholder: '请输入新密码（至少 6 位）',
     confirmPlaceholder: '请再次输入新密码',
     mismatch: '请确认与新密码一致',
     submit: '确认修改',
     success: '修改成功',
-    failed: (msg: string) => `修改失败!${msg}`,
+    failed: (msg: string) => `修改失败！${msg}`,
   },
   resetPassword: {
     working: '正在重置密码…',
-    success: '密码已重置,请关闭本页面',
+    success: '密码已重置，请关闭本页面',
     failed: '重置失败',
-    invalidLink: '链接无效:缺少重置码,请联系人事重新获取重置链接',
+    invalidLink: '链接无效：缺少重置码，请联系人事重新获取重置链接',
     retry: '重新提交',
   },
   feedback: {
@@ -211,7 +217,7 @@ export const zhCN = {
     canRelease: '释放立即刷新',
     refreshing: '刷新中',
     refreshed: '刷新成功',
-    invalidData: '数据格式异常,请稍后重试',
+    invalidData: '数据格式异常，请稍后重试',
   },
   attendance: {
     hint: '最近 3 天的打卡记录',
@@ -227,10 +233,10 @@ export const zhCN = {
   salary: {
     month: '工资月份',
     pickMonth: '选择工资月份',
-    monthLabel: (yearMonth: string) => `${yearMonth.slice(0, 4)}年${yearMonth.slice(5, 7)}月`,
     monthHint: '可查询上月及上上月的工资单',
     netPay: '实发工资',
-    items: '工资明细',
+    earnings: '应发项目',
+    deductions: '扣款项目',
     empty: '暂无该月工资单',
   },
   meals: {
@@ -245,7 +251,7 @@ export const zhCN = {
   },
   dormitory: {
     list: '住宿费用月份',
-    notice: '系统数据仅供参考,可能与实际扣款存在差异,如有疑问请咨询总务',
+    notice: '系统数据仅供参考，可能与实际扣款存在差异，如有疑问请咨询总务',
     water: '水费',
     electricity: '电费',
     accommodation: '住宿费',
@@ -260,11 +266,11 @@ export const zhCN = {
     caseNo: '箱号',
     updatePhoto: '更新柜子照片',
     updatePhotoTitle: '更新柜子照片',
-    updatePhotoConfirm: '更新柜子照片将覆盖考勤系统中的照片数据,确定要更新吗?',
+    updatePhotoConfirm: '更新柜子照片将覆盖考勤系统中的照片数据，确定要更新吗？',
     open: '开柜',
     openTitle: '开柜',
-    openConfirm: (caseNo: string) => `确定要打开 ${caseNo} 号柜子吗?`,
-    notice: '柜子按班组自动分配,未分配的请联系总务手工分配',
+    openConfirm: (caseNo: string) => `确定要打开 ${caseNo} 号柜子吗？`,
+    notice: '柜子按班组自动分配，未分配的请联系总务手工分配',
     empty: '暂未分配柜子',
     done: '操作成功',
   },
@@ -273,7 +279,7 @@ export const zhCN = {
     count: (count: number) => `共 ${count} 条`,
     workProcess: '工序',
     inspectionDate: '检查日期',
-    typeCode: '问题类型',
+    type: '问题类型',
     badQty: '不良数量',
     empty: '近30天没有安全问题',
     emptyHint: '请继续保持安全作业',
@@ -282,30 +288,30 @@ export const zhCN = {
     list: '我的消息',
     verified: '已审核',
     unverified: '未审核',
-    opinion: '审核意见',
+    opinion: '审核意见：',
     empty: '暂无消息',
   },
   materialManage: {
     placeholder: '请输入物料编码或名称',
-    notConnected: '物料查询功能暂未接入,暂时无法显示查询结果',
+    notConnected: '物料查询功能暂未接入，暂时无法显示查询结果',
   },
   selfHelp: {
-    intro: '遇到问题时,可按下面的内容找到对应的负责部门。',
+    intro: '遇到问题时，可按下面的内容找到对应的负责部门。',
     askTitle: '问题找谁',
     topics: [
-      { title: '工资单', who: '人事 / 薪资专员', detail: '工资项目、金额或扣款有疑问,请咨询本部门人事或薪资专员。' },
-      { title: '餐费扣款', who: '食堂 / 总务', detail: '餐费扣款或消费明细有疑问,请咨询食堂或总务。' },
-      { title: '住宿费用', who: '总务', detail: '水费、电费、住宿费有疑问,请咨询总务。' },
-      { title: '鞋柜', who: '总务', detail: '未分配柜子、柜子打不开或需要调换,请联系总务。' },
+      { title: '工资单', who: '人事 / 薪资专员', detail: '工资项目、金额或扣款有疑问，请咨询本部门人事或薪资专员。' },
+      { title: '餐费扣款', who: '食堂 / 总务', detail: '餐费扣款或消费明细有疑问，请咨询食堂或总务。' },
+      { title: '住宿费用', who: '总务', detail: '水费、电费、住宿费有疑问，请咨询总务。' },
+      { title: '鞋柜', who: '总务', detail: '未分配柜子、柜子打不开或需要调换，请联系总务。' },
       {
         title: '登录密码',
         who: '人事',
-        detail: '忘记密码请联系人事获取重置链接,打开链接后密码恢复为初始密码,登录后请立即修改。',
+        detail: '忘记密码请联系人事获取重置链接，打开链接后密码恢复为初始密码，登录后请立即修改。',
       },
     ],
     feedbackTitle: '意见反馈',
     feedbackSteps:
-      '点击页面右上角的「⋯」菜单,选择「反馈」,选好反馈类型并描述问题后提交。处理结果可在「我的消息」中查看。',
+      '点击页面右上角的「⋯」菜单，选择「反馈」，选好反馈类型并描述问题后提交。处理结果可在「我的消息」中查看。',
   },
 } as const;
 

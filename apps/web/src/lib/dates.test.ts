@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { countDaysBetween, getServiceLength, getShanghaiToday } from './dates';
+import { countDaysBetween, formatMonth, getServiceLength, getShanghaiToday } from './dates';
+
+describe('formatMonth', () => {
+  it('shows yyyy-MM as the screens write months', () => {
+    expect(formatMonth('2026-10')).toBe('2026年10月');
+    expect(formatMonth('2025-03')).toBe('2025年3月');
+  });
+
+  it('leaves anything else as it came', () => {
+    expect(formatMonth('2025-13')).toBe('2025-13');
+    expect(formatMonth('2025年3月')).toBe('2025年3月');
+  });
+});
 
 describe('getShanghaiToday', () => {
   it('is already the next day in Shanghai at 16:00 UTC', () => {

@@ -1,5 +1,7 @@
-// Calendar helpers in Asia/Shanghai (DESIGN §3). China has kept UTC+8 without daylight saving since
-// 1991, so a fixed offset is exact and needs no time-zone database on old phones.
+// Calendar helpers in Asia/Shanghai (DESIGN §3), and how dates show on screen. China has kept UTC+8
+// without daylight saving since 1991, so a fixed offset is exact and needs no time-zone database on old phones.
+import { t } from '../i18n/zh-CN';
+
 const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The spec counts months of service as 30 days each. */
@@ -52,4 +54,13 @@ export const getServiceLength = (
     months: Math.floor(elapsedDays / DAYS_PER_MONTH),
     days: elapsedDays % DAYS_PER_MONTH,
   };
+};
+
+/**
+ * A month as every screen shows it: 2026年10月 for 2026-10 (yyyy-MM, as months travel). Anything else is
+ * shown as it came, so a malformed value is still visible rather than hidden.
+ */
+export const formatMonth = (yearMonth: string): string => {
+  const match = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(yearMonth);
+  return match ? t.dates.month(Number(match[1]), Number(match[2])) : yearMonth;
 };

@@ -9,7 +9,7 @@ declare module '@tanstack/react-query' {
     mutationMeta: {
       /** The screen shows the failure itself (e.g. sign-in keeps it on the form). */
       isReportedByScreen?: boolean;
-      /** Words the server's refusal, e.g. 修改失败! + the message. */
+      /** Words the server's refusal, e.g. 修改失败！ + the message. */
       describeFailure?: (message: string) => string;
     };
   }

@@ -4,6 +4,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
+import { CURRENT_USER_KEY, type CurrentUser } from '../lib/current-user';
 import { createQueryClient } from '../lib/query-client';
 
 export type FakeAnswer = { status?: number; body: unknown };
@@ -42,11 +43,43 @@ export const LocationProbe = () => {
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 };
 
+/** The signed-in user as the route gate leaves it in the cache: the demo employee unless patched. */
+export const makeCurrentUser = (profile: Partial<CurrentUser['profile']> = {}): CurrentUser => ({
+  profile: {
+    userAccount: '100001',
+    userName: '张伟',
+    id: 1,
+    baseBu: 'NT',
+    deptName: '总装车间',
+    titleName: '操作工',
+    empEnterDate: '2024-01-01',
+    appReadStatus: 'Y',
+    mustChangePassword: false,
+    avatarUrl: null,
+    ...profile,
+  },
+  menus: [],
+  menuPaths: new Set(),
+  isMenuLoadFailed: false,
+});
+
 export const renderScreen = (
   ui: ReactElement,
-  { path = '/', at = path, extraRoutes = [] }: { path?: string; at?: string; extraRoutes?: string[] } = {},
+  {
+    path = '/',
+    at = path,
+    extraRoutes = [],
+    currentUser,
+  }: {
+    path?: string;
+    at?: string;
+    extraRoutes?: string[];
+    /** For screens behind the route gate, which read the signed-in user from the cache. */
+    currentUser?: CurrentUser;
+  } = {},
 ) => {
   const queryClient = createQueryClient();
+  if (currentUser) queryClient.setQueryData(CURRENT_USER_KEY, currentUser);
   const result = render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[at]}>

@@ -3,7 +3,16 @@
 // Bulk rows are generated inside PostgreSQL (generate_series) so 80,000 employees take seconds.
 import type pg from 'pg';
 import { hashPassword, sha256Hex } from '../../lib/passwords';
-import { BANNERS, DEPARTMENTS, DICTIONARIES, MENUS, PLANT_NAMES, ROLES, TITLES } from './reference-data';
+import {
+  BANNERS,
+  DEPARTMENTS,
+  DICTIONARIES,
+  MENUS,
+  PLANT_NAMES,
+  ROLES,
+  SAFETY_ISSUE_TYPES,
+  TITLES,
+} from './reference-data';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_EMPLOYEE = '100001';
@@ -34,12 +43,16 @@ export const seedReferenceData = async (client: pg.PoolClient | pg.Pool) => {
   await client.query(
     `insert into role_menus (role_id, menu_id) select r.id, m.id from roles r cross join menus m on conflict do nothing`,
   );
-  for (const [stateType, items] of Object.entries(DICTIONARIES)) {
+  const dictionaries = [
+    ...Object.entries(DICTIONARIES).map(([stateType, items]) => ({ stateType, sysFunc: 'HR', items })),
+    SAFETY_ISSUE_TYPES,
+  ];
+  for (const { stateType, sysFunc, items } of dictionaries) {
     for (const [index, [stateId, stateDescr]] of items.entries()) {
       await client.query(
-        `insert into dictionary_items (state_type, state_id, state_descr, sys_func, sort) values ($1, $2, $3, 'HR', $4)
+        `insert into dictionary_items (state_type, state_id, state_descr, sys_func, sort) values ($1, $2, $3, $4, $5)
          on conflict do nothing`,
-        [stateType, stateId, stateDescr, index],
+        [stateType, stateId, stateDescr, sysFunc, index],
       );
     }
   }
@@ -251,7 +264,7 @@ const seedNotices = async (client: pg.PoolClient) => {
     insert into notices (employee_id, bu, notice_type, title, description, body, is_verify, message_content, verified_at)
     select e.id, e.bu, n.type, n.title, n.descr, '', n.verified, n.reply, case when n.verified = 'Y' then now() else null end
     from employees e cross join lateral (values
-      ('AppSalary', '工资疑问', '上月加班费与实际加班时长不符', 'Y', '已核对,差额将在下月补发'),
+      ('AppSalary', '工资疑问', '上月加班费与实际加班时长不符', 'Y', '已核对，差额将在下月补发'),
       ('AppMeals', '餐费扣款', '本月餐费扣款偏多', 'N', ''),
       ('APP_EDIT_BANK', '银行卡变更', '员工 ' || e.emp_no || ' 修改了银行卡信息', 'Y', '审核通过'),
       ('AppAtt', '考勤异常', '周三下班卡未记录', 'N', '')) as n(type, title, descr, verified, reply)
@@ -260,7 +273,7 @@ const seedNotices = async (client: pg.PoolClient) => {
     insert into messages (employee_id, title, body)
     select e.id, m.title, m.body
     from employees e cross join (values
-      ('工资单已发布', '上月工资单已可查询,如有疑问请在“反馈”中提交。'),
-      ('安全月活动', '本月为安全生产月,请按规定佩戴劳保用品。')) as m(title, body)
+      ('工资单已发布', '上月工资单已可查询，如有疑问请在“反馈”中提交。'),
+      ('安全月活动', '本月为安全生产月，请按规定佩戴劳保用品。')) as m(title, body)
     where e.id <= 50`);
 };

@@ -43,6 +43,21 @@ export const DICTIONARIES: Record<string, [string, string][]> = {
   ],
 };
 
+/**
+ * The issue types of safety inspections (safety_issues.type_code): a dictionary of the safety-inspection
+ * function (EHS), apart from the HR dictionaries that Home/GetStateBaseInfo serves.
+ */
+export const SAFETY_ISSUE_TYPES = {
+  stateType: 'ISSUE_TYPE',
+  sysFunc: 'EHS',
+  items: [
+    ['EHS01', '人的不安全行为'],
+    ['EHS02', '物的不安全状态'],
+    ['EHS03', '作业环境缺陷'],
+    ['EHS04', '安全管理缺陷'],
+  ] as [string, string][],
+};
+
 export const PLANT_NAMES: Record<string, string> = {
   NT: '南通商用车',
   GT: '港田',

@@ -44,12 +44,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The names the seeded safety-inspection dictionary gives the type codes. */
+const TYPE_NAMES: Record<string, string> = { EHS01: '人的不安全行为', EHS02: '物的不安全状态', EHS03: '作业环境缺陷' };
+
 /** An issue as the call shows it. */
 const shownIssue = (issue: MadeIssue): SafetyIssue => ({
   ISSUE_DESCR: issue.issueDescr,
   WORK_PROCESS: issue.workProcess,
   INSPECTION_DATE: issue.inspectionDate,
   TYPE_CODE: issue.typeCode,
+  TYPE_NAME: TYPE_NAMES[issue.typeCode] ?? null,
   BAD_QTY: issue.badQty,
 });
 
@@ -81,6 +85,21 @@ describe('InspectionEhs/GetMyEhs', () => {
     const issues = await myIssues(await signIn(bordering));
     expect(issues.map((issue) => issue.ISSUE_DESCR)).toEqual(['边界0', '边界29']);
     expect(issues).toEqual([0, 29].map((daysAgo) => shownIssue(made.get(daysAgo)!)));
+  });
+
+  it("names each issue's type from the dictionary, and answers null for a code it does not know", async () => {
+    const inspected = await makeEmployee(t.database);
+    await makeSafetyIssue(t.database, inspected, { date: shanghaiDay(1), issueDescr: '未知类型', typeCode: 'EHS99' });
+    await makeSafetyIssue(t.database, inspected, {
+      date: shanghaiDay(2),
+      issueDescr: '设备护罩缺失',
+      typeCode: 'EHS02',
+    });
+    const issues = await myIssues(await signIn(inspected));
+    expect(issues.map(({ TYPE_CODE, TYPE_NAME }) => ({ TYPE_CODE, TYPE_NAME }))).toEqual([
+      { TYPE_CODE: 'EHS99', TYPE_NAME: null },
+      { TYPE_CODE: 'EHS02', TYPE_NAME: '物的不安全状态' },
+    ]);
   });
 
   it("answers '[]' for an employee without issues", async () => {

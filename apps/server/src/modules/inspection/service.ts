@@ -1,9 +1,11 @@
-// The caller's safety-inspection issues of the last 30 days (Asia/Shanghai, today included).
+// The caller's safety-inspection issues of the last 30 days (Asia/Shanghai, today included), each with
+// its type's name from the safety-inspection dictionary.
 import { SAFETY_ISSUE_DAYS, type SafetyIssue } from '@ess/contract/inspection';
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Caller } from '../../core/caller';
 import type { Db } from '../../db/client';
-import { safetyIssues } from '../../db/schema/index';
+import { dictionaryItems, safetyIssues } from '../../db/schema/index';
+import { SAFETY_ISSUE_TYPES } from '../../db/seed/reference-data';
 import { companyToday } from '../../lib/calendar';
 
 export const getRecentSafetyIssues = async ({
@@ -21,9 +23,19 @@ export const getRecentSafetyIssues = async ({
       WORK_PROCESS: safetyIssues.workProcess,
       INSPECTION_DATE: sql<string>`to_char(${safetyIssues.inspectionDate}, 'YYYY-MM-DD')`,
       TYPE_CODE: safetyIssues.typeCode,
+      // A code the dictionary lacks still lists the issue (the screen shows the code instead).
+      TYPE_NAME: dictionaryItems.stateDescr,
       BAD_QTY: safetyIssues.badQty,
     })
     .from(safetyIssues)
+    .leftJoin(
+      dictionaryItems,
+      and(
+        eq(dictionaryItems.stateType, SAFETY_ISSUE_TYPES.stateType),
+        eq(dictionaryItems.sysFunc, SAFETY_ISSUE_TYPES.sysFunc),
+        eq(dictionaryItems.stateId, safetyIssues.typeCode),
+      ),
+    )
     .where(
       and(
         eq(safetyIssues.employeeId, caller.id),

@@ -436,7 +436,7 @@ describe('LogisticsCabinet/RemoteOpenAllCabinet for a configured employee', () =
       { boxId: [third, first, second, first] },
       allowedToken,
     );
-    expect(body).toEqual({ result: true, msg: '开柜指令已发送,共 3 个柜子', data: null });
+    expect(body).toEqual({ result: true, msg: '开柜指令已发送，共 3 个柜子', data: null });
     expect(await recorded()).toEqual([
       {
         target: 'cabinet',
@@ -512,7 +512,7 @@ describe('LogisticsCabinet with a cabinet controller configured', () => {
     controller.setMode('error');
     const { status, body } = await wired.call(routes.remoteOpenCabinet, { boxId: box.id }, token);
     expect(status).toBe(200);
-    expect(body).toEqual({ result: false, msg: '柜子控制器处理失败,请稍后重试', data: null });
+    expect(body).toEqual({ result: false, msg: '柜子控制器处理失败，请稍后重试', data: null });
     expect(await recorded()).toMatchObject([{ status: 'failed', detail: expect.stringContaining('HTTP 500') }]);
   });
 
@@ -520,7 +520,7 @@ describe('LogisticsCabinet with a cabinet controller configured', () => {
     controller.setMode('hang');
     const { status, body } = await wired.call(routes.remoteOpenCabinet, { boxId: box.id }, token);
     expect(status).toBe(200);
-    expect(body).toEqual({ result: false, msg: '柜子控制器无响应,请稍后重试', data: null });
+    expect(body).toEqual({ result: false, msg: '柜子控制器无响应，请稍后重试', data: null });
     expect(await recorded()).toMatchObject([{ status: 'failed', detail: 'no answer within 200 ms' }]);
   });
 

@@ -60,6 +60,6 @@ export const registerLogisticsRoutes = (
   });
   registerCall(app, logisticsRoutes.remoteOpenAllCabinet, async ({ body, caller }) => {
     const opened = await openCabinets({ ...cabinetDeps, openAllEmployees: openAllList }, caller, body.boxId);
-    return { data: null, msg: `开柜指令已发送,共 ${opened} 个柜子` };
+    return { data: null, msg: `开柜指令已发送，共 ${opened} 个柜子` };
   });
 };

@@ -14,7 +14,8 @@ export const AppLayout = ({ route, children }: { route: AppRoute; children: Reac
   return (
     <div className="app-shell">
       <TopBar title={route.title} hasBack={!route.isTabRoot} isSignedIn={Boolean(currentUser)} />
-      <main className="app-main" id="main" ref={mainRef}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the content scrolls here, not in the page: a keyboard must reach it to scroll a screen without links or fields. */}
+      <main className="app-main" id="main" ref={mainRef} tabIndex={0}>
         {children}
         <p className="app-footer-line">{t.layout.footer}</p>
       </main>

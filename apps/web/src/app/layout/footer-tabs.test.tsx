@@ -35,4 +35,18 @@ describe('FooterTabs quick links', () => {
     await user.click(screen.getByText('我的'));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/user/person-center'));
   });
+
+  it('offers the tabs as links and 快捷入口 as a menu button that Esc closes', async () => {
+    const user = userEvent.setup();
+    renderScreen(<FooterTabs menuPaths={new Set()} />, { path: '/home' });
+    expect(screen.getByRole('link', { name: '首页' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: '我的' })).toHaveAttribute('href', '/user/person-center');
+    const quick = screen.getByRole('button', { name: '快捷入口' });
+    expect(quick).toHaveAttribute('aria-expanded', 'false');
+    await user.click(quick);
+    expect(quick).toHaveAttribute('aria-expanded', 'true');
+    await screen.findByRole('button', { name: '我的考勤' });
+    await user.keyboard('{Escape}');
+    expect(quick).toHaveAttribute('aria-expanded', 'false');
+  });
 });

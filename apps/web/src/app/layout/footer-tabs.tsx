@@ -1,10 +1,11 @@
-// Bottom tabs 首页 / 我的 with a 快捷入口 popover in between; quick links open only when the user's
-// menus include them (SPEC §2), otherwise 权限不足.
+// Bottom tabs 首页 / 我的 with a 快捷入口 menu in between; quick links open only when the user's menus
+// include them (SPEC §2), otherwise 权限不足. antd-mobile's TabBar draws the tabs; what a tab does is a real
+// link or button inside it (its items are divs without a role), stretched over the whole tab.
 import { QUICK_LINK_PATHS } from '@ess/contract/menu';
 import { TabBar } from 'antd-mobile';
 import { AppstoreOutline, UserOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { t } from '../../i18n/zh-CN';
 import { showToast } from '../../lib/toast';
 import { HOME_PATH, PERSON_CENTER_PATH } from '../paths';
@@ -21,21 +22,14 @@ export const FooterTabs = ({ menuPaths }: { menuPaths: ReadonlySet<string> }) =>
 
   useEffect(() => {
     if (!isQuickOpen) return;
-    // The popover hangs on the tab's icon but the whole tab toggles it, so closing on an outside tap
-    // is done here rather than by the popover (which would count the tab's label as outside).
+    // The menu hangs on the tab's icon but the whole tab toggles it, so closing on an outside tap is done
+    // here rather than by the popover (which would count the tab's label as outside).
     const closeOutside = (event: PointerEvent) => {
       if (event.target instanceof Element && event.target.closest('.adm-popover, .quick-tab')) return;
       setQuickOpen(false);
     };
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setQuickOpen(false);
-    };
     document.addEventListener('pointerdown', closeOutside);
-    document.addEventListener('keydown', closeOnEscape);
-    return () => {
-      document.removeEventListener('pointerdown', closeOutside);
-      document.removeEventListener('keydown', closeOnEscape);
-    };
+    return () => document.removeEventListener('pointerdown', closeOutside);
   }, [isQuickOpen]);
 
   const openQuickLink = (path: string) => {
@@ -45,20 +39,16 @@ export const FooterTabs = ({ menuPaths }: { menuPaths: ReadonlySet<string> }) =>
   };
 
   return (
-    <nav className="app-tabs" aria-label={t.layout.tabQuick}>
-      <TabBar
-        activeKey={activeKey}
-        onChange={(key) => {
-          if (key === QUICK_KEY) setQuickOpen((open) => !open);
-          else navigate(key);
-        }}
-      >
+    <nav className="app-tabs" aria-label={t.layout.tabs}>
+      <TabBar activeKey={activeKey}>
         <TabBar.Item
           key={HOME_PATH}
           icon={<HomeOutlineIcon />}
-          title={t.layout.tabHome}
-          tabIndex={0}
-          aria-current={activeKey === HOME_PATH ? 'page' : undefined}
+          title={
+            <NavLink to={HOME_PATH} end className="tab-action">
+              {t.layout.tabHome}
+            </NavLink>
+          }
         />
         <TabBar.Item
           key={QUICK_KEY}
@@ -71,23 +61,32 @@ export const FooterTabs = ({ menuPaths }: { menuPaths: ReadonlySet<string> }) =>
               actions={QUICK_LINK_PATHS.map((path) => ({ key: path, text: t.quickLinks[path] ?? path }))}
               onAction={openQuickLink}
             >
-              <span className="quick-anchor">
+              <span className="quick-anchor" aria-hidden="true">
                 <AppstoreOutline />
               </span>
             </ActionMenu>
           }
-          title={t.layout.tabQuick}
+          title={
+            <button
+              type="button"
+              className="tab-action"
+              aria-haspopup="true"
+              aria-expanded={isQuickOpen}
+              onClick={() => setQuickOpen((isOpen) => !isOpen)}
+            >
+              {t.layout.tabQuick}
+            </button>
+          }
           className="quick-tab"
-          tabIndex={0}
-          aria-haspopup="menu"
-          aria-expanded={isQuickOpen}
         />
         <TabBar.Item
           key={PERSON_CENTER_PATH}
           icon={<UserOutline />}
-          title={t.layout.tabMe}
-          tabIndex={0}
-          aria-current={activeKey === PERSON_CENTER_PATH ? 'page' : undefined}
+          title={
+            <NavLink to={PERSON_CENTER_PATH} end className="tab-action">
+              {t.layout.tabMe}
+            </NavLink>
+          }
         />
       </TabBar>
     </nav>

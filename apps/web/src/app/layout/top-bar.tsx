@@ -1,6 +1,8 @@
 // Top bar: back arrow, the screen's title, and a menu with 反馈 (feedback form) and 刷新 (refetch).
+// Laid out like antd-mobile's NavBar but not built from it: NavBar wraps its left slot in a role=button
+// element, around the back button or around nothing on the tab screens.
 import { useQueryClient } from '@tanstack/react-query';
-import { NavBar, SpinLoading } from 'antd-mobile';
+import { SpinLoading } from 'antd-mobile';
 import { LeftOutline, MessageOutline, MoreOutline, RedoOutline } from 'antd-mobile-icons';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -19,6 +21,7 @@ export const TopBar = ({ title, hasBack, isSignedIn }: TopBarProps) => {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [isFeedbackOpen, setFeedbackOpen] = useState(false);
+  const [isMenuOpen, setMenuOpen] = useState(false);
 
   const goBack = () => {
     // React Router numbers history entries; on the first screen of a visit there is nothing to go back to.
@@ -53,28 +56,35 @@ export const TopBar = ({ title, hasBack, isSignedIn }: TopBarProps) => {
 
   return (
     <header className="app-top-bar">
-      <NavBar
-        back={null}
-        left={
-          hasBack ? (
+      <div className="app-nav">
+        <div className="app-nav-side">
+          {hasBack && (
             <button type="button" className="icon-button" aria-label={t.common.back} onClick={goBack}>
               <LeftOutline />
             </button>
-          ) : null
-        }
-        right={
+          )}
+        </div>
+        <h1 className="app-title">{title}</h1>
+        <div className="app-nav-side app-nav-side-end">
           <ActionMenu
             actions={actions}
             onAction={(key) => (key === 'feedback' ? setFeedbackOpen(true) : void refreshScreen())}
+            visible={isMenuOpen}
+            onVisibleChange={setMenuOpen}
           >
-            <button type="button" className="icon-button" aria-label={t.layout.menu} aria-busy={isRefreshing}>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t.layout.menu}
+              aria-haspopup="true"
+              aria-expanded={isMenuOpen}
+              aria-busy={isRefreshing}
+            >
               {isRefreshing ? <SpinLoading style={{ '--size': '18px' }} aria-hidden="true" /> : <MoreOutline />}
             </button>
           </ActionMenu>
-        }
-      >
-        <h1 className="app-title">{title}</h1>
-      </NavBar>
+        </div>
+      </div>
       <span className="visually-hidden" role="status">
         {isRefreshing ? t.layout.refreshing : ''}
       </span>

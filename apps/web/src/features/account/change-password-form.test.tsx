@@ -11,6 +11,15 @@ const submit = (user: ReturnType<typeof userEvent.setup>) =>
   user.click(screen.getByRole('button', { name: '确认修改' }));
 
 describe('ChangePasswordForm', () => {
+  it('names each field by its label alone, without the required mark', () => {
+    fakeServer({});
+    renderScreen(<ChangePasswordForm onChanged={() => {}} />);
+    expect(screen.getByLabelText(/^原密码/)).toHaveAccessibleName('原密码');
+    expect(screen.getByLabelText(/^新密码/)).toHaveAccessibleName('新密码');
+    expect(screen.getByLabelText(/^确认新密码/)).toHaveAccessibleName('确认新密码');
+    expect(document.querySelectorAll('.adm-form-item-required-asterisk')).toHaveLength(3);
+  });
+
   it('asks for every field', async () => {
     const { calls } = fakeServer({});
     const user = userEvent.setup();
@@ -52,7 +61,7 @@ describe('ChangePasswordForm', () => {
     expect(await screen.findByText('修改成功')).toBeInTheDocument();
   });
 
-  it('shows 修改失败! with the server message', async () => {
+  it('shows 修改失败！ with the server message', async () => {
     fakeServer({ 'Account/ChangePwd': () => fail('原密码错误') });
     const onChanged = vi.fn();
     const user = userEvent.setup();
@@ -61,7 +70,7 @@ describe('ChangePasswordForm', () => {
     await user.type(screen.getByLabelText(/^新密码/), 'new-secret');
     await user.type(screen.getByLabelText(/^确认新密码/), 'new-secret');
     await submit(user);
-    expect(await screen.findByText('修改失败!原密码错误')).toBeInTheDocument();
+    expect(await screen.findByText('修改失败！原密码错误')).toBeInTheDocument();
     expect(onChanged).not.toHaveBeenCalled();
   });
 });

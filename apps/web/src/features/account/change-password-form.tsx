@@ -2,6 +2,7 @@
 import { passwordChangeForm } from '@ess/contract/account';
 import { Button, Form, Input } from 'antd-mobile';
 import { contractRules } from '../../components/form/contract-rules';
+import { RequiredLabel } from '../../components/form/required-label';
 import { t } from '../../i18n/zh-CN';
 import { showToast } from '../../lib/toast';
 import { useChangePwd } from './api/change-pwd';
@@ -18,7 +19,7 @@ export const ChangePasswordForm = ({ onChanged }: { onChanged: () => void }) => 
       form={form}
       layout="horizontal"
       mode="card"
-      requiredMarkStyle="asterisk"
+      requiredMarkStyle="none"
       onFinish={({ oldPwd, newPwd }: Values) =>
         changePwd.mutate(
           { oldPwd, newPwd },
@@ -36,15 +37,23 @@ export const ChangePasswordForm = ({ onChanged }: { onChanged: () => void }) => 
         </Button>
       }
     >
-      <Form.Item name="oldPwd" label={t.changePassword.oldPwd} rules={rulesOf('oldPwd')}>
+      <Form.Item
+        name="oldPwd"
+        label={<RequiredLabel>{t.changePassword.oldPwd}</RequiredLabel>}
+        rules={rulesOf('oldPwd')}
+      >
         <Input type="password" autoComplete="current-password" placeholder={t.changePassword.oldPlaceholder} />
       </Form.Item>
-      <Form.Item name="newPwd" label={t.changePassword.newPwd} rules={rulesOf('newPwd')}>
+      <Form.Item
+        name="newPwd"
+        label={<RequiredLabel>{t.changePassword.newPwd}</RequiredLabel>}
+        rules={rulesOf('newPwd')}
+      >
         <Input type="password" autoComplete="new-password" placeholder={t.changePassword.newPlaceholder} />
       </Form.Item>
       <Form.Item
         name="confirmPwd"
-        label={t.changePassword.confirmPwd}
+        label={<RequiredLabel>{t.changePassword.confirmPwd}</RequiredLabel>}
         dependencies={['newPwd']}
         rules={[
           ...rulesOf('confirmPwd'),

@@ -101,4 +101,22 @@ describe('LoginPage', () => {
     expect(screen.getByRole('button', { name: '登录' })).toBeEnabled();
     expect(document.cookie).not.toContain('ess_token');
   });
+
+  it('opens the number pad for the employee number and still sends what else was typed', async () => {
+    const { calls } = fakeServer(
+      { 'Account/CheckLogin': () => ok({ token: 'a', refreshToken: 'r', ...LOGIN_USER }) },
+      { isSignedIn: false },
+    );
+    const user = userEvent.setup();
+    renderScreen(<LoginPage />, { path: '/login', extraRoutes: ['/'] });
+    const account = screen.getByLabelText('账号');
+    expect(account).toHaveAttribute('inputmode', 'numeric');
+    expect(account).toHaveAttribute('pattern', '[0-9]*');
+    await user.type(account, 'HR-01');
+    await user.type(screen.getByLabelText('密码'), 'demo1234');
+    await user.click(screen.getByRole('checkbox', { name: /我已阅读并同意/ }));
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.body.userAccount).toBe('HR-01');
+  });
 });

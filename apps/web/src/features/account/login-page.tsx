@@ -74,6 +74,10 @@ const LoginPage = () => {
             id="login-account"
             name="username"
             autoComplete="username"
+            // Employee numbers are digits: phones open the number pad (iOS needs the pattern for it). The
+            // form is not validated by the browser, so anything else the server accepts can still be typed.
+            inputMode="numeric"
+            pattern="[0-9]*"
             placeholder={t.login.accountPlaceholder}
             value={userAccount}
             onChange={setUserAccount}

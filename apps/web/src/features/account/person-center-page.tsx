@@ -1,6 +1,7 @@
 // /user/person-center (the 我的 tab): avatar with preview, name, department, title, links, sign-out.
+import { hasAttendancePhoto } from '@ess/contract/common';
 import { useQueryClient } from '@tanstack/react-query';
-import { Avatar, Dialog, ImageViewer, List } from 'antd-mobile';
+import { Avatar, ImageViewer, List } from 'antd-mobile';
 import {
   BankcardOutline,
   CloseCircleOutline,
@@ -8,12 +9,15 @@ import {
   FaceRecognitionOutline,
   FileOutline,
   LockOutline,
+  SetOutline,
   StarOutline,
   UnorderedListOutline,
 } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { ButtonRow, LinkRow } from '../../components/action-rows';
 import { t } from '../../i18n/zh-CN';
+import { confirmAction } from '../../lib/confirm-action';
 import { useSignedInUser } from '../../lib/current-user';
 import { clearSession, readRefreshToken } from '../../lib/session';
 import { logout } from './api/logout';
@@ -21,8 +25,11 @@ import './person-center-page.css';
 
 export const DEFAULT_AVATAR_URL = '/default-avatar.svg';
 
+const PHOTO_PATH = '/system-setting/person-photo';
+
 const LINKS: readonly { path: string; title: string; icon: ReactNode }[] = [
-  { path: '/system-setting/person-photo', title: t.personCenter.personPhoto, icon: <FaceRecognitionOutline /> },
+  { path: '/system-setting/person-setting', title: t.personCenter.personSetting, icon: <SetOutline /> },
+  { path: PHOTO_PATH, title: t.personCenter.personPhoto, icon: <FaceRecognitionOutline /> },
   { path: '/system-setting/change-password', title: t.personCenter.changePassword, icon: <LockOutline /> },
   { path: '/user/my-bank', title: t.personCenter.myBank, icon: <BankcardOutline /> },
   { path: '/user/my-education', title: t.personCenter.myEducation, icon: <ContentOutline /> },
@@ -36,9 +43,10 @@ const PersonCenterPage = () => {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const avatarUrl = profile.avatarUrl || DEFAULT_AVATAR_URL;
+  const links = hasAttendancePhoto(profile.baseBu) ? LINKS : LINKS.filter((link) => link.path !== PHOTO_PATH);
 
   const signOut = async () => {
-    const isConfirmed = await Dialog.confirm({ content: t.personCenter.logoutConfirm });
+    const isConfirmed = await confirmAction({ name: t.personCenter.logout, content: t.personCenter.logoutConfirm });
     if (!isConfirmed) return;
     // Revoking on the server is best effort: the user is signed out here whatever the network says.
     await logout(readRefreshToken()).catch(() => undefined);
@@ -72,16 +80,16 @@ const PersonCenterPage = () => {
         </div>
       </section>
       <List className="person-links">
-        {LINKS.map((link) => (
-          <List.Item key={link.path} prefix={link.icon} onClick={() => navigate(link.path)} tabIndex={0}>
+        {links.map((link) => (
+          <LinkRow key={link.path} to={link.path} prefix={link.icon}>
             {link.title}
-          </List.Item>
+          </LinkRow>
         ))}
       </List>
       <List className="person-links">
-        <List.Item prefix={<CloseCircleOutline />} onClick={() => void signOut()} tabIndex={0} arrow={false}>
+        <ButtonRow prefix={<CloseCircleOutline />} onClick={() => void signOut()} hasArrow={false} hasPopup="dialog">
           <span className="person-logout">{t.personCenter.logout}</span>
-        </List.Item>
+        </ButtonRow>
       </List>
     </div>
   );

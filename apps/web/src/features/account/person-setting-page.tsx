@@ -1,24 +1,25 @@
-// /system-setting/person-setting: the two settings an employee changes.
+// /system-setting/person-setting: the two settings an employee changes (the photo only in the plants
+// whose attendance system takes it).
+import { hasAttendancePhoto } from '@ess/contract/common';
 import { List } from 'antd-mobile';
 import { FaceRecognitionOutline, LockOutline } from 'antd-mobile-icons';
-import { useNavigate } from 'react-router-dom';
+import { LinkRow } from '../../components/action-rows';
 import { t } from '../../i18n/zh-CN';
+import { useSignedInUser } from '../../lib/current-user';
 
 const PersonSettingPage = () => {
-  const navigate = useNavigate();
+  const { profile } = useSignedInUser();
   return (
     <div className="page-padding">
       <List>
-        <List.Item
-          prefix={<FaceRecognitionOutline />}
-          onClick={() => navigate('/system-setting/person-photo')}
-          tabIndex={0}
-        >
-          {t.personSetting.changePhoto}
-        </List.Item>
-        <List.Item prefix={<LockOutline />} onClick={() => navigate('/system-setting/change-password')} tabIndex={0}>
+        {hasAttendancePhoto(profile.baseBu) && (
+          <LinkRow to="/system-setting/person-photo" prefix={<FaceRecognitionOutline />}>
+            {t.personSetting.changePhoto}
+          </LinkRow>
+        )}
+        <LinkRow to="/system-setting/change-password" prefix={<LockOutline />}>
           {t.personSetting.changePassword}
-        </List.Item>
+        </LinkRow>
       </List>
     </div>
   );

@@ -3,7 +3,7 @@ import { Button, Result } from 'antd-mobile';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { t } from '../../i18n/zh-CN';
-import { ApiError, describeError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { useResetPassword } from './api/reset-password';
 
 const ResetPasswordPage = () => {
@@ -25,9 +25,11 @@ const ResetPasswordPage = () => {
   } else if (reset.isSuccess) {
     content = <Result status="success" title={reset.data || t.resetPassword.success} />;
   } else if (reset.isError) {
+    // The server's message is the failure toast (SPEC §8), raised once for every mutation by the query
+    // client; the page only keeps the outcome on screen.
     content = (
       <>
-        <Result status="error" title={t.resetPassword.failed} description={describeError(reset.error)} />
+        <Result status="error" title={t.resetPassword.failed} />
         {/* Only a failure that never reached the server can be retried; a spent code stays spent. */}
         {reset.error instanceof ApiError && reset.error.kind !== 'business' && (
           <Button block color="primary" onClick={() => reset.mutate(code)}>

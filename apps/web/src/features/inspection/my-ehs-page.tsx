@@ -18,8 +18,9 @@ const IssueCard = ({ issue }: { issue: SafetyIssue }) => (
         <dd>{issue.INSPECTION_DATE}</dd>
       </div>
       <div>
-        <dt>{t.ehs.typeCode}</dt>
-        <dd>{issue.TYPE_CODE}</dd>
+        <dt>{t.ehs.type}</dt>
+        {/* A type the dictionary does not know yet still tells something. */}
+        <dd>{issue.TYPE_NAME ?? issue.TYPE_CODE}</dd>
       </div>
       <div>
         <dt>{t.ehs.badQty}</dt>

@@ -1,9 +1,10 @@
 // /logistics/cabinet: the shoe cabinet assigned to the employee, with 更新柜子照片 and 开柜 behind a
 // confirmation each. Opening every cabinet (RemoteOpenAllCabinet) deliberately has no button (SPEC §6).
 import type { Cabinet } from '@ess/contract/logistics';
-import { Button, Dialog, List, NoticeBar } from 'antd-mobile';
+import { Button, List, NoticeBar } from 'antd-mobile';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-states';
 import { t } from '../../i18n/zh-CN';
+import { confirmAction } from '../../lib/confirm-action';
 import { showToast } from '../../lib/toast';
 import { useCabinet } from './api/get-cabinet-for-mobile';
 import { useRemoteOpenCabinet } from './api/remote-open-cabinet';
@@ -18,21 +19,19 @@ const CabinetActions = ({ cabinet }: { cabinet: Cabinet }) => {
   const isBusy = updatePhoto.isPending || openBox.isPending;
 
   const confirmUpdatePhoto = async () => {
-    const isConfirmed = await Dialog.confirm({
+    const isConfirmed = await confirmAction({
+      name: t.cabinet.updatePhotoTitle,
       title: t.cabinet.updatePhotoTitle,
       content: t.cabinet.updatePhotoConfirm,
-      confirmText: t.common.confirm,
-      cancelText: t.common.cancel,
     });
     if (isConfirmed) updatePhoto.mutate(cabinet.Id, { onSuccess: reportDone });
   };
 
   const confirmOpen = async () => {
-    const isConfirmed = await Dialog.confirm({
+    const isConfirmed = await confirmAction({
+      name: t.cabinet.openTitle,
       title: t.cabinet.openTitle,
       content: t.cabinet.openConfirm(cabinet.CaseNo),
-      confirmText: t.common.confirm,
-      cancelText: t.common.cancel,
     });
     if (isConfirmed) openBox.mutate(cabinet.Id, { onSuccess: reportDone });
   };

@@ -28,14 +28,14 @@ describe('MealsPage', () => {
     });
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     renderScreen(<MealsPage />);
-    expect(await screen.findByText('2025-05')).toBeInTheDocument();
+    expect(await screen.findByText('2025年5月')).toBeInTheDocument();
     expect(screen.getByText('¥286.50')).toBeInTheDocument();
     expect(screen.getByText('¥1,204.00')).toBeInTheDocument();
-    expect(screen.queryByText('2025-04')).not.toBeInTheDocument();
+    expect(screen.queryByText('2025年4月')).not.toBeInTheDocument();
     expect(calls[0]?.body).toEqual({ query: { CurrentPage: 1 } });
 
-    await user.click(screen.getByText('2025-05'));
-    const sheet = await screen.findByRole('dialog', { name: '2025-05 消费明细' });
+    await user.click(screen.getByText('2025年5月'));
+    const sheet = await screen.findByRole('dialog', { name: '2025年5月 消费明细' });
     expect(await within(sheet).findByText('2025-05-02 11:07')).toBeInTheDocument();
     expect(calls.at(-1)).toMatchObject({ path: 'LogisticsMeals/GetMealsDetail', body: { date: '2025-05' } });
     const lines = [...sheet.querySelectorAll('.meal-line-actual')].map((line) => line.textContent);

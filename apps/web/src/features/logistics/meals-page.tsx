@@ -1,8 +1,9 @@
 // /logistics/meals: the months with a meal deduction, paged; a month opens its meal lines.
-import { List } from 'antd-mobile';
 import { useState } from 'react';
+import { ButtonRow } from '../../components/action-rows';
 import { PagedList } from '../../components/paged-list';
 import { t } from '../../i18n/zh-CN';
+import { formatMonth } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
 import { useMealMonths } from './api/get-meals';
 import { MealDetailSheet } from './components/meal-detail-sheet';
@@ -22,7 +23,7 @@ const MealsPage = () => {
         // SPEC §5: a deduction shows only when it is above zero.
         isShown={(month) => month.DEDUCTION_AMT > 0}
         renderItem={(month) => (
-          <List.Item
+          <ButtonRow
             className="meal-month"
             description={t.meals.deduction}
             extra={<span className="money-strong">{formatMoney(month.DEDUCTION_AMT)}</span>}
@@ -30,10 +31,10 @@ const MealsPage = () => {
               setOpenMonth(month.YEAR_MONTH);
               setDetailOpen(true);
             }}
-            tabIndex={0}
+            hasPopup="dialog"
           >
-            {month.YEAR_MONTH}
-          </List.Item>
+            {formatMonth(month.YEAR_MONTH)}
+          </ButtonRow>
         )}
       />
       <MealDetailSheet month={openMonth} isOpen={isDetailOpen} onClose={() => setDetailOpen(false)} />

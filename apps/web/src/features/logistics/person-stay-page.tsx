@@ -4,6 +4,7 @@ import type { DormitoryCost } from '@ess/contract/logistics';
 import { List, NoticeBar } from 'antd-mobile';
 import { PagedList } from '../../components/paged-list';
 import { t } from '../../i18n/zh-CN';
+import { formatMonth } from '../../lib/dates';
 import { formatMoney, toCents } from '../../lib/money';
 import { useDormitoryCosts } from './api/get-dormitory-cost-for-mobile';
 import './logistics.css';
@@ -37,7 +38,7 @@ const CostMonth = ({ cost }: { cost: DormitoryCost }) => (
       </dl>
     }
   >
-    {cost.yearMonth}
+    {formatMonth(cost.yearMonth)}
   </List.Item>
 );
 

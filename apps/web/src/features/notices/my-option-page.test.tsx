@@ -39,7 +39,7 @@ describe('MyOptionPage', () => {
     expect(calls[0]?.body).toEqual({ currentPage: 1 });
     expect(screen.getByText('已审核')).toBeInTheDocument();
     expect(screen.getByText('未审核')).toBeInTheDocument();
-    expect(screen.getByText('审核意见:下月补发')).toBeInTheDocument();
+    expect(screen.getByText('审核意见：下月补发')).toBeInTheDocument();
     expect(screen.getAllByText(/审核意见/)).toHaveLength(1);
   });
 });

@@ -15,7 +15,8 @@ const NoticeItem = ({ notice }: { notice: PersonNotice }) => (
         <span className="notice-body">{notice.noticeBody}</span>
         {notice.messageContent && (
           <span className="notice-opinion">
-            {t.myOption.opinion}:{notice.messageContent}
+            {t.myOption.opinion}
+            {notice.messageContent}
           </span>
         )}
         <span className="notice-time">{notice.createdAt}</span>

@@ -23,14 +23,14 @@ const officePayslip = (month: string): Payslip => {
     OTHERS: 0,
   };
   const shown = new Set<string>(PAY_ITEMS_BY_EMP_TYPE.PS02);
+  const labels = new Map<string, string>(PAY_ITEMS.map((item) => [item.key, item.label]));
+  // In the order above, with 其他 after 实发工资 (as an older server answered): the screen groups them.
   return {
     YEAR_MONTH: month,
     EMP_TYPE: 'PS02',
-    ITEMS: PAY_ITEMS.filter((item) => shown.has(item.key)).map((item) => ({
-      key: item.key,
-      label: item.label,
-      amount: amounts[item.key] ?? 0,
-    })),
+    ITEMS: Object.entries(amounts)
+      .filter(([key]) => shown.has(key))
+      .map(([key, amount]) => ({ key, label: labels.get(key) ?? key, amount })),
   };
 };
 
@@ -54,29 +54,32 @@ describe('getPayslipMonthChoices', () => {
 });
 
 describe('MySalaryPage', () => {
-  it('shows the previous month by default, its items in the answer order, and net pay apart', async () => {
+  it('shows the previous month by default: earnings up to gross, then deductions, then net pay last', async () => {
     const { calls } = fakeServer({ [SALARY_PATH]: (body) => ok(JSON.stringify(officePayslip(String(body.day)))) });
     renderScreen(<MySalaryPage />);
     expect(screen.getByText('2024年12月')).toBeInTheDocument();
 
-    const items = await screen.findByText('工资明细');
+    const rowsUnder = (header: HTMLElement) =>
+      [...(header.closest('.adm-list') as HTMLElement).querySelectorAll('.salary-item')].map((row) => row.textContent);
+    const earnings = await screen.findByText('应发项目');
     expect(calls.map((call) => call.body)).toEqual([{ day: '2024-12' }]);
-    const list = items.closest('.adm-list') as HTMLElement;
-    const rows = [...list.querySelectorAll('.salary-item')].map((row) => row.textContent);
-    expect(rows).toEqual([
+    expect(rowsUnder(earnings)).toEqual([
       '基本工资¥4,500.00',
       '全勤奖¥200.00',
       '津贴补贴¥350.50',
       '奖惩-¥50.00',
       '应发工资¥5,000.50',
+    ]);
+    expect(rowsUnder(screen.getByText('扣款项目'))).toEqual([
       '工会费¥22.50',
       '社会保险¥472.50',
       '住房公积金¥315.00',
       '个人所得税¥0.02',
-      '实发工资¥4,190.48',
       '其他¥0.00',
     ]);
-    expect(list.querySelector('.salary-item-net')?.textContent).toBe('实发工资¥4,190.48');
+    const rows = [...document.querySelectorAll('.salary-item')].map((row) => row.textContent);
+    expect(rows.at(-1)).toBe('实发工资¥4,190.48');
+    expect(document.querySelector('.salary-item-net')?.textContent).toBe('实发工资¥4,190.48');
     const net = screen.getByRole('region', { name: '实发工资' });
     expect(within(net).getByText('¥4,190.48')).toBeInTheDocument();
   });
@@ -88,7 +91,7 @@ describe('MySalaryPage', () => {
     // The picker's popup is still animating in (pointer-events: none) when jsdom clicks it.
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     renderScreen(<MySalaryPage />);
-    await screen.findByText('工资明细');
+    await screen.findByText('应发项目');
 
     await user.click(screen.getByText('工资月份'));
     await screen.findByText('选择工资月份');
@@ -109,12 +112,12 @@ describe('MySalaryPage', () => {
     fakeServer({
       [SALARY_PATH]: () => {
         attempts += 1;
-        return attempts === 1 ? fail('工资单类型异常,请联系人事部门') : ok(JSON.stringify(officePayslip('2024-12')));
+        return attempts === 1 ? fail('工资单类型异常，请联系人事部门') : ok(JSON.stringify(officePayslip('2024-12')));
       },
     });
     const user = userEvent.setup();
     renderScreen(<MySalaryPage />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('工资单类型异常,请联系人事部门');
+    expect(await screen.findByRole('alert')).toHaveTextContent('工资单类型异常，请联系人事部门');
     await user.click(screen.getByRole('button', { name: '重试' }));
     await waitFor(() => expect(screen.getByText('¥4,190.48', { selector: '.salary-net-amount' })).toBeInTheDocument());
   });

@@ -1,7 +1,8 @@
-// Unread messages (SystemNotice/GetPersonMsg), once the handbook is confirmed; 我知道了 marks them read.
+// Unread messages (SystemNotice/GetPersonMsg), once the handbook is confirmed; 我知道了 (or Esc) marks them
+// read.
 import type { PersonMsg } from '@ess/contract/notices';
 import { Dialog } from 'antd-mobile';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { t } from '../../../i18n/zh-CN';
 import { useModifyReadMsg } from '../api/modify-read-msg';
 
@@ -9,9 +10,37 @@ export const UnreadMessagesDialog = ({ messages }: { messages: readonly PersonMs
   const markRead = useModifyReadMsg();
   // Closing never waits for the network: a failed mark only means the messages come back next time.
   const [isDismissed, setDismissed] = useState(false);
+  const isVisible = !isDismissed && messages.length > 0;
+  const dismissRef = useRef(() => {});
+  dismissRef.current = () => {
+    setDismissed(true);
+    markRead.mutate();
+  };
+  // Closed while it still fades in, antd-mobile's popup can stay mounted (invisible, yet a dialog to a
+  // screen reader): an early Esc takes effect once it is in.
+  const isShownRef = useRef(false);
+  const isEscapedRef = useRef(false);
+  const showDone = () => {
+    isShownRef.current = true;
+    if (isEscapedRef.current) return void dismissRef.current();
+    document.querySelector<HTMLElement>('.unread-messages-dialog .adm-dialog-button')?.focus();
+  };
+
+  useEffect(() => {
+    if (!isVisible) return;
+    const dismissOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      if (isShownRef.current) dismissRef.current();
+      else isEscapedRef.current = true;
+    };
+    document.addEventListener('keydown', dismissOnEscape);
+    return () => document.removeEventListener('keydown', dismissOnEscape);
+  }, [isVisible]);
+
   return (
     <Dialog
-      visible={!isDismissed && messages.length > 0}
+      visible={isVisible}
+      aria-label={t.home.unreadTitle}
       title={t.home.unreadTitle}
       content={
         <ul className="unread-messages">
@@ -25,10 +54,9 @@ export const UnreadMessagesDialog = ({ messages }: { messages: readonly PersonMs
         </ul>
       }
       actions={[{ key: 'confirm', text: t.home.unreadConfirm, bold: true }]}
-      onAction={() => {
-        setDismissed(true);
-        markRead.mutate();
-      }}
+      afterShow={showDone}
+      className="unread-messages-dialog"
+      onAction={() => dismissRef.current()}
     />
   );
 };

@@ -3,6 +3,7 @@ import { List } from 'antd-mobile';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/query-states';
 import { Sheet } from '../../../components/sheet';
 import { t } from '../../../i18n/zh-CN';
+import { formatMonth } from '../../../lib/dates';
 import { formatMoney, subtractMoney } from '../../../lib/money';
 import { useMealsDetail } from '../api/get-meals-detail';
 
@@ -41,7 +42,7 @@ const MealLines = ({ month }: { month: string }) => {
 type MealDetailSheetProps = { month: string | undefined; isOpen: boolean; onClose: () => void };
 
 export const MealDetailSheet = ({ month, isOpen, onClose }: MealDetailSheetProps) => (
-  <Sheet visible={isOpen} title={month ? t.meals.detailTitle(month) : ''} onClose={onClose} size="tall">
+  <Sheet visible={isOpen} title={month ? t.meals.detailTitle(formatMonth(month)) : ''} onClose={onClose} size="tall">
     {month && <MealLines month={month} />}
   </Sheet>
 );

@@ -2,7 +2,9 @@
 import { List, Picker } from 'antd-mobile';
 import { CalendarOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
+import { ButtonRow } from '../../../components/action-rows';
 import { t } from '../../../i18n/zh-CN';
+import { formatMonth } from '../../../lib/dates';
 
 type MonthPickerProps = { months: readonly string[]; value: string; onChange: (month: string) => void };
 
@@ -11,23 +13,22 @@ export const MonthPicker = ({ months, value, onChange }: MonthPickerProps) => {
   return (
     <>
       <List className="salary-month">
-        <List.Item
+        <ButtonRow
           prefix={<CalendarOutline />}
-          extra={<span className="salary-month-value">{t.salary.monthLabel(value)}</span>}
+          extra={<span className="salary-month-value">{formatMonth(value)}</span>}
           description={t.salary.monthHint}
           onClick={() => setOpen(true)}
-          tabIndex={0}
-          aria-haspopup="dialog"
+          hasPopup="dialog"
         >
           {t.salary.month}
-        </List.Item>
+        </ButtonRow>
       </List>
       <Picker
         visible={isOpen}
         title={t.salary.pickMonth}
         confirmText={t.common.confirm}
         cancelText={t.common.cancel}
-        columns={[months.map((month) => ({ label: t.salary.monthLabel(month), value: month }))]}
+        columns={[months.map((month) => ({ label: formatMonth(month), value: month }))]}
         value={[value]}
         onClose={() => setOpen(false)}
         onConfirm={([picked]) => {

@@ -1,34 +1,59 @@
-// A payslip's items in the order the answer lists them, with net pay set apart.
-import type { Payslip } from '@ess/contract/salary';
+// A payslip as a worker reads one: net pay on a card, then the earnings up to gross pay, the deductions,
+// and net pay last. The groups come from the contract's item table; within a group the answer's order holds.
+import { getPayItemGroup, type Payslip } from '@ess/contract/salary';
 import { List } from 'antd-mobile';
 import { t } from '../../../i18n/zh-CN';
+import { formatMonth } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/money';
 
-const NET_PAY_KEY = 'NET_PAY';
+type PayItem = Payslip['ITEMS'][number];
+
+const PayItemRow = ({ item, isNet = false }: { item: PayItem; isNet?: boolean }) => (
+  <List.Item
+    className={isNet ? 'salary-item salary-item-net' : 'salary-item'}
+    extra={<span className="salary-item-amount">{formatMoney(item.amount)}</span>}
+  >
+    {item.label}
+  </List.Item>
+);
 
 export const PayslipItems = ({ payslip }: { payslip: Payslip }) => {
-  const netPay = payslip.ITEMS.find((item) => item.key === NET_PAY_KEY);
+  const earnings = payslip.ITEMS.filter((item) => getPayItemGroup(item.key) === 'earning');
+  // An item the contract does not list (none today) still shows, after the deductions.
+  const deductions = payslip.ITEMS.filter((item) => {
+    const group = getPayItemGroup(item.key);
+    return group !== 'earning' && group !== 'net';
+  });
+  const netPay = payslip.ITEMS.find((item) => getPayItemGroup(item.key) === 'net');
   return (
     <>
       {netPay && (
         <section className="salary-net" aria-label={t.salary.netPay}>
           <p className="salary-net-label">
-            {t.salary.monthLabel(payslip.YEAR_MONTH)} {netPay.label}
+            {formatMonth(payslip.YEAR_MONTH)} {netPay.label}
           </p>
           <p className="salary-net-amount">{formatMoney(netPay.amount)}</p>
         </section>
       )}
-      <List header={t.salary.items} className="salary-items">
-        {payslip.ITEMS.map((item) => (
-          <List.Item
-            key={item.key}
-            className={item.key === NET_PAY_KEY ? 'salary-item salary-item-net' : 'salary-item'}
-            extra={<span className="salary-item-amount">{formatMoney(item.amount)}</span>}
-          >
-            {item.label}
-          </List.Item>
-        ))}
-      </List>
+      {earnings.length > 0 && (
+        <List header={t.salary.earnings} className="salary-items">
+          {earnings.map((item) => (
+            <PayItemRow key={item.key} item={item} />
+          ))}
+        </List>
+      )}
+      {deductions.length > 0 && (
+        <List header={t.salary.deductions} className="salary-items">
+          {deductions.map((item) => (
+            <PayItemRow key={item.key} item={item} />
+          ))}
+        </List>
+      )}
+      {netPay && (
+        <List className="salary-items">
+          <PayItemRow item={netPay} isNet />
+        </List>
+      )}
     </>
   );
 };

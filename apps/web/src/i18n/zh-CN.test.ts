@@ -1,0 +1,41 @@
+// The app's own Chinese text uses full-width punctuation (，。？！：；（）); only the messages the spec
+// quotes keep the half-width marks it writes them with.
+import { describe, expect, it } from 'vitest';
+import { zhCN } from './zh-CN';
+
+/** Messages quoted verbatim by SPEC.md, DESIGN.md §3 and the issues, kept exactly as written there. */
+const SPEC_QUOTED = new Set(['请求服务器错误,请稍后重试', '获取用户信息失败,请重新登录！', '登录已过期,请重新登录']);
+
+const CJK = '\\u3400-\\u9fff\\uf900-\\ufaff';
+/** A half-width , ? ! : ; ( ) with a Chinese character on either side of it. */
+const HALF_WIDTH_BESIDE_CJK = new RegExp(`[${CJK}][,?!:;()]|[,?!:;()][${CJK}]`);
+
+/** Every text of the module with where it is; functions are called with Chinese sample arguments. */
+const collectTexts = (value: unknown, path: string): { path: string; text: string }[] => {
+  if (typeof value === 'string') return [{ path, text: value }];
+  if (typeof value === 'function') return collectTexts((value as (...args: unknown[]) => unknown)('甲', '乙'), path);
+  if (Array.isArray(value)) return value.flatMap((item, index) => collectTexts(item, `${path}[${index}]`));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, item]) => collectTexts(item, `${path}.${key}`));
+  }
+  return [];
+};
+
+describe('zh-CN punctuation', () => {
+  const texts = collectTexts(zhCN, 'zhCN');
+
+  it('finds the texts it checks, functions included', () => {
+    expect(texts.length).toBeGreaterThan(200);
+    expect(texts).toContainEqual({ path: 'zhCN.home.welcome', text: '甲，您好！' });
+  });
+
+  it('uses full-width punctuation beside Chinese, except in the spec-quoted messages', () => {
+    const halfWidth = texts.filter(({ text }) => !SPEC_QUOTED.has(text) && HALF_WIDTH_BESIDE_CJK.test(text));
+    expect(halfWidth).toEqual([]);
+  });
+
+  it('keeps every spec-quoted message of the allow-list as the spec writes it', () => {
+    const all = new Set(texts.map(({ text }) => text));
+    for (const quoted of SPEC_QUOTED) expect(all).toContain(quoted);
+  });
+});
