@@ -101,7 +101,7 @@ export const buildApp = async ({ config, database, redis, withBenchRoutes }: App
 
   if (withBenchRoutes) {
     // References for `npm run bench`: the stack with no work, and one primary-key read on the same pool.
-    const isPublic = { config: { access: 'public' as const } };
+    const isPublic = { config: { access: 'public' as const, isApiCall: true } };
     app.post('/api/Bench/Constant', isPublic, async () => envelope(true, '操作成功', 1));
     app.post('/api/Bench/PrimaryKeyRead', isPublic, async (request) => {
       const id = Number((request.body as { id?: unknown } | undefined)?.id) || 1;

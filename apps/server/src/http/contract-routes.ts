@@ -65,7 +65,7 @@ const register = <R extends RouteSpec, C>(
     throw new Error(`${route.path}: the contract and the registration disagree on whether it is public`);
   }
   const access = isPublic ? 'public' : 'private';
-  app.post(`/api/${route.path}`, { config: { ...config, access } }, async (request, reply) => {
+  app.post(`/api/${route.path}`, { config: { ...config, access, isApiCall: true } }, async (request, reply) => {
     try {
       const { caller } = request;
       // The guard let a private call through only with a caller; what the caller may do is the contract's.

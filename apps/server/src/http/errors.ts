@@ -48,7 +48,7 @@ export const installErrorHandling = (app: FastifyInstance) => {
   // Every other path and method: the envelope with 404. The web app's pages are routes of their own.
   app.setNotFoundHandler((_request, reply) => sendError(reply, new BusinessError('NOT_FOUND')));
   // Under /api even GET and the like answer the envelope (a client may send them; `/%61pi/…` decodes here too).
-  const unknownCall = { config: { access: 'public' as const } };
+  const unknownCall = { config: { access: 'public' as const, isApiCall: true } };
   app.all('/api', unknownCall, (_request, reply) => sendError(reply, new BusinessError('NOT_FOUND')));
   app.all('/api/*', unknownCall, (_request, reply) => sendError(reply, new BusinessError('NOT_FOUND')));
 };

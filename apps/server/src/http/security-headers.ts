@@ -50,10 +50,28 @@ export const documentPolicy = (basePolicy: string, { host, isSecure }: { host: s
     ? basePolicy.replace("connect-src 'self'", `connect-src 'self' ${isSecure ? 'wss' : 'ws'}://${host}`)
     : basePolicy;
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A route answering the JSON envelope (never a document). */
+    isApiCall?: boolean;
+  }
+}
+
+/**
+ * What a JSON answer needs (OWASP REST security): it is never rendered as a page, so the page's headers
+ * (a 300-byte policy, cross-origin isolation, legacy switches) would only add ~500 bytes to every call
+ * on a weak network, more than most answers' bodies.
+ */
+export const API_SECURITY_HEADERS = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'cross-origin-resource-policy': 'same-origin',
+} as const;
+
 export const installSecurityHeaders = (app: FastifyInstance) => {
   const headers = securityHeaders();
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers);
+    reply.headers(request.routeOptions.config?.isApiCall ? API_SECURITY_HEADERS : headers);
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=15552000; includeSubDomains');
     done();
   });
