@@ -1,4 +1,4 @@
-// `npm run bench [-- --employees 80000 --connections 50 --duration 10 --only login,calls]`
+// `npm run bench [-- --employees 80000 --connections 50 --duration 10 --only login,calls,records]`
 // A benchmark, not a test: seeds N employees × 24 months into a fresh database, starts the real server
 // (one process, as in production), then loads it with autocannon from this process and prints a table.
 // References on the same server: a bare route answering a constant envelope, and one primary-key read
@@ -10,12 +10,22 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { SignJWT } from 'jose';
+import type pg from 'pg';
+import { createPersonalDataCipher } from '../apps/server/src/core/personal-data';
 import { openDatabase } from '../apps/server/src/db/client';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
 import { ensureDatabase, migrateDatabase } from '../apps/server/src/db/migrate';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/db/seed/demo';
 import { companyMonth } from '../apps/server/src/lib/calendar';
 import { payslipMonths } from '../packages/contract/src/salary';
+import {
+  holdIdleSockets,
+  loadChangeSubmissions,
+  measurePushLatency,
+  measureUpload,
+  startSecondInstance,
+  type Tokens,
+} from './records';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -25,11 +35,28 @@ const option = (name: string, fallback: string) => {
 const employees = Number(option('employees', '80000'));
 const connections = Number(option('connections', '50'));
 const duration = Number(option('duration', '10'));
-const only = new Set(option('only', 'login,calls').split(','));
+const only = new Set(
+  option('only', 'login,calls,records')
+    .split(',')
+    // records: change submissions, the upload, the push to reviewers and idle sockets, each also on its own.
+    .flatMap((name) => (name === 'records' ? ['changes', 'upload', 'push', 'sockets'] : [name])),
+);
+const hasRecordsPart = ['changes', 'upload', 'push', 'sockets'].some((name) => only.has(name));
+/** Redis for the second instance of the push measurement (and the first, so they share it); skipped if unreachable. */
+const redisUrl = option('redis', 'redis://127.0.0.1:6379');
+/** `--profile-server <dir>`: the server writes a CPU profile there when it stops (open it in Chrome's DevTools). */
+const profileDir = option('profile-server', '');
+const serverArgs = [
+  ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+  '--import',
+  'tsx',
+  'apps/server/src/main.ts',
+];
 const SECRET_KEY = 'bench-secret-key-that-is-long-enough-0000000000';
 const root = path.resolve(import.meta.dirname, '..');
 
 type Result = { name: string; rps: number; p50: number; p99: number; errors: number; non2xx: number };
+let serverEnv: NodeJS.ProcessEnv = {};
 
 const main = async () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ess-bench-'));
@@ -41,7 +68,7 @@ const main = async () => {
     await migrateDatabase(url);
     const database = openDatabase(url, { max: 4 });
     const seedStarted = Date.now();
-    await seedDemo(database.pool, { employees });
+    await seedDemo(database.pool, { employees, cipher: createPersonalDataCipher(SECRET_KEY) });
     const seedSeconds = (Date.now() - seedStarted) / 1000;
     const counts = await database.pool.query(
       `select (select count(*) from employees)::int as employees, (select count(*) from payslips)::int as payslips,
@@ -55,19 +82,21 @@ const main = async () => {
     console.log(`checkpointed in ${((Date.now() - checkpointStarted) / 1000).toFixed(1)} s`);
 
     const port = 18_000 + Math.floor(Math.random() * 1000);
-    server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    const hasRedis = only.has('push') && (await isReachable(redisUrl));
+    serverEnv = {
+      ...process.env,
+      DATABASE_URL: url,
+      HOST: '127.0.0.1',
+      SECRET_KEY,
+      LOG_LEVEL: 'warn',
+      BENCH_ROUTES: 'true',
+      LOGIN_RATE_LIMIT: '1000000',
+      WEB_DIST: '',
+      ...(hasRedis ? { REDIS_URL: redisUrl } : {}),
+    };
+    server = spawn(process.execPath, serverArgs, {
       cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: url,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SECRET_KEY,
-        LOG_LEVEL: 'warn',
-        BENCH_ROUTES: 'true',
-        LOGIN_RATE_LIMIT: '1000000',
-        WEB_DIST: '',
-      },
+      env: { ...serverEnv, PORT: String(port) },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     const base = `http://127.0.0.1:${port}`;
@@ -78,7 +107,6 @@ const main = async () => {
     const sample = await database.pool.query<{ id: number; emp_no: string; bu: string }>(
       'select id, emp_no, bu from employees order by random() limit 2000',
     );
-    await database.close();
     const results: Result[] = [];
 
     if (only.has('login')) {
@@ -137,6 +165,11 @@ const main = async () => {
     } else {
       printTable(results);
     }
+
+    if (hasRecordsPart) {
+      await benchRecords({ base, pool: database.pool, sample: sample.rows, serverPid: server.pid, results });
+    }
+    await database.close();
     console.log(
       `\nemployees ${employees}, ${connections} connections, ${duration} s per call, ${os.cpus().length} cores`,
     );
@@ -239,6 +272,119 @@ const serverRss = async (pid?: number) => {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return Math.round(kb / 1024);
+};
+
+const signToken = (row: { id: number; emp_no: string; bu: string }) =>
+  // Session epoch 0: no seeded employee has changed a password yet.
+  new SignJWT({ no: row.emp_no, bu: row.bu, ep: 0 })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(row.id))
+    .setIssuedAt()
+    .setExpirationTime('2h')
+    .sign(new TextEncoder().encode(SECRET_KEY));
+
+const isReachable = async (url: string) => {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  redis.on('error', () => {});
+  try {
+    await redis.connect();
+    return (await redis.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    redis.disconnect();
+  }
+};
+
+/** Issue 9's goals: submissions, the push to reviewers, a 3 MB upload, idle sockets (docs/performance.md). */
+const benchRecords = async ({
+  base,
+  pool,
+  sample,
+  serverPid,
+  results,
+}: {
+  base: string;
+  pool: pg.Pool;
+  sample: { id: number; emp_no: string; bu: string }[];
+  serverPid: number | undefined;
+  results: Result[];
+}) => {
+  const tokens: Tokens = await Promise.all(
+    sample.map(async (row) => ({ id: row.id, empNo: row.emp_no, bu: row.bu, token: await signToken(row) })),
+  );
+  // The primary-key reference of this very run, beside the submissions.
+  const pkReadBody = () => JSON.stringify({ id: 1 + Math.floor(Math.random() * employees) });
+  const pkRead =
+    results.find((row) => row.name === 'reference: primary-key read') ??
+    (await (async () => {
+      await warmUp(base, 'Bench/PrimaryKeyRead', pkReadBody);
+      return load(base, 'reference: primary-key read', 'Bench/PrimaryKeyRead', pkReadBody);
+    })());
+
+  const changes = only.has('changes')
+    ? await loadChangeSubmissions({ base, pool, tokens: tokens.slice(0, 1000), connections })
+    : undefined;
+  const upload = only.has('upload')
+    ? await measureUpload({ base, token: (tokens[1500] as Tokens[number]).token })
+    : undefined;
+  const { rows: reviewerRows } = await pool.query<{ id: number; emp_no: string; bu: string }>(
+    "select id, emp_no, bu from employees where emp_no = '900001'",
+  );
+  const reviewerToken = await signToken(reviewerRows[0] as { id: number; emp_no: string; bu: string });
+  const pushOne = only.has('push')
+    ? await measurePushLatency({
+        submitBase: base,
+        reviewerBase: base,
+        reviewerToken,
+        submitters: tokens.slice(1000, 1200),
+      })
+    : undefined;
+  let pushTwo: Awaited<ReturnType<typeof measurePushLatency>> | undefined;
+  if (pushOne && serverEnv.REDIS_URL) {
+    const second = await startSecondInstance({ root, env: serverEnv, port: 19_000 + Math.floor(Math.random() * 1000) });
+    try {
+      pushTwo = await measurePushLatency({
+        submitBase: base,
+        reviewerBase: second.base,
+        reviewerToken,
+        submitters: tokens.slice(1200, 1400),
+      });
+    } finally {
+      second.process.kill('SIGTERM');
+      await new Promise((resolve) => second.process.once('exit', resolve));
+    }
+  }
+  const sockets = only.has('sockets') ? await holdIdleSockets({ base, tokens, serverPid }) : undefined;
+
+  console.log('\n| goal | figure | target |');
+  console.log('|---|---|---|');
+  if (changes) {
+    console.log(
+      `| change submissions, ${connections} connections | ${Math.round(changes.rps)} req/s = ${(changes.rps / pkRead.rps).toFixed(2)} × pk-read (${Math.round(pkRead.rps)}); p50 ${changes.p50} ms, p99 ${changes.p99} ms; ${changes.made} of ${changes.sent} made, ${changes.errors} errors | ≥ 0.5 × |`,
+    );
+  }
+  if (sockets) {
+    console.log(
+      `| ${sockets.sockets} idle sockets on one instance | server RSS ${sockets.rssWith} MB (${sockets.rssBefore} MB before) | ≤ 300 MB |`,
+    );
+  }
+  if (pushOne) {
+    console.log(
+      `| push, submit → reviewer's socket, one instance | p50 ${pushOne.p50.toFixed(1)} ms, p99 ${pushOne.p99.toFixed(1)} ms (${pushOne.pushes}/${pushOne.of}) | p99 ≤ 100 ms |`,
+    );
+    console.log(
+      pushTwo
+        ? `| push across two instances (Redis) | p50 ${pushTwo.p50.toFixed(1)} ms, p99 ${pushTwo.p99.toFixed(1)} ms (${pushTwo.pushes}/${pushTwo.of}) | p99 ≤ 100 ms |`
+        : `| push across two instances | skipped: no Redis at ${redisUrl} | p99 ≤ 100 ms |`,
+    );
+  }
+  if (upload) {
+    console.log(
+      `| 3 MB photo upload | ${upload.uploadMs.toFixed(1)} ms; the bytes alone on the loopback ${upload.loopbackMs.toFixed(1)} ms: +${upload.overheadMs.toFixed(1)} ms | ≤ +50 ms |`,
+    );
+  }
 };
 
 await main();

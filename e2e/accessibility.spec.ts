@@ -2,7 +2,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { findAxeViolations } from './axe';
-import { api, markHandbookRead, signIn, usePhone } from './harness';
+import { api, baseUrl, markHandbookRead, signIn, usePhone } from './harness';
+import { addEducation, chooseFile, fillBaseForm, makeJpeg, readPdf } from './record-helpers';
+import { REVIEWER, submitPersonChange } from './review-helpers';
 import { openSignedIn } from './screen-helpers';
 
 // Seed: colleague g is employee 100001+g (id g+2), plant PLANTS[g % 8], handbook unread when g % 3 = 0,
@@ -14,6 +16,12 @@ const HANDBOOK_UNREAD = '100016';
 const WITH_MESSAGES = '100019';
 /** g = 23: PS01, safety issues, notices, meal lines, dormitory costs. */
 const EMPLOYEE = '100024';
+/** g = 184: sends a change of the base data (with scans) for the reviewer's console. */
+const WITH_CHANGE = '100185';
+/** The demo employee: personal records on file and an edit of the work history waiting (read only here). */
+const WITH_RECORDS = '100001';
+/** g = 40: plant NT, no records: the record screens' forms, sheets, pickers and agreements (nothing is sent). */
+const RECORDS_EDITOR = '100041';
 
 const phone = usePhone({ bypassCSP: true });
 
@@ -35,23 +43,27 @@ const PLACEHOLDER_PATHS = [
   '/register',
   '/improve/proposal-improve',
   '/improve/proposal-study',
-  '/system-setting/person-photo',
   '/home/recruitment-share',
   '/train/emp-zhiyin',
   '/train/video-learn',
   '/paper/paper-detail',
   '/user/demand-detail',
-  '/user/my-bank',
-  '/user/my-work',
-  '/user/title-evaluation',
-  '/user/skill-evaluation',
-  '/user/my-education',
   '/train/learn-list',
   '/user/my-demand',
   '/paper/paper-list',
   '/train/emp-handbook',
   '/recruitment/recruitment-share',
 ];
+
+/** Picks a photo through the album button, as the face photo screen offers it. */
+const pickFacePhoto = async (page: Page) => {
+  await chooseFile(page, page.getByRole('button', { name: '从相册选择：人脸照片' }), {
+    name: 'face.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await makeJpeg(page, { width: 900, height: 1200 }),
+  });
+  await page.getByRole('img', { name: '待上传的人脸照片' }).waitFor();
+};
 
 describe('accessibility (axe, WCAG 2 A/AA)', () => {
   it('sign-in, with the handbook open', async () => {
@@ -176,6 +188,191 @@ describe('accessibility (axe, WCAG 2 A/AA)', () => {
     await phone.page.goto('/user/self-help');
     await phone.page.getByText('问题找谁').waitFor();
     await expectAccessible('/user/self-help');
+  });
+
+  it('the reviewers’ console: the list, a request, and the reject and approve sheets', async () => {
+    await submitPersonChange(WITH_CHANGE);
+    await openQuietly(REVIEWER, '/review/change-list');
+    const row = phone.page.locator('.change-row').filter({ hasText: WITH_CHANGE });
+    await row.getByText('修改个人信息').waitFor();
+    await expectAccessible('/review/change-list');
+
+    await row.getByRole('link').click();
+    await phone.page.getByRole('heading', { name: `员工[${WITH_CHANGE}]修改了个人信息` }).waitFor();
+    await phone.page.getByRole('img', { name: '身份证正面（修改后）' }).waitFor();
+    await expectAccessible('/review/change-detail');
+    await phone.page.getByRole('button', { name: '驳回' }).click();
+    const reject = phone.page.getByRole('dialog', { name: '驳回申请' });
+    await reject.getByRole('button', { name: '确认驳回' }).click();
+    await reject.getByText('请填写驳回原因').waitFor();
+    await expectAccessible('/review/change-detail with the reject sheet and its message');
+    await phone.page.keyboard.press('Escape');
+    await reject.waitFor({ state: 'detached' });
+    await phone.page.getByRole('button', { name: '通过' }).click();
+    await phone.page.getByRole('dialog', { name: '审核通过' }).getByLabel('审核意见').waitFor();
+    await expectAccessible('/review/change-detail with the approve sheet');
+    await phone.page.keyboard.press('Escape');
+
+    await phone.page.goto('/review/change-list?status=approved');
+    await phone.page.getByRole('button', { name: '已通过', pressed: true }).waitFor();
+    await phone.page.locator('.change-row, .query-empty').first().waitFor();
+    await expectAccessible('/review/change-list, 已通过');
+  });
+
+  it('the reviewers’ console on an office PC: the list and a request side by side', async () => {
+    const context = await phone.browser.newContext({
+      bypassCSP: true,
+      baseURL: baseUrl(),
+      viewport: { width: 1366, height: 768 },
+      locale: 'zh-CN',
+      timezoneId: 'Asia/Shanghai',
+    });
+    try {
+      const page = await context.newPage();
+      await openSignedIn({ context, page }, REVIEWER, '/review/change-list');
+      await page.getByText('请从左侧列表选择一条申请').waitFor();
+      await expectAccessible('/review/change-list, wide', page);
+      await page.locator('.change-row').filter({ hasText: '100001' }).getByRole('link').click();
+      await page
+        .getByRole('region', { name: '申请详情' })
+        .getByRole('heading', { name: /修改了工作信息/ })
+        .waitFor();
+      await expectAccessible('/review/change-list, wide, with a request', page);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('personal records as read: 个人信息, work history waiting for review, certificates, bank card', async () => {
+    const { page } = phone;
+    await openSignedIn(phone, WITH_RECORDS, '/user/my-education');
+    await page.getByText('南通职业大学').waitFor();
+    await expectAccessible('/user/my-education');
+    await page.goto('/user/my-work');
+    await page.getByText('待审核').first().waitFor();
+    await expectAccessible('/user/my-work with a record waiting for review');
+    await page.goto('/user/title-evaluation');
+    await page.getByText('助理工程师').waitFor();
+    await expectAccessible('/user/title-evaluation');
+    await page.goto('/user/skill-evaluation');
+    await page.getByText('焊工（中级）').waitFor();
+    await expectAccessible('/user/skill-evaluation');
+    await page.goto('/user/my-bank');
+    await page.getByText('银行卡号').first().waitFor();
+    await expectAccessible('/user/my-bank');
+  });
+
+  it('个人信息 being edited: the form, the record sheet, its pickers and errors, the e-signature agreement', async () => {
+    const { page } = phone;
+    await openSignedIn(phone, RECORDS_EDITOR, '/user/my-education');
+    await page.getByRole('button', { name: '修改', exact: true }).click();
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByText('请添加学历').waitFor();
+    await page.getByRole('button', { name: '添加学历' }).click();
+    const sheet = page.getByRole('dialog', { name: '添加学历' });
+    await sheet.getByRole('button', { name: '确定' }).click();
+    await sheet.getByText('请填写专业').waitFor();
+    await expectAccessible('the education sheet with its messages');
+    await sheet.getByRole('button', { name: /^学历：/ }).click();
+    await page.getByRole('dialog', { name: '选择学历' }).waitFor();
+    await expectAccessible('the education level picker');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: '选择学历' }).waitFor({ state: 'hidden' });
+    await sheet.getByRole('button', { name: /^开始日期：/ }).click();
+    await page.getByRole('dialog', { name: '选择开始日期' }).waitFor();
+    await expectAccessible('the date picker');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: '选择开始日期' }).waitFor({ state: 'hidden' });
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached' });
+
+    await addEducation(page, '南通航运职业技术学院');
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByText('请填写联系电话').waitFor();
+    await expectAccessible('/user/my-education being edited, with the messages');
+    await fillBaseForm(page);
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByRole('dialog', { name: '电子签名确认' }).waitFor();
+    await expectAccessible('the e-signature agreement');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: '电子签名确认' }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: '删除：南通航运职业技术学院' }).click();
+    await page.getByRole('dialog', { name: '删除记录' }).waitFor();
+    await expectAccessible('the remove confirmation');
+    await page.getByRole('dialog').getByRole('button', { name: '取消' }).click();
+  });
+
+  it('work, certificates and the bank card being edited, with a PDF open', async () => {
+    const { page } = phone;
+    await openSignedIn(phone, RECORDS_EDITOR, '/user/my-work');
+    await page.getByRole('button', { name: '修改', exact: true }).click();
+    await page.getByRole('button', { name: '添加工作经历' }).click();
+    const work = page.getByRole('dialog', { name: '添加工作经历' });
+    await work.getByRole('button', { name: '确定' }).click();
+    await work.getByText('请填写工作单位').waitFor();
+    await expectAccessible('the work record sheet with its messages');
+    await page.keyboard.press('Escape');
+    await work.waitFor({ state: 'detached' });
+    await expectAccessible('/user/my-work being edited');
+
+    await page.goto('/user/title-evaluation');
+    await page.getByRole('button', { name: '修改', exact: true }).click();
+    await page.getByRole('button', { name: '添加职称证书' }).click();
+    const title = page.getByRole('dialog', { name: '添加职称证书' });
+    await chooseFile(page, title.getByRole('button', { name: '选择图片或 PDF：证书文件' }), {
+      name: '证书.pdf',
+      mimeType: 'application/pdf',
+      buffer: readPdf(),
+    });
+    await title.getByRole('button', { name: '查看证书文件' }).click();
+    const pdf = page.getByRole('dialog', { name: '证书文件' });
+    await pdf.getByText('1 / 5').waitFor();
+    await expectAccessible('a certificate PDF open over its sheet');
+    await page.keyboard.press('Escape');
+    await pdf.waitFor({ state: 'detached' });
+    await expectAccessible('the title certificate sheet with a PDF');
+    await page.keyboard.press('Escape');
+
+    await page.goto('/user/my-bank');
+    await page.getByText('暂未登记工资卡').waitFor();
+    await expectAccessible('/user/my-bank without a card');
+    await page.getByRole('button', { name: '修改', exact: true }).click();
+    await page.getByRole('button', { name: '提交审核' }).click();
+    await page.getByText('请填写银行卡号').waitFor();
+    await page.getByLabel(/^银行卡号/).fill('6222021234567890123');
+    await page.getByText(/卡号校验未通过/).waitFor();
+    await expectAccessible('/user/my-bank being edited, with the Luhn warning');
+    await page.getByRole('button', { name: /^开户银行：/ }).click();
+    await page.getByRole('dialog', { name: '选择开户银行' }).waitFor();
+    await expectAccessible('the bank picker');
+    await page.keyboard.press('Escape');
+  });
+
+  it('the face photo and the avatar: agreements, previews, the overwrite warning', async () => {
+    const { page } = phone;
+    await openSignedIn(phone, RECORDS_EDITOR, '/system-setting/person-photo');
+    await page.getByRole('button', { name: '拍摄或选择照片' }).waitFor();
+    await expectAccessible('/system-setting/person-photo');
+    await page.getByRole('button', { name: '拍摄或选择照片' }).click();
+    const agreement = page.getByRole('dialog', { name: '人脸信息使用告知' });
+    await agreement.waitFor();
+    await expectAccessible('the face image agreement');
+    await agreement.getByText('我已阅读并同意《人脸信息使用告知》').click();
+    await agreement.getByRole('button', { name: '同意' }).click();
+    await agreement.waitFor({ state: 'detached' });
+    await expectAccessible('/system-setting/person-photo, camera and album');
+    await pickFacePhoto(page);
+    await expectAccessible('/system-setting/person-photo with the photo');
+    await page.getByRole('button', { name: '上传照片' }).click();
+    await page.getByRole('dialog', { name: '更新人脸照片' }).waitFor();
+    await expectAccessible('the overwrite warning');
+    await page.getByRole('dialog').getByRole('button', { name: '取消' }).click();
+
+    await page.goto('/system-setting/person-setting');
+    await page.getByRole('button', { name: '修改头像' }).click();
+    const avatar = page.getByRole('dialog', { name: '修改头像' });
+    await avatar.getByRole('button', { name: '保存头像' }).waitFor();
+    await expectAccessible('the avatar sheet');
   });
 
   it('the placeholder screens', async () => {

@@ -11,9 +11,11 @@ import {
   scrollUntil,
 } from './screen-helpers';
 
-// Seed: employees with id ≤ 50 have four notices, two reviewed with an opinion. 100010 is id 11 and is
-// used by no other spec, so the feedback added here to reach a second page changes nothing elsewhere.
+// Seed: employees with id ≤ 50 have four notices, two reviewed with an opinion (the demo employee 100001 also
+// its edit waiting for review, and whatever the record specs send). 100010 is id 11 and 100014 id 15, used by no
+// other spec, so what is added here changes nothing elsewhere.
 const EMPLOYEE = '100010';
+const SEEDED_ONLY = '100014';
 const ADDED = 12;
 
 const phone = usePhone();
@@ -22,7 +24,7 @@ const noticeRows = () => phone.page.locator('.notice-item');
 
 describe('my notices', () => {
   it('shows the seeded notices with 已审核 / 未审核 and the opinion', async () => {
-    await openSignedIn(phone, '100001', '/user/my-option');
+    await openSignedIn(phone, SEEDED_ONLY, '/user/my-option');
     const reviewed = noticeRows().filter({ hasText: '工资疑问' });
     await reviewed.getByText('已审核').waitFor();
     await reviewed.getByText('审核意见：已核对，差额将在下月补发').waitFor();

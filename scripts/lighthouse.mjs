@@ -99,7 +99,11 @@ const runSignedIn = async (output) => {
     const exited = new Promise((resolve) => chrome.once('exit', resolve));
     chrome.kill();
     await exited;
-    rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    } catch {
+      // Chromium's helper processes can still be writing into it; a temporary directory left behind is harmless.
+    }
   }
 };
 

@@ -26,50 +26,78 @@ const zodWithoutBigInt: Plugin = {
   },
 };
 
-const LOGIN_PAGE = '/src/features/account/login-page.tsx';
-
 /**
- * /login is the screen every worker waits for on a weak network, and the entry asks for its chunks only once it
- * has run. index.html names them (modulepreload, and preload for their styles), so they download beside the entry,
- * at low priority so that the entry and its stylesheet still come first. Other routes pay for it once at most: the
- * files are hashed and cached as immutable.
+ * The documents the server chooses between (apps/server/src/http/web-app.ts). A screen's code is asked for only
+ * once the entry has run; each document names the chunks of the screen it is for (modulepreload), so they download
+ * beside the entry instead of one round trip after it: on a weak network that round trip is the dearest. Without a
+ * session the next screen is /login; with one it is the route gate (every signed-in screen), and on / and /home the
+ * home screen and its first call too. Low priority, so that the entry and the stylesheet still come first and the
+ * page paints its loading state as soon as they are in. A wrong guess costs a few kilobytes once: the files are
+ * hashed and cached as immutable.
  */
-const preloadLoginScreen = (): Plugin => {
+const DOCUMENTS = [
+  { file: 'index.html', modules: ['/src/features/account/login-page.tsx'] },
+  { file: 'app.html', modules: ['/src/app/route-gate.tsx'] },
+  {
+    file: 'home.html',
+    modules: [
+      '/src/app/route-gate.tsx',
+      '/src/features/home/home-page.tsx',
+      '/src/features/home/api/get-banner-list.ts',
+    ],
+  },
+] as const;
+
+const preloadScreens = (): Plugin => {
   let base = '/';
+  let outDir = '';
+  /** Each document's preload tags; index.html is written with its own, the others are copies with theirs. */
+  const linksOf = new Map<string, string>();
   return {
-    name: 'ess:preload-login-screen',
+    name: 'ess:preload-screens',
     apply: 'build',
     configResolved(config) {
       base = config.base;
+      outDir = path.resolve(config.root, config.build.outDir);
     },
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
-        const chunks = new Map(
-          Object.values(bundle ?? {}).flatMap((output) => (output.type === 'chunk' ? [[output.fileName, output]] : [])),
-        );
-        const login = [...chunks.values()].find((chunk) => chunk.facadeModuleId?.endsWith(LOGIN_PAGE));
-        if (!login) throw new Error(`no chunk for ${LOGIN_PAGE}`);
-        const scripts = new Set<string>();
-        const styles = new Set<string>();
-        const visit = (fileName: string) => {
-          const chunk = chunks.get(fileName);
-          if (!chunk || scripts.has(fileName)) return;
-          scripts.add(fileName);
-          for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
-          for (const imported of chunk.imports) visit(imported);
-        };
-        visit(login.fileName);
+        const chunks = [...Object.values(bundle ?? {})].flatMap((output) => (output.type === 'chunk' ? [output] : []));
+        const chunkByFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
         const isInHtml = (file: string) => html.includes(`"${base}${file}"`);
-        return [
-          ...[...scripts].filter((file) => !isInHtml(file)).map((file) => ({ rel: 'modulepreload', href: file })),
-          ...[...styles].filter((file) => !isInHtml(file)).map((file) => ({ rel: 'preload', as: 'style', href: file })),
-        ].map(({ href, ...attrs }) => ({
-          tag: 'link',
-          attrs: { ...attrs, fetchpriority: 'low', crossorigin: true, href: `${base}${href}` },
-          injectTo: 'head' as const,
-        }));
+        for (const { file, modules } of DOCUMENTS) {
+          const scripts = new Set<string>();
+          const visit = (fileName: string) => {
+            const chunk = chunkByFile.get(fileName);
+            if (!chunk || scripts.has(fileName)) return;
+            scripts.add(fileName);
+            for (const imported of chunk.imports) visit(imported);
+          };
+          for (const module of modules) {
+            // The chunk holding the module: a screen's own, or a shared one a small module was folded into.
+            const chunk = chunks.find((candidate) => candidate.moduleIds.some((id) => id.endsWith(module)));
+            if (!chunk) throw new Error(`no chunk holds ${module}`);
+            visit(chunk.fileName);
+          }
+          const links = [...scripts]
+            .filter((script) => !isInHtml(script))
+            .map(
+              (script) => `\n    <link rel="modulepreload" href="${base}${script}" fetchpriority="low" crossorigin>`,
+            );
+          linksOf.set(file, links.join(''));
+        }
+        return html.replace(/\n\s*<\/head>/, `${linksOf.get('index.html')}\n  </head>`);
       },
+    },
+    async writeBundle() {
+      const indexHtml = await readFile(path.join(outDir, 'index.html'), 'utf8');
+      const indexLinks = linksOf.get('index.html') ?? '';
+      if (!indexHtml.includes(indexLinks)) throw new Error('index.html lost its preload links');
+      for (const { file } of DOCUMENTS) {
+        if (file !== 'index.html')
+          await writeFile(path.join(outDir, file), indexHtml.replace(indexLinks, linksOf.get(file) ?? ''));
+      }
     },
   };
 };
@@ -135,7 +163,7 @@ export default defineConfig({
     }),
     zodWithoutBigInt,
     pdfJsForOldBrowsers({ browsers: BROWSERS }),
-    preloadLoginScreen(),
+    preloadScreens(),
     precompress(),
   ],
   server: {
@@ -152,5 +180,8 @@ export default defineConfig({
     // Fewer, larger chunks: on HTTP/1.1 a phone opens six connections to the server, and every further round of
     // tiny chunks (antd-mobile's many components) waits its turn. 96 chunks became 57; /home 86 requests → 58.
     rollupOptions: { output: { experimentalMinChunkSize: 20_000 } },
+    // One stylesheet for the whole app (55 KB, 9.5 KB brotli), render-blocking in index.html: per-chunk
+    // stylesheets were 17 more requests on /home, each a round trip on one of a phone's six connections.
+    cssCodeSplit: false,
   },
 });

@@ -6,6 +6,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import { BusinessError } from './core/errors';
+import { createInProcessNotifier } from './core/notifier';
+import { createPersonalDataCipher } from './core/personal-data';
+import { createRedisNotifier } from './core/redis-notifier';
 import type { Database } from './db/client';
 import { createTokenService, installAuthGuard } from './http/auth';
 import { envelope } from './http/envelope';
@@ -16,12 +19,24 @@ import { createOutsideSystems } from './integrations/outside-systems';
 import { registerAccountRoutes } from './modules/account/routes';
 import { loadCallerAccess } from './modules/account/service';
 import { registerAttendanceRoutes } from './modules/attendance/routes';
+import { registerFilesRoutes } from './modules/files/routes';
 import { registerHomeRoutes } from './modules/home/routes';
 import { registerInspectionRoutes } from './modules/inspection/routes';
 import { registerLogisticsRoutes } from './modules/logistics/routes';
 import { registerMenuRoutes } from './modules/menu/routes';
 import { registerNoticesRoutes } from './modules/notices/routes';
+import { createHub, type Hub } from './modules/realtime/hub';
+import { registerRealtimeRoutes } from './modules/realtime/routes';
+import { registerRecordsRoutes } from './modules/records/routes';
+import { registerReviewRoutes } from './modules/review/routes';
 import { registerSalaryRoutes } from './modules/salary/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The sockets of this instance (tests and benchmarks look at it). */
+    hub: Hub;
+  }
+}
 
 export type AppOptions = {
   config: Config;
@@ -87,17 +102,26 @@ export const buildApp = async ({ config, database, redis, withBenchRoutes }: App
     },
     signInRateLimit: { max: config.LOGIN_RATE_LIMIT, timeWindow: 60_000 },
   });
+  // Announcements after commit: to this instance's sockets, and through Redis to the other instances' too.
+  const notifier = redis ? createRedisNotifier(redis) : { ...createInProcessNotifier(), close: async () => {} };
+  app.addHook('onClose', notifier.close);
+  const cipher = createPersonalDataCipher(config.secretKey, config.previousSecretKeys);
+  const outsideSystems = createOutsideSystems({ db, config });
+  const recordsDeps = { db, cipher, notifier };
+
   registerMenuRoutes(app, db);
   registerHomeRoutes(app, db);
-  registerNoticesRoutes(app, db);
+  registerNoticesRoutes(app, recordsDeps);
   registerAttendanceRoutes(app, db);
   registerSalaryRoutes(app, db);
-  registerLogisticsRoutes(app, {
-    db,
-    outsideSystems: createOutsideSystems({ db, config }),
-    openAllEmployees: config.CABINET_OPEN_ALL_EMPLOYEES,
-  });
+  registerLogisticsRoutes(app, { db, outsideSystems, openAllEmployees: config.CABINET_OPEN_ALL_EMPLOYEES });
   registerInspectionRoutes(app, db);
+  registerRecordsRoutes(app, { ...recordsDeps, outsideSystems });
+  await registerFilesRoutes(app, db);
+  registerReviewRoutes(app, recordsDeps);
+  const hub = createHub({ notifier, verify: tokens.verifyWithExpiry, redis });
+  await registerRealtimeRoutes(app, { db, hub });
+  app.decorate('hub', hub);
 
   if (withBenchRoutes) {
     // References for `npm run bench`: the stack with no work, and one primary-key read on the same pool.

@@ -12,6 +12,11 @@ const schema = z.object({
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
   SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
+  /**
+   * Former SECRET_KEYs, comma-separated: personal data sealed with them stays readable after a rotation until
+   * `npm run ess -- reseal` has sealed it again with the current key.
+   */
+  PREVIOUS_SECRET_KEYS: z.string().default(''),
   /** Sign-in attempts per IP per minute (factory gates share one IP, so it is generous). */
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(300),
   /** Failed passwords in a row before an account locks, and for how long. */
@@ -46,7 +51,7 @@ const schema = z.object({
     .default(Math.max(4, 2 * os.availableParallelism())),
 });
 
-export type Config = z.infer<typeof schema> & { secretKey: string; dataDir: string };
+export type Config = z.infer<typeof schema> & { secretKey: string; previousSecretKeys: string[]; dataDir: string };
 
 /** Reads the environment; the secret key comes from SECRET_KEY or is generated once into DATA_DIR. */
 export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
@@ -56,7 +61,15 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const dataDir = path.resolve(parsed.data.DATA_DIR);
-  return { ...parsed.data, dataDir, secretKey: parsed.data.SECRET_KEY ?? readOrCreateSecret(dataDir) };
+  const previousSecretKeys = parsed.data.PREVIOUS_SECRET_KEYS.split(',')
+    .map((key) => key.trim())
+    .filter((key) => key !== '');
+  return {
+    ...parsed.data,
+    dataDir,
+    secretKey: parsed.data.SECRET_KEY ?? readOrCreateSecret(dataDir),
+    previousSecretKeys,
+  };
 };
 
 const readOrCreateSecret = (dataDir: string): string => {

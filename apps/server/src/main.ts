@@ -4,9 +4,17 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { buildApp } from './app';
 import { readConfig } from './config';
+import { createPersonalDataCipher } from './core/personal-data';
 import { openDatabaseForServer } from './db/connect';
 import { ClusterOwnedError } from './db/embedded';
-import { DEMO_EMPLOYEE, DEMO_PASSWORD, DEMO_REVIEWER, isDatabaseEmpty, seedDemo } from './db/seed/demo';
+import {
+  DEMO_EMPLOYEE,
+  DEMO_PASSWORD,
+  DEMO_REVIEWER,
+  isDatabaseEmpty,
+  seedDemo,
+  seedReferenceData,
+} from './db/seed/demo';
 import { startHousekeeping } from './jobs/housekeeping';
 
 const started = Date.now();
@@ -22,7 +30,10 @@ const { database, stop, isEmbedded, embeddedDir } = await openDatabaseForServer(
 const shouldSeed = config.SEED_DEMO === 'yes' || (config.SEED_DEMO === 'auto' && isEmbedded);
 if (shouldSeed && (await isDatabaseEmpty(database.pool))) {
   say('empty database: seeding the demo company');
-  await seedDemo(database.pool);
+  await seedDemo(database.pool, { cipher: createPersonalDataCipher(config.secretKey, config.previousSecretKeys) });
+} else {
+  // Roles, menus and dictionaries a new version brings (the demo seed includes them).
+  await seedReferenceData(database.pool);
 }
 
 const redis = config.REDIS_URL

@@ -13,6 +13,7 @@ import {
   payslips,
   safetyIssues,
 } from '../src/db/schema/index';
+import { drawPng } from '../src/db/seed/demo-images';
 import { hashPassword, sha256Hex } from '../src/lib/passwords';
 
 export const FACTORY_PASSWORD = 'factory-pass-1';
@@ -260,3 +261,6 @@ export const makeCabinet = async (
     .returning();
   return row!;
 };
+
+/** A small valid PNG, the smallest picture every image upload takes. */
+export const TINY_PNG = drawPng({ width: 4, height: 4, background: [200, 30, 30], blocks: [] });

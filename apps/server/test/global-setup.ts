@@ -5,10 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { createPersonalDataCipher } from '../src/core/personal-data';
 import { openDatabase } from '../src/db/client';
 import { startEmbeddedPostgres } from '../src/db/embedded';
 import { migrateDatabase } from '../src/db/migrate';
 import { seedDemo } from '../src/db/seed/demo';
+import { TEST_SECRET_KEY } from './secret-key';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -44,7 +46,10 @@ export default async function setup(project: TestProject) {
   const templateUrl = withDatabase(adminUrl, templateDatabase);
   await migrateDatabase(templateUrl);
   const database = openDatabase(templateUrl, { max: 2 });
-  await seedDemo(database.pool, { employees: TEST_EMPLOYEES });
+  await seedDemo(database.pool, {
+    employees: TEST_EMPLOYEES,
+    cipher: createPersonalDataCipher(TEST_SECRET_KEY),
+  });
   await database.close();
 
   project.provide('adminUrl', adminUrl);

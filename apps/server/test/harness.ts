@@ -9,6 +9,7 @@ import { type Config, readConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { DEMO_PASSWORD } from '../src/db/seed/demo';
 import { sha256Hex } from '../src/lib/passwords';
+import { TEST_SECRET_KEY } from './secret-key';
 
 export const DEMO_PASSWORD_HASH = sha256Hex(DEMO_PASSWORD);
 
@@ -51,7 +52,7 @@ export const createTestContext = async (env: Record<string, string> = {}): Promi
   const database = openDatabase(withDatabase(adminUrl, name), { max: 5 });
   const config = readConfig({
     DATA_DIR: '/tmp/ess-test-unused',
-    SECRET_KEY: 'test-secret-key-that-is-long-enough-000000',
+    SECRET_KEY: TEST_SECRET_KEY,
     LOG_LEVEL: 'silent',
     ...env,
   });

@@ -1,5 +1,6 @@
 // Sign-in, tokens, password change and reset.
 import { z } from 'zod';
+import { ADDRESSES } from './addresses';
 import { defineRoute, empty, text } from './common';
 
 /** Passwords travel as the lowercase hex SHA-256 of what was typed. */
@@ -41,9 +42,7 @@ export const passwordChangeForm = z.object({
 });
 
 export const accountRoutes = {
-  checkLogin: defineRoute({
-    path: 'Account/CheckLogin',
-    isPublic: true,
+  checkLogin: defineRoute(ADDRESSES.checkLogin, {
     request: z.object({
       userAccount: text('账号', { missing: '请输入账号' })
         .trim()
@@ -54,9 +53,7 @@ export const accountRoutes = {
     }),
     data: tokens.extend(loginUser.shape),
   }),
-  refreshToken: defineRoute({
-    path: 'Account/RefreshToken',
-    isPublic: true,
+  refreshToken: defineRoute(ADDRESSES.refreshToken, {
     request: z.object({
       refreshToken: text('刷新令牌', { missing: '缺少刷新令牌' })
         .min(1, { error: '缺少刷新令牌' })
@@ -64,15 +61,12 @@ export const accountRoutes = {
     }),
     data: tokens,
   }),
-  checkUserToken: defineRoute({ path: 'Account/CheckUserToken', request: empty, data: profile }),
-  changePwd: defineRoute({
-    path: 'Account/ChangePwd',
+  checkUserToken: defineRoute(ADDRESSES.checkUserToken, { request: empty, data: profile }),
+  changePwd: defineRoute(ADDRESSES.changePwd, {
     request: z.object({ oldPwd: hashedPassword, newPwd: hashedPassword }),
     data: z.null(),
   }),
-  resetPassword: defineRoute({
-    path: 'Account/ResetPassword',
-    isPublic: true,
+  resetPassword: defineRoute(ADDRESSES.resetPassword, {
     request: z.object({
       code: text('重置码', { missing: '重置码不能为空' })
         .trim()
@@ -81,9 +75,7 @@ export const accountRoutes = {
     }),
     data: z.null(),
   }),
-  logout: defineRoute({
-    path: 'Account/Logout',
-    isPublic: true,
+  logout: defineRoute(ADDRESSES.logout, {
     request: z.object({ refreshToken: text('刷新令牌').max(200, { error: '刷新令牌无效' }).optional() }),
     data: z.null(),
   }),

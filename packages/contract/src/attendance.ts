@@ -1,5 +1,6 @@
 // Attendance: punches of the last days.
 import { z } from 'zod';
+import { ADDRESSES } from './addresses';
 import { defineRoute } from './common';
 
 export const ATTENDANCE_DAYS = 3;
@@ -14,9 +15,7 @@ export const attRecord = z.object({
 export type AttRecord = z.infer<typeof attRecord>;
 
 export const attendanceRoutes = {
-  getAttRecordByEmpNo: defineRoute({
-    path: 'AttDay/GetAttRecordByEmpNo',
-    menu: 'M03',
+  getAttRecordByEmpNo: defineRoute(ADDRESSES.getAttRecordByEmpNo, {
     request: z.object({
       day: z.coerce
         .number({ error: '天数应为数字' })

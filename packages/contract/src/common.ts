@@ -1,33 +1,26 @@
 // Shapes every call shares: the answer envelope, route descriptors, dates and paging.
 import { z } from 'zod';
-import type { MenuCode } from './menu-codes';
+import type { Address } from './addresses';
+import { PLANTS } from './plants';
+
+export { type Address, ROLE_NAMES, type RoleName } from './addresses';
+export { ATTENDANCE_PHOTO_PLANTS, hasAttendancePhoto, PLANTS, type Plant } from './plants';
 
 z.config(z.locales.zhCN());
 
-/** Role names the server knows (roles are data; these are the ones calls are tied to). */
-export const ROLE_NAMES = ['Employee', 'AppVerify'] as const;
-export type RoleName = (typeof ROLE_NAMES)[number];
-
 /**
- * A call of the API: `POST /api/<path>`; `request` validates the body, `data` describes the answer's data.
- * Access, decided by the server on the matched route: public calls need no token; every other call needs
- * one, and a call with `menu` or `role` answers only callers whose roles hold that menu or role.
+ * A call of the API: its address and access (./addresses.ts); `request` validates the body, `data` describes
+ * the answer's data.
  */
-export type RouteSpec<Req extends z.ZodType = z.ZodType, Data extends z.ZodType = z.ZodType> = {
-  path: string;
+export type RouteSpec<Req extends z.ZodType = z.ZodType, Data extends z.ZodType = z.ZodType> = Address & {
   request: Req;
   data: Data;
-  isPublic?: boolean;
-  /** The menu code (M01…) of the screen this call serves. */
-  menu?: MenuCode;
-  role?: RoleName;
-  /** Repeats with the same `Idempotency-Key` header answer the first outcome instead of acting again. */
-  isIdempotent?: boolean;
 };
 
-export const defineRoute = <Req extends z.ZodType, Data extends z.ZodType>(
-  spec: RouteSpec<Req, Data>,
-): RouteSpec<Req, Data> => spec;
+export const defineRoute = <A extends Address, Req extends z.ZodType, Data extends z.ZodType>(
+  address: A,
+  schemas: { request: Req; data: Data },
+): A & RouteSpec<Req, Data> => ({ ...address, ...schemas });
 
 export type RequestOf<R extends RouteSpec> = z.input<R['request']>;
 export type ParsedRequestOf<R extends RouteSpec> = z.output<R['request']>;
@@ -65,9 +58,10 @@ export const text = (label: string, { missing = `请填写${label}` }: { missing
 export const yearMonth = z
   .string({ error: '月份格式应为 yyyy-MM' })
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: '月份格式应为 yyyy-MM' });
+export const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 export const isoDate = z
   .string({ error: '日期格式应为 yyyy-MM-dd' })
-  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { error: '日期格式应为 yyyy-MM-dd' });
+  .regex(ISO_DATE, { error: '日期格式应为 yyyy-MM-dd' });
 
 export const MAX_PAGE_SIZE = 50;
 export const DEFAULT_PAGE_SIZE = 10;
@@ -104,14 +98,4 @@ export const jsonText = <T extends z.ZodType>(schema: T) =>
     }
   }, schema);
 
-/** Plants (business units). */
-export const PLANTS = ['NT', 'GT', 'NY', 'HZ', 'BJ', 'AQ', 'LZ', 'JY'] as const;
 export const plant = z.enum(PLANTS, { error: '工厂代码无效' });
-export type Plant = (typeof PLANTS)[number];
-
-/**
- * Plants whose attendance system takes the face photo from this app (SPEC §6): only their employees see
- * the photo entries (人脸照片, 修改照片).
- */
-export const ATTENDANCE_PHOTO_PLANTS: readonly Plant[] = ['NT', 'GT', 'HZ', 'NY'];
-export const hasAttendancePhoto = (baseBu: string) => (ATTENDANCE_PHOTO_PLANTS as readonly string[]).includes(baseBu);

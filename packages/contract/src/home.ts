@@ -1,5 +1,6 @@
 // Home page: dictionaries, handbook read flag, banners.
 import { z } from 'zod';
+import { ADDRESSES } from './addresses';
 import { defineRoute, empty } from './common';
 
 export const STATE_TYPES = ['MAJOR', 'CARD', 'POLI', 'REL', 'FERT'] as const;
@@ -10,18 +11,16 @@ export const banner = z.object({ id: z.number(), title: z.string(), imageUrl: z.
 export type Banner = z.infer<typeof banner>;
 
 export const homeRoutes = {
-  getStateBaseInfo: defineRoute({
-    path: 'Home/GetStateBaseInfo',
+  getStateBaseInfo: defineRoute(ADDRESSES.getStateBaseInfo, {
     request: z.object({
       stateType: z.enum(STATE_TYPES, { error: '字典类型无效' }),
       sysFunc: z.literal('HR', { error: '系统功能无效' }).default('HR'),
     }),
     data: z.array(stateItem),
   }),
-  modifyReadStatus: defineRoute({
-    path: 'Home/ModifyReadStatus',
+  modifyReadStatus: defineRoute(ADDRESSES.modifyReadStatus, {
     request: z.object({ readStatus: z.literal('Y', { error: '阅读状态无效' }) }),
     data: z.null(),
   }),
-  getBannerList: defineRoute({ path: 'Home/GetBannerList', request: empty, data: z.array(banner) }),
+  getBannerList: defineRoute(ADDRESSES.getBannerList, { request: empty, data: z.array(banner) }),
 };

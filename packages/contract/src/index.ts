@@ -1,11 +1,15 @@
 // The API contract shared by server and web: every call's path, request and answer data.
 import { accountRoutes } from './account';
 import { attendanceRoutes } from './attendance';
+import { filesRoutes } from './files';
 import { homeRoutes } from './home';
 import { inspectionRoutes } from './inspection';
 import { logisticsRoutes } from './logistics';
 import { menuRoutes } from './menu';
 import { noticesRoutes } from './notices';
+import { realtimeRoutes } from './realtime';
+import { recordsRoutes } from './records';
+import { reviewRoutes } from './review';
 import { salaryRoutes } from './salary';
 
 export * from './common';
@@ -20,6 +24,10 @@ export const routes = {
   ...salaryRoutes,
   ...logisticsRoutes,
   ...inspectionRoutes,
+  ...recordsRoutes,
+  ...filesRoutes,
+  ...reviewRoutes,
+  ...realtimeRoutes,
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

@@ -1,5 +1,6 @@
 // Safety inspection: the employee's issues of the last 30 days.
 import { z } from 'zod';
+import { ADDRESSES } from './addresses';
 import { defineRoute, empty } from './common';
 
 export const SAFETY_ISSUE_DAYS = 30;
@@ -16,9 +17,7 @@ export const safetyIssue = z.object({
 export type SafetyIssue = z.infer<typeof safetyIssue>;
 
 export const inspectionRoutes = {
-  getMyEhs: defineRoute({
-    path: 'InspectionEhs/GetMyEhs',
-    menu: 'M08',
+  getMyEhs: defineRoute(ADDRESSES.getMyEhs, {
     request: empty,
     /** JSON text of SafetyIssue[]. */
     data: z.string(),

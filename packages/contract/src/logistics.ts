@@ -1,5 +1,6 @@
 // Logistics: meal deductions, dormitory costs, the shoe cabinet.
 import { z } from 'zod';
+import { ADDRESSES } from './addresses';
 import { defineRoute, empty, jsonText, pageQuery, yearMonth } from './common';
 
 export const mealMonth = z.object({ YEAR_MONTH: z.string(), DEDUCTION_AMT: z.number() });
@@ -42,48 +43,34 @@ const boxId = z.preprocess(
 const pagedQuery = jsonText(pageQuery);
 
 export const logisticsRoutes = {
-  getMeals: defineRoute({
-    path: 'LogisticsMeals/GetMeals',
-    menu: 'M05',
+  getMeals: defineRoute(ADDRESSES.getMeals, {
     request: z.object({ empNo: z.unknown().optional(), query: pagedQuery }),
     /** JSON text of MealMonth[]; totalCount on the envelope. */
     data: z.string(),
   }),
-  getMealsDetail: defineRoute({
-    path: 'LogisticsMeals/GetMealsDetail',
-    menu: 'M05',
+  getMealsDetail: defineRoute(ADDRESSES.getMealsDetail, {
     request: z.object({ empNo: z.unknown().optional(), date: yearMonth }),
     /** JSON text of MealDetail[]. */
     data: z.string(),
   }),
-  getDormitoryCostForMobile: defineRoute({
-    path: 'LogisticsDormitory/GetDormitoryCostForMobile',
-    menu: 'M06',
+  getDormitoryCostForMobile: defineRoute(ADDRESSES.getDormitoryCostForMobile, {
     request: z.object({ query: pagedQuery }),
     data: z.array(dormitoryCost),
   }),
-  getCabinetForMobile: defineRoute({
-    path: 'LogisticsCabinet/GetCabinetForMobile',
-    menu: 'M07',
+  getCabinetForMobile: defineRoute(ADDRESSES.getCabinetForMobile, {
     request: empty,
     /** JSON text of the Cabinet, or '' when none is assigned. */
     data: z.string(),
   }),
-  updatePhotoToAtt: defineRoute({
-    path: 'LogisticsCabinet/UpdatePhotoToAtt',
-    menu: 'M07',
+  updatePhotoToAtt: defineRoute(ADDRESSES.updatePhotoToAtt, {
     request: z.object({ boxId }),
     data: z.null(),
   }),
-  remoteOpenCabinet: defineRoute({
-    path: 'LogisticsCabinet/RemoteOpenCabinet',
-    menu: 'M07',
+  remoteOpenCabinet: defineRoute(ADDRESSES.remoteOpenCabinet, {
     request: z.object({ boxId }),
     data: z.null(),
   }),
-  remoteOpenAllCabinet: defineRoute({
-    path: 'LogisticsCabinet/RemoteOpenAllCabinet',
-    menu: 'M07',
+  remoteOpenAllCabinet: defineRoute(ADDRESSES.remoteOpenAllCabinet, {
     request: z.object({
       boxId: z.array(boxId, { error: '柜子编号列表无效' }).min(1, { error: '柜子编号列表为空' }).max(500, {
         error: '一次最多开 500 个柜子',

@@ -1,6 +1,8 @@
 // Notices: feedback the employee sends, review outcomes, unread messages on home.
 import { z } from 'zod';
+import { ADDRESSES } from './addresses';
 import { currentPage, defineRoute, empty, pageSize, text } from './common';
+import { changeNotices } from './records';
 
 export const FEEDBACK_TYPES = ['App', 'AppAtt', 'AppZs', 'AppSalary', 'AppMeals'] as const;
 export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
@@ -23,29 +25,40 @@ export const personMsg = z.object({
 });
 export type PersonMsg = z.infer<typeof personMsg>;
 
+/** A feedback notice (SPEC §5: type and description required, 反馈类型或描述为空). */
+export const feedbackNotice = z.object({
+  NoticeType: z.enum(FEEDBACK_TYPES, { error: '反馈类型或描述为空' }),
+  NoticeTitle: text('标题').trim().max(100, { error: '标题最多 100 字' }).default(''),
+  NoticeDesc: text('描述', { missing: '反馈类型或描述为空' })
+    .trim()
+    .min(1, { error: '反馈类型或描述为空' })
+    .max(1000, { error: '描述最多 1000 字' }),
+  NoticeBody: text('内容').max(5000, { error: '内容过长' }).default(''),
+  // Ignored: the plant is the caller's own.
+  Bu: z.unknown().optional(),
+});
+
 export const noticesRoutes = {
-  modifyNotice: defineRoute({
-    path: 'SystemNotice/ModifyNotice',
-    isIdempotent: true,
-    request: z.object({
-      NoticeType: z.enum(FEEDBACK_TYPES, { error: '反馈类型或描述为空' }),
-      NoticeTitle: text('标题').trim().max(100, { error: '标题最多 100 字' }).default(''),
-      NoticeDesc: text('描述', { missing: '反馈类型或描述为空' })
-        .trim()
-        .min(1, { error: '反馈类型或描述为空' })
-        .max(1000, { error: '描述最多 1000 字' }),
-      NoticeBody: text('内容').max(5000, { error: '内容过长' }).default(''),
-      // Ignored: the plant is the caller's own.
-      Bu: z.unknown().optional(),
-    }),
+  /** Feedback, or the edit of a personal record for HR's review (APP_EDIT_*, NoticeBody the new record). */
+  modifyNotice: defineRoute(ADDRESSES.modifyNotice, {
+    request: z.discriminatedUnion(
+      'NoticeType',
+      [
+        feedbackNotice,
+        changeNotices.APP_EDIT_PERSON,
+        changeNotices.APP_EDIT_EDU,
+        changeNotices.APP_EDIT_WORK,
+        changeNotices.APP_EDIT_TITLE,
+        changeNotices.APP_EDIT_BANK,
+      ],
+      { error: '反馈类型或描述为空' },
+    ),
     data: z.null(),
   }),
-  getPersonNotice: defineRoute({
-    path: 'SystemNotice/GetPersonNotice',
-    menu: 'M14',
+  getPersonNotice: defineRoute(ADDRESSES.getPersonNotice, {
     request: z.object({ currentPage: currentPage.default(1), pageSize: pageSize.default(10) }),
     data: z.array(personNotice),
   }),
-  getPersonMsg: defineRoute({ path: 'SystemNotice/GetPersonMsg', request: empty, data: z.array(personMsg) }),
-  modifyReadMsg: defineRoute({ path: 'SystemNotice/ModifyReadMsg', request: empty, data: z.null() }),
+  getPersonMsg: defineRoute(ADDRESSES.getPersonMsg, { request: empty, data: z.array(personMsg) }),
+  modifyReadMsg: defineRoute(ADDRESSES.modifyReadMsg, { request: empty, data: z.null() }),
 };

@@ -1,5 +1,6 @@
 // Payslips: which pay items each employee type shows, and the month rule.
 import { z } from 'zod';
+import { ADDRESSES } from './addresses';
 import { defineRoute, yearMonth } from './common';
 
 /**
@@ -70,9 +71,7 @@ export const payslipMonths = (currentMonth: string): [string, string] => {
 };
 
 export const salaryRoutes = {
-  getPersonSalaryByOld: defineRoute({
-    path: 'SalaryPayslip/GetPersonSalaryByOld',
-    menu: 'M04',
+  getPersonSalaryByOld: defineRoute(ADDRESSES.getPersonSalaryByOld, {
     request: z.object({ day: yearMonth, empNo: z.unknown().optional() }),
     /** JSON text of a Payslip, or '' when there is none for the month. */
     data: z.string(),

@@ -10,6 +10,8 @@ export type Caller = {
   roles: readonly string[];
   /** Codes (M01…) of the mobile menus the caller's roles hold. */
   menuCodes: ReadonlySet<string>;
+  /** The plants the caller administers: an HRAdmin's own (admin_plants), every plant for a SysAdmin. */
+  adminPlants: ReadonlySet<string>;
 };
 
 /** What an access token carries: who, their plant, and the session epoch it was issued in. */
@@ -20,6 +22,15 @@ export const hasRole = (caller: Caller, role: string) => caller.roles.includes(r
 /** The first line of a role-only service: refuses a caller without the role. */
 export const requireRole = (caller: Caller, role: string) => {
   if (!hasRole(caller, role)) throw new BusinessError('FORBIDDEN');
+};
+
+/**
+ * The first line of an HR service: an HRAdmin (or SysAdmin) of the plant, when one is named. Queries that list
+ * are scoped with `caller.adminPlants` instead.
+ */
+export const requirePlantAdmin = (caller: Caller, bu?: string) => {
+  if (!hasRole(caller, 'HRAdmin') && !hasRole(caller, 'SysAdmin')) throw new BusinessError('FORBIDDEN');
+  if (bu !== undefined && !caller.adminPlants.has(bu)) throw new BusinessError('FORBIDDEN');
 };
 
 /** A call that serves a menu screen answers only callers whose roles hold that menu. */

@@ -3,7 +3,17 @@
 // subscribes; services never import the socket. In-process here; a Redis implementation fans out across
 // instances when several run.
 
-export type Notification = { employeeIds: readonly number[]; kind: string; payload?: unknown };
+/** To the employees named, and/or to every holder of a role (the reviewers). */
+export type Notification = {
+  employeeIds?: readonly number[];
+  role?: string;
+  /** What the screens re-read, or 'chat': a SEND message of the socket, from one employee to another. */
+  kind: NotifyKind | 'chat';
+  payload?: { content?: string; senderId?: number };
+};
+
+import type { NotifyKind } from '@ess/contract/realtime-protocol';
+
 export type NotificationListener = (notification: Notification) => void;
 
 export type Notifier = {

@@ -77,18 +77,18 @@ describe('sendMessages', () => {
     });
     const employeeIds = [first.id, second.id];
     await withTransaction(t.database.db, async (tx, afterCommit) => {
-      await sendMessages({ tx, afterCommit, notifier }, { employeeIds, title: '资料审核通过' });
+      await sendMessages({ tx, afterCommit, notifier }, { to: { employeeIds }, title: '资料审核通过' });
       expect(heard).toEqual([]);
     });
     await expect.poll(() => heard.length).toBe(1);
     expect(heard[0]).toEqual({
-      notification: { employeeIds, kind: 'message', payload: { title: '资料审核通过' } },
+      notification: { employeeIds, kind: 'messages', payload: { content: '资料审核通过' } },
       stored: 1,
     });
 
     await expect(
       withTransaction(t.database.db, async (tx, afterCommit) => {
-        await sendMessages({ tx, afterCommit, notifier }, { employeeIds, title: '不会送达' });
+        await sendMessages({ tx, afterCommit, notifier }, { to: { employeeIds }, title: '不会送达' });
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');

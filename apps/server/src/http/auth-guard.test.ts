@@ -171,7 +171,12 @@ describe('auth guard', () => {
     let epoch = 3;
     const tokens = createTokenService({
       secretKey: t.config.secretKey,
-      loadAccess: async () => ({ epoch, roles: ['Employee'], menuCodes: new Set(['M03']) }),
+      loadAccess: async () => ({
+        epoch,
+        roles: ['Employee'],
+        menuCodes: new Set(['M03']),
+        adminPlants: new Set<string>(),
+      }),
     });
     const claims = { id: 7, empNo: '100007', bu: 'NT', epoch: 3 };
     const current = await tokens.sign(claims);
@@ -181,6 +186,7 @@ describe('auth guard', () => {
       bu: 'NT',
       roles: ['Employee'],
       menuCodes: new Set(['M03']),
+      adminPlants: new Set(),
     });
     expect(await tokens.verify(await tokens.sign({ ...claims, epoch: 2 }))).toBeUndefined();
     epoch = 4;

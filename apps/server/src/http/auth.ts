@@ -12,11 +12,18 @@ export const ACCESS_TOKEN_SECONDS = 2 * 60 * 60;
 type TokenClaims = SessionClaims;
 
 /** What the database says of a signed-in employee now; undefined when the employee is gone. */
-export type CallerAccess = { epoch: number; roles: readonly string[]; menuCodes: ReadonlySet<string> };
+export type CallerAccess = {
+  epoch: number;
+  roles: readonly string[];
+  menuCodes: ReadonlySet<string>;
+  adminPlants: ReadonlySet<string>;
+};
 
 export type TokenService = {
   sign: (claims: TokenClaims) => Promise<string>;
   verify: (token: string) => Promise<Caller | undefined>;
+  /** The caller and when the token runs out (ms since the epoch): a socket lives longer than one request. */
+  verifyWithExpiry: (token: string) => Promise<(Caller & { expiresAt: number }) | undefined>;
   /** Drops what this instance remembers of an employee (after their sessions were ended). */
   forget: (employeeId: number) => void;
 };
@@ -30,6 +37,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes without it are private: the guard denies by default. */
     access?: RouteAccess;
+    /**
+     * The token may also come in the web app's access cookie: for GETs a page makes without headers of its own
+     * (<img src="/api/files/…">). SameSite=Lax keeps other sites' pages from sending it along.
+     */
+    acceptsCookieToken?: boolean;
   }
 }
 
@@ -53,18 +65,18 @@ export const createTokenService = ({
   const verifiedTokens = new LRUCache<string, { claims: TokenClaims; expiresAt: number }>({ max: 50_000 });
   const accessCache = new LRUCache<number, { access: CallerAccess | undefined }>({ max: 100_000, ttl: cacheMs });
 
-  const claimsOf = async (token: string): Promise<TokenClaims | undefined> => {
+  const claimsOf = async (token: string): Promise<{ claims: TokenClaims; expiresAt: number } | undefined> => {
     const remembered = verifiedTokens.get(token);
     // Remembered only until the token's own expiry, read off the wall clock as jwtVerify would.
-    if (remembered && remembered.expiresAt > Date.now()) return remembered.claims;
+    if (remembered && remembered.expiresAt > Date.now()) return remembered;
     const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'sub'] });
     const id = Number(payload.sub);
     const { no: empNo, bu, ep: epoch } = payload;
     if (!Number.isSafeInteger(id) || typeof empNo !== 'string' || typeof bu !== 'string') return undefined;
     if (typeof epoch !== 'number' || !Number.isSafeInteger(epoch)) return undefined;
-    const claims = { id, empNo, bu, epoch };
-    verifiedTokens.set(token, { claims, expiresAt: (payload.exp as number) * 1000 });
-    return claims;
+    const verified = { claims: { id, empNo, bu, epoch }, expiresAt: (payload.exp as number) * 1000 };
+    verifiedTokens.set(token, verified);
+    return verified;
   };
 
   const accessOf = async (employeeId: number) => {
@@ -73,6 +85,28 @@ export const createTokenService = ({
     const access = await loadAccess(employeeId);
     accessCache.set(employeeId, { access });
     return access;
+  };
+
+  const check = async (token: string) => {
+    let verified: Awaited<ReturnType<typeof claimsOf>>;
+    try {
+      verified = await claimsOf(token);
+    } catch {
+      return undefined;
+    }
+    if (!verified) return undefined;
+    const { claims, expiresAt } = verified;
+    const access = await accessOf(claims.id);
+    if (!access || access.epoch !== claims.epoch) return undefined;
+    const caller: Caller = {
+      id: claims.id,
+      empNo: claims.empNo,
+      bu: claims.bu,
+      roles: access.roles,
+      menuCodes: access.menuCodes,
+      adminPlants: access.adminPlants,
+    };
+    return { ...caller, expiresAt };
   };
 
   return {
@@ -84,29 +118,29 @@ export const createTokenService = ({
         .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
         .sign(key),
     verify: async (token) => {
-      let claims: TokenClaims | undefined;
-      try {
-        claims = await claimsOf(token);
-      } catch {
-        return undefined;
-      }
-      if (!claims) return undefined;
-      const access = await accessOf(claims.id);
-      if (!access || access.epoch !== claims.epoch) return undefined;
-      return { id: claims.id, empNo: claims.empNo, bu: claims.bu, roles: access.roles, menuCodes: access.menuCodes };
+      const checked = await check(token);
+      if (!checked) return undefined;
+      const { expiresAt: _expiresAt, ...caller } = checked;
+      return caller;
     },
+    verifyWithExpiry: (token) => check(token),
     forget: (employeeId) => {
       accessCache.delete(employeeId);
     },
   };
 };
 
+const ACCESS_COOKIE = /(?:^|;)\s*ess_token=([^;\s]+)/;
+
 /** The client sends the token in a `token` header and as `Authorization: Bearer`. */
 const readToken = (request: FastifyRequest): string | undefined => {
   const bearer = request.headers.authorization;
   if (bearer?.startsWith('Bearer ')) return bearer.slice(7).trim() || undefined;
   const header = request.headers.token;
-  return typeof header === 'string' && header ? header : undefined;
+  if (typeof header === 'string' && header) return header;
+  if (!request.routeOptions.config?.acceptsCookieToken) return undefined;
+  const cookie = ACCESS_COOKIE.exec(request.headers.cookie ?? '')?.[1];
+  return cookie || undefined;
 };
 
 /**

@@ -73,7 +73,10 @@ const register = <R extends RouteSpec, C>(
         if (route.role) requireRole(caller, route.role);
         if (route.menu) requireMenu(caller, route.menu);
       }
-      const parsed = parseRequest(route, request.body);
+      // A multipart call's fields arrive with its file: its handler reads them (readUpload) in the order they come.
+      const parsed = route.isMultipart
+        ? { ok: true as const, data: undefined as ParsedRequestOf<R> }
+        : parseRequest(route, request.body);
       if (!parsed.ok) return envelope(false, parsed.message, null);
       const answer = await handler({
         body: parsed.data,

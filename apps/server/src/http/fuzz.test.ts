@@ -12,7 +12,8 @@ let token: string;
 beforeAll(async () => {
   // The per-IP sign-in limit would only turn the fuzzed sign-ins into refusals; keep them reaching the service.
   t = await createTestContext({ LOGIN_RATE_LIMIT: '100000' });
-  token = await t.login('100001');
+  // The reviewer holds every role and menu, so the signed-in bodies reach every service.
+  token = await t.login('900001');
 });
 afterAll(() => t.close());
 
@@ -183,6 +184,6 @@ describe('hostile input to every route', () => {
 
   it('still serves the demo employee afterwards', async () => {
     const response = await t.call(routes.checkUserToken, {}, token);
-    expect(response.body.data.userAccount).toBe('100001');
+    expect(response.body.data.userAccount).toBe('900001');
   });
 });

@@ -1,6 +1,6 @@
 // What a client gets over a real socket from the running server: the web app's files precompressed and
-// cached by kind, index.html for client-side routes, the envelope under /api, and a 408 for a request
-// body that never finishes arriving.
+// cached by kind, the app's page for client-side routes (its preloads chosen by the session cookie), the
+// envelope under /api, and a 408 for a request body that never finishes arriving.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -14,6 +14,9 @@ import { buildApp } from '../app';
 
 const SCRIPT = `console.log(${JSON.stringify('员工自助系统 '.repeat(200))});`;
 const INDEX = '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head></html>';
+// The documents of a visitor with a session (apps/web/vite.config.ts): the same page, other preloads.
+const APP = INDEX.replace('</head>', '<link rel="modulepreload" href="/assets/route-gate.js"></head>');
+const HOME = INDEX.replace('</head>', '<link rel="modulepreload" href="/assets/home-page.js"></head>');
 
 let t: TestContext;
 let app: FastifyInstance;
@@ -28,6 +31,8 @@ beforeAll(async () => {
   writeFileSync(`${script}.br`, brotliCompressSync(SCRIPT));
   writeFileSync(`${script}.gz`, gzipSync(SCRIPT));
   writeFileSync(path.join(webDist, 'index.html'), INDEX);
+  writeFileSync(path.join(webDist, 'app.html'), APP);
+  writeFileSync(path.join(webDist, 'home.html'), HOME);
   writeFileSync(path.join(webDist, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await createTestContext({ WEB_DIST: webDist, REQUEST_TIMEOUT_MS: '1500' });
   app = await buildApp({ config: t.config, database: t.database });
@@ -87,6 +92,25 @@ describe('the web app over the wire', () => {
     }
     const other = await request('GET', '/home', { host: 'evil.example/"; script-src *' });
     expect(other.headers['content-security-policy']).toMatch(/connect-src 'self'(;|$)/);
+  });
+
+  it('preloads the screen a session will show: home on / and /home, the route gate elsewhere', async () => {
+    const cases = [
+      { route: '/', cookie: 'ess_token=abc', document: HOME },
+      { route: '/home?from=menu', cookie: 'x=1; ess_refresh=def', document: HOME },
+      { route: '/user/my-bank', cookie: 'ess_token=abc', document: APP },
+      { route: '/login', cookie: 'ess_token=abc', document: INDEX },
+      { route: '/home', cookie: 'ess_token=; x=1', document: INDEX },
+      { route: '/home', cookie: 'my_ess_token=abc', document: INDEX },
+      { route: '/home', cookie: undefined, document: INDEX },
+    ];
+    for (const { route, cookie, document } of cases) {
+      const page = await request('GET', route, cookie ? { cookie } : {});
+      expect(page.body.toString(), `${route} ${cookie}`).toBe(document);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      // Shared caches must not hand one visitor's document to another.
+      expect(page.headers.vary).toMatch(/cookie/i);
+    }
   });
 
   it('answers a missing file with 404 instead of the page, and other files revalidated', async () => {

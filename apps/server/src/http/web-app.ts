@@ -1,5 +1,6 @@
 // Serves the built web app beside the API: its files (precompressed brotli/gzip when the browser takes
 // them), hashed assets cached for a year, and index.html for every client-side route, never cached.
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -10,8 +11,24 @@ import { documentPolicy } from './security-headers';
 const HASHED_ASSETS_DIR = `${path.sep}assets${path.sep}`;
 /** A last path segment with an extension names a file, not a client-side route. */
 const LOOKS_LIKE_FILE = /\/[^/]*\.[^/]*$/;
+/** The web app's session cookies (apps/web/src/lib/session.ts): the access token or the refresh token. */
+const HAS_SESSION_COOKIE = /(?:^|;)\s*ess_(?:token|refresh)=[^;\s]/;
+const HOME_PATHS = new Set(['/', '/home']);
+const LOGIN_PATH = '/login';
+
+/**
+ * The page the browser is about to show decides which code its document preloads (apps/web/vite.config.ts): a
+ * visitor without a session goes to /login, one with a session through the route gate, to home on / and /home.
+ * A document of the wrong guess still works; it only loads a screen's code one round trip later.
+ */
+const documentFor = (pathname: string, cookie: string | undefined, builtDocuments: ReadonlySet<string>) => {
+  if (pathname === LOGIN_PATH || !cookie || !HAS_SESSION_COOKIE.test(cookie)) return 'index.html';
+  const document = HOME_PATHS.has(pathname) ? 'home.html' : 'app.html';
+  return builtDocuments.has(document) ? document : 'index.html';
+};
 
 export const registerWebApp = async (app: FastifyInstance, webDist: string) => {
+  const builtDocuments = new Set(readdirSync(webDist).filter((file) => file.endsWith('.html')));
   await app.register(async (site) => {
     // Everything the web app serves is public; the guard denies any route that does not say so.
     site.addHook('onRoute', (route) => {
@@ -28,8 +45,9 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string) => {
         // Vite puts a content hash in every name under assets/: such a file never changes.
         const isHashed = filePath.includes(HASHED_ASSETS_DIR);
         res.setHeader('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-        // The same path answers brotli, gzip or plain bytes by Accept-Encoding: shared caches must know.
-        res.setHeader('vary', 'accept-encoding');
+        // The same path answers brotli, gzip or plain bytes by Accept-Encoding, and a client-side route another
+        // document by the session cookie: shared caches must know.
+        res.setHeader('vary', filePath.endsWith('.html') ? 'accept-encoding, cookie' : 'accept-encoding');
       },
     });
     // Client-side routes (/home, /user/my-bank?…): the app decides, and shows its own 404 for unknown ones.
@@ -41,7 +59,7 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string) => {
         'content-security-policy',
         documentPolicy(basePolicy, { host: request.host, isSecure: request.protocol === 'https' }),
       );
-      return reply.sendFile('index.html');
+      return reply.sendFile(documentFor(pathname, request.headers.cookie, builtDocuments));
     });
   });
 };

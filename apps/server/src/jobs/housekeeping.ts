@@ -1,9 +1,11 @@
-// Hourly housekeeping of tables that only grow: idempotency keys past their day, and login failure
-// counters of accounts (real or not) that are neither locked nor failed within the lock time.
+// Hourly housekeeping of tables that only grow: idempotency keys past their day, login failure counters of
+// accounts (real or not) that are neither locked nor failed within the lock time, and uploads no record came to
+// use within a day.
 import { sql } from 'drizzle-orm';
 import { deleteExpiredIdempotencyKeys } from '../core/idempotency';
 import type { Db } from '../db/client';
 import { loginFailures } from '../db/schema/index';
+import { deleteUnattachedFiles } from '../modules/files/service';
 
 const EVERY_MS = 60 * 60 * 1000;
 
@@ -23,6 +25,7 @@ export const startHousekeeping = (
     try {
       await deleteExpiredIdempotencyKeys(db);
       await deleteStaleLoginFailures(db, lockMinutes);
+      await deleteUnattachedFiles(db);
     } catch (error) {
       report(`housekeeping failed: ${(error as Error).message}`);
     }

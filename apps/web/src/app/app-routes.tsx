@@ -16,12 +16,12 @@ const RouteGate = lazy(loadRouteGate);
 
 const BareScreen = ({ route, Page }: ScreenProps) => {
   useDocumentTitle(route.title);
-  return <Page />;
+  return Page ? <Page /> : null;
 };
 
 /**
- * With a session, a private screen's code and its first data (its route's prefetch) start loading as soon as
- * the app runs, beside the route gate's own code and the session restore instead of after them.
+ * With a session, a private screen's code and its first data start loading as soon as the gate's code is in,
+ * beside the session restore instead of after it.
  */
 const useEarlyLoad = (table: readonly AppRoute[]) => {
   const { pathname } = useLocation();
@@ -31,8 +31,12 @@ const useEarlyLoad = (table: readonly AppRoute[]) => {
     if (!hasAnyToken()) return;
     const route = table.find((candidate) => candidate.path === (pathname === '/' ? HOME_PATH : pathname));
     if (!route || route.isPublic) return;
-    void route.load().catch(() => {});
-    void route.prefetch?.(queryClient).catch(() => {});
+    if (route.load) void route.load().catch(() => {});
+    else
+      void loadRouteGate().then(
+        ({ startPrivateScreen }) => startPrivateScreen(route.path, queryClient),
+        () => {},
+      );
   }, [pathname]);
 };
 
@@ -41,7 +45,7 @@ export const AppRoutes = ({ table = routeTable }: { table?: readonly AppRoute[] 
   const screens = useMemo(
     () =>
       table.map((route) => {
-        const Page = lazy(route.load);
+        const Page = route.load && lazy(route.load);
         const element =
           route.layout === 'bare' ? (
             <BareScreen key={route.path} route={route} Page={Page} />

@@ -37,6 +37,12 @@ describe('decideAccess', () => {
     expect(decide({ route: privateRoute, user: user([]) })).toEqual({ kind: 'render' });
   });
 
+  it('opens a screen reached from a menu screen only for holders of that menu', () => {
+    const detail: AppRoute = { path: '/review/change-detail', title: 'd', load, gatedBy: '/review/change-list' };
+    expect(decide({ route: detail, user: user(['/review/change-list']) })).toEqual({ kind: 'render' });
+    expect(decide({ route: detail, user: user(['/salary/my-salary']) })).toEqual({ kind: 'not-found' });
+  });
+
   it('answers not-found for unknown routes', () => {
     expect(decide({ route: undefined })).toEqual({ kind: 'not-found' });
   });

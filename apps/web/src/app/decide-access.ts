@@ -24,7 +24,8 @@ export const decideAccess = ({ route, location, hasToken, user, changePasswordPa
   if (!hasToken) return { kind: 'sign-in', redirect: location };
   if (!user) return { kind: 'restore' };
   if (user.mustChangePassword && route.path !== changePasswordPath) return { kind: 'change-password' };
-  if (route.isMenuGated && !user.menuPaths.has(route.path)) return { kind: 'not-found' };
+  const menuPath = route.gatedBy ?? (route.isMenuGated ? route.path : undefined);
+  if (menuPath !== undefined && !user.menuPaths.has(menuPath)) return { kind: 'not-found' };
   return { kind: 'render' };
 };
 

@@ -14,6 +14,7 @@ import { AppLayout } from './layout/app-layout';
 import { PageLoading } from './page-loading';
 import NotFoundPage from './pages/not-found-page';
 import { CHANGE_PASSWORD_PATH, NOT_FOUND_PATH } from './paths';
+import { privatePage } from './private-screens';
 import { findRoute } from './route-table';
 import { type ScreenProps, useDocumentTitle } from './screen';
 
@@ -28,6 +29,7 @@ const signOutMessage = (error: unknown): string | undefined => {
 };
 
 const RouteGate = ({ route, Page }: ScreenProps) => {
+  const Screen = Page ?? privatePage(route.path);
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -96,7 +98,7 @@ const RouteGate = ({ route, Page }: ScreenProps) => {
       return (
         <AppLayout route={route}>
           <Suspense fallback={<PageLoading />}>
-            <Page />
+            <Screen />
           </Suspense>
         </AppLayout>
       );
@@ -104,3 +106,4 @@ const RouteGate = ({ route, Page }: ScreenProps) => {
 };
 
 export default RouteGate;
+export { startPrivateScreen } from './private-screens';

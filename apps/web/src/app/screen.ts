@@ -3,7 +3,8 @@ import { type ComponentType, useEffect } from 'react';
 import { t } from '../i18n/zh-CN';
 import type { AppRoute } from './route-table';
 
-export type ScreenProps = { route: AppRoute; Page: ComponentType };
+/** `Page` is the route's own (public screens); the gate finds a signed-in screen's page itself. */
+export type ScreenProps = { route: AppRoute; Page?: ComponentType };
 
 export const useDocumentTitle = (title: string) => {
   useEffect(() => {

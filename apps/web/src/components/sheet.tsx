@@ -23,8 +23,13 @@ export const Sheet = ({ visible, title, onClose, children, footer, size = 'auto'
   useBackToClose(visible, onClose);
 
   useEffect(() => {
-    // Screen readers and keyboards start inside the dialog, not behind it.
-    if (visible) dialogRef.current?.focus();
+    if (!visible) return;
+    // Screen readers and keyboards start inside the dialog, not behind it, and go back to where they were after.
+    const returnTo = document.activeElement;
+    dialogRef.current?.focus();
+    return () => {
+      if (returnTo instanceof HTMLElement && returnTo.isConnected) returnTo.focus({ preventScroll: true });
+    };
   }, [visible]);
 
   return (

@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { zhCN } from './zh-CN';
 
 /** Messages quoted verbatim by SPEC.md, DESIGN.md §3 and the issues, kept exactly as written there. */
-const SPEC_QUOTED = new Set(['请求服务器错误,请稍后重试', '获取用户信息失败,请重新登录！', '登录已过期,请重新登录']);
+const SPEC_QUOTED = new Set([
+  '请求服务器错误,请稍后重试',
+  '获取用户信息失败,请重新登录！',
+  '登录已过期,请重新登录',
+  // SPEC §8 上传图片失败,{msg}: the words before the server's message.
+  '上传图片失败,',
+]);
 
 const CJK = '\\u3400-\\u9fff\\uf900-\\ufaff';
 /** A half-width , ? ! : ; ( ) with a Chinese character on either side of it. */

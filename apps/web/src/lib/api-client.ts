@@ -1,7 +1,8 @@
 // Every server call: POST /api/<path>, typed by the contract, token in two headers, 30 s timeout,
 // and the error rules of DESIGN §3 — with one rule above them: a worker is signed out only when the
 // server says the session is over, never because a request was dropped on a weak network.
-import type { DataOf, Envelope, RequestOf, RouteSpec } from '@ess/contract';
+import type { DataOf, Envelope, RequestOf, RouteName, Routes } from '@ess/contract';
+import { ADDRESSES, type Address } from '@ess/contract/addresses';
 import { t } from '../i18n/zh-CN';
 import { clearAccessCookies, clearSession, readRefreshToken, readToken, storeTokens } from './session';
 import { showToast } from './toast';
@@ -51,12 +52,15 @@ window.addEventListener('pageshow', () => {
   isLeavingPage = false;
 });
 
+/** What a call sends: JSON, or the multipart form of an upload (the browser writes its content type). */
+type Payload = { json: unknown } | { form: FormData };
+
 const post = async (
   path: string,
-  body: unknown,
+  payload: Payload,
   { signal, idempotencyKey }: Pick<CallOptions, 'signal' | 'idempotencyKey'> = {},
 ): Promise<Response> => {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const headers: Record<string, string> = 'json' in payload ? { 'content-type': 'application/json' } : {};
   const token = readToken();
   if (token) {
     headers.token = token;
@@ -71,7 +75,7 @@ const post = async (
     return await fetch(`/api/${path}`, {
       method: 'POST',
       headers,
-      body: JSON.stringify(body ?? {}),
+      body: 'json' in payload ? JSON.stringify(payload.json ?? {}) : payload.form,
       signal: timeout.signal,
       credentials: 'same-origin',
     });
@@ -94,7 +98,7 @@ export const renewAccessToken = (): Promise<Renewal> => {
   if (!refreshToken) return Promise.resolve('refused');
   renewing ??= (async (): Promise<Renewal> => {
     try {
-      const response = await post(REFRESH_PATH, { refreshToken });
+      const response = await post(REFRESH_PATH, { json: { refreshToken } });
       if (!response.ok) return 'unreachable';
       const answer = (await response.json()) as Envelope<{ token: string; refreshToken: string } | null>;
       if (answer.result && answer.data) {
@@ -142,17 +146,14 @@ const sessionOver = (isQuiet: boolean) => {
 };
 
 /**
- * What a call needs of a route at run time: its path and whether it is public. The sign-in screen
- * passes this with the route's type instead of the contract route, so zod stays out of its bundle.
+ * One call under the session rules: a private call goes out with a token (renewed first when the access cookie
+ * is gone), a 401 earns one renewal and one more try, and failures are told as DESIGN §3 says.
  */
-export type RouteAddress<R extends RouteSpec> = Pick<R, 'path' | 'isPublic'>;
-
-/** The whole envelope, for callers that need totalCount. */
-export const callApiEnvelope = async <R extends RouteSpec>(
-  route: R | RouteAddress<R>,
-  body: RequestOf<R>,
-  { signal, isQuiet = false, idempotencyKey }: CallOptions = {},
-): Promise<Envelope<DataOf<R>>> => {
+const callAddress = async <T>(
+  route: Address,
+  payload: Payload,
+  { signal, isQuiet = false, idempotencyKey }: CallOptions,
+): Promise<Envelope<T>> => {
   const isPrivate = !route.isPublic;
   // A private call never goes out without a token: it would only earn a 401 for a session still alive.
   if (isPrivate && !readToken()) {
@@ -162,7 +163,7 @@ export const callApiEnvelope = async <R extends RouteSpec>(
   }
   const send = async () => {
     try {
-      return await post(route.path, body, { signal, idempotencyKey });
+      return await post(route.path, payload, { signal, idempotencyKey });
     } catch (error) {
       // A caller that went away (screen left, query cancelled, page left) is not a failure worth a toast.
       if (signal?.aborted || isLeavingPage) throw error;
@@ -177,9 +178,9 @@ export const callApiEnvelope = async <R extends RouteSpec>(
     if (renewal === 'renewed') response = await send();
     if (renewal === 'refused' || response.status === 401) throw sessionOver(isQuiet);
   }
-  let answer: Envelope<DataOf<R>> | undefined;
+  let answer: Envelope<T> | undefined;
   try {
-    answer = (await response.json()) as Envelope<DataOf<R>>;
+    answer = (await response.json()) as Envelope<T>;
   } catch {
     answer = undefined;
   }
@@ -197,12 +198,35 @@ export const callApiEnvelope = async <R extends RouteSpec>(
   return answer;
 };
 
+/**
+ * The whole envelope, for callers that need totalCount. A call is named as in the contract's route table; its
+ * path and access come from the contract's zod-free address table, its types from the route (types only), so
+ * a screen that validates nothing itself loads no schema library.
+ */
+export const callApiEnvelope = <N extends RouteName>(
+  name: N,
+  body: RequestOf<Routes[N]>,
+  options: CallOptions = {},
+): Promise<Envelope<DataOf<Routes[N]>>> => callAddress(ADDRESSES[name], { json: body }, options);
+
+/** The calls whose body is a multipart form (uploads). */
+export type MultipartRouteName = {
+  [N in RouteName]: (typeof ADDRESSES)[N] extends { isMultipart: true } ? N : never;
+}[RouteName];
+
+/** A multipart call (an upload) under the same session rules as every other call. */
+export const callMultipartEnvelope = <N extends MultipartRouteName>(
+  name: N,
+  form: FormData,
+  options: CallOptions = {},
+): Promise<Envelope<DataOf<Routes[N]>>> => callAddress(ADDRESSES[name], { form }, options);
+
 /** The answer's data; rejects with the server's msg when result is false. */
-export const callApi = async <R extends RouteSpec>(
-  route: R | RouteAddress<R>,
-  body: RequestOf<R>,
+export const callApi = async <N extends RouteName>(
+  name: N,
+  body: RequestOf<Routes[N]>,
   options?: CallOptions,
-): Promise<DataOf<R>> => (await callApiEnvelope(route, body, options)).data;
+): Promise<DataOf<Routes[N]>> => (await callApiEnvelope(name, body, options)).data;
 
 /** The text to show for a failed call. */
 export const describeError = (error: unknown): string =>

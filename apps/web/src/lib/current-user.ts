@@ -1,8 +1,8 @@
 // The signed-in user's profile and menus, restored once per page load (SPEC §4 "first navigation"):
 // rotate the refresh token, load the profile, load the menus. Refetched without rotating by 刷新 and,
 // while the menus are missing, by the next navigation. Shared by the app shell and the features.
-import { accountRoutes, type Profile } from '@ess/contract/account';
-import { type MenuEntry, menuRoutes } from '@ess/contract/menu';
+import type { Profile } from '@ess/contract/account';
+import type { MenuEntry } from '@ess/contract/menu';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { t } from '../i18n/zh-CN';
 import { ApiError, callApi, renewAccessToken } from './api-client';
@@ -51,8 +51,8 @@ export const loadCurrentUser = async ({
     void renewAccessToken();
   }
   const [profile, menuAnswer] = await Promise.all([
-    callApi(accountRoutes.checkUserToken, {}, { signal, isQuiet: true }),
-    callApi(menuRoutes.getMenuList, { terminalType: 'MOBILE' }, { signal, isQuiet: true }).then(
+    callApi('checkUserToken', {}, { signal, isQuiet: true }),
+    callApi('getMenuList', { terminalType: 'MOBILE' }, { signal, isQuiet: true }).then(
       (all) => ({ menus: all.filter((menu) => menu.isMobile === 'Y') }),
       (error: unknown) => ({ error }),
     ),

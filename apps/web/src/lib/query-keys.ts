@@ -10,7 +10,32 @@ export const queryKeys = {
     mealsDetail: (month: string | undefined) => ['logistics', 'meals', 'detail', month],
     dormitory: ['logistics', 'dormitory'],
   },
-  home: { banners: ['home', 'banners'], unreadMessages: ['home', 'unread-messages'] },
+  home: {
+    banners: ['home', 'banners'],
+    unreadMessages: ['home', 'unread-messages'],
+    /** Home/GetStateBaseInfo: one HR dictionary (MAJOR, CARD, POLI, REL, FERT). */
+    dictionary: (stateType: string) => ['home', 'dictionary', stateType],
+  },
+  /**
+   * The personal records. Every key starts with `all`: a change sent for review invalidates it, and so does a
+   * decision pushed over the socket.
+   */
+  records: {
+    all: ['records'],
+    employeeInfo: ['records', 'employee-info'],
+    certificates: (cerType: string) => ['records', 'certificates', cerType],
+    bankCard: ['records', 'bank-card'],
+  },
   /** The employee's own notices (/user/my-option): feedback and record changes with their review. */
   notices: { person: ['notices', 'person'] },
+  /** The reviewers' console (role AppVerify): the lists by status and filters, each request, the pending count. */
+  review: {
+    all: ['review'],
+    changes: ['review', 'changes'],
+    changeList: (filter: { status: string; bu: string; kind: string }) =>
+      ['review', 'changes', filter.status, filter.bu, filter.kind] as const,
+    details: ['review', 'detail'],
+    detail: (id: number) => ['review', 'detail', id] as const,
+    pendingCount: ['review', 'pending-count'],
+  },
 } as const;

@@ -81,7 +81,15 @@ export const clearAccessCookies = () => {
   deleteCookie(COOKIE_USER);
 };
 
+const sessionClearedListeners: (() => void)[] = [];
+
+/** Runs `listener` whenever the session ends here (sign-out, or the server refusing it); the socket closes so. */
+export const onSessionCleared = (listener: () => void) => {
+  sessionClearedListeners.push(listener);
+};
+
 export const clearSession = () => {
   clearAccessCookies();
   deleteCookie(COOKIE_REFRESH);
+  for (const listener of sessionClearedListeners) listener();
 };

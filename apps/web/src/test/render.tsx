@@ -13,6 +13,15 @@ export type FakeHandler = (body: Record<string, unknown>) => FakeAnswer | Promis
 export const ok = (data: unknown, msg = '操作成功'): FakeAnswer => ({ body: { result: true, msg, data } });
 export const fail = (msg: string): FakeAnswer => ({ body: { result: false, msg, data: null } });
 
+/** A multipart body as the fake server records it: field names in order, a file as its name, type and size. */
+const formFields = (form: FormData) => {
+  const fields: Record<string, unknown> = { fieldOrder: [...form.keys()] };
+  form.forEach((value, key) => {
+    fields[key] = typeof value === 'string' ? value : { name: value.name, type: value.type, size: value.size };
+  });
+  return fields;
+};
+
 /**
  * Replaces fetch; unknown paths answer 404. Returns the recorded calls. The worker is signed in (session
  * cookies set), as on every private screen; `isSignedIn: false` for the public ones.
@@ -22,7 +31,10 @@ export const fakeServer = (handlers: Record<string, FakeHandler>, { isSignedIn =
   const calls: { path: string; body: Record<string, unknown>; headers: Record<string, string> }[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = String(input).replace(/^\/api\//, '');
-    const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
+    const body =
+      init?.body instanceof FormData
+        ? formFields(init.body)
+        : (JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>);
     calls.push({ path, body, headers: (init?.headers ?? {}) as Record<string, string> });
     const handler = handlers[path];
     const answer = handler

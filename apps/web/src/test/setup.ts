@@ -31,11 +31,29 @@ if (!window.ResizeObserver) {
 
 if (!window.scrollTo) window.scrollTo = () => {};
 
-afterEach(() => {
+// The signed-in shell opens the app's websocket; in component tests it never connects (lib/realtime.test.ts
+// drives the client with a socket of its own).
+class NeverConnectingSocket {
+  readonly readyState = 0;
+  onopen = null;
+  onmessage = null;
+  onclose = null;
+  onerror = null;
+  send() {}
+  close() {}
+}
+globalThis.WebSocket = NeverConnectingSocket as unknown as typeof WebSocket;
+window.WebSocket = globalThis.WebSocket;
+
+afterEach(async () => {
   cleanup();
+  // Imported here, not at the top: a test file's vi.mock of a module the client uses must still apply.
+  (await import('../lib/realtime')).stopRealtime();
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim();
     // biome-ignore lint/suspicious/noDocumentCookie: resets the session cookies between tests.
     if (name) document.cookie = `${name}=; Path=/; Max-Age=0`;
   }
 });
+
+if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};

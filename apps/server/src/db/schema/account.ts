@@ -39,6 +39,8 @@ export const employees = pgTable(
      * same instant as the change is decided exactly.
      */
     sessionEpoch: integer('session_epoch').notNull().default(0),
+    /** The picture of the person center (a file of upType AVATAR); not reviewed. */
+    avatarFileId: uuid('avatar_file_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('employees_bu_idx').on(table.bu)],
@@ -113,6 +115,18 @@ export const employeeRoles = pgTable(
     primaryKey({ columns: [table.employeeId, table.roleId] }),
     index('employee_roles_role_idx').on(table.roleId),
   ],
+);
+
+/** The plants an HRAdmin administers: the HR console shows and changes only their employees and data. */
+export const adminPlants = pgTable(
+  'admin_plants',
+  {
+    employeeId: integer('employee_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    bu: varchar('bu', { length: 8 }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.employeeId, table.bu] })],
 );
 
 export const menus = pgTable('menus', {

@@ -3,3 +3,4 @@ export * from './account';
 export * from './audit';
 export * from './home';
 export * from './queries';
+export * from './records';

@@ -1,5 +1,6 @@
 // `npm run seed -- --employees N [--reset]`: seeds the demo company into the configured database.
 import { readConfig } from '../../config';
+import { createPersonalDataCipher } from '../../core/personal-data';
 import { openDatabaseForTools } from '../connect';
 import { isDatabaseEmpty, seedDemo } from './demo';
 
@@ -19,7 +20,7 @@ const { database, stop } = await openDatabaseForTools(config);
 try {
   if (args.includes('--reset')) {
     await database.pool.query(
-      'truncate employees, roles, menus, banners, dictionary_items, outbox_commands restart identity cascade',
+      'truncate employees, roles, menus, banners, dictionary_items, plant_banks, outbox_commands restart identity cascade',
     );
   } else if (!(await isDatabaseEmpty(database.pool))) {
     console.error('The database already holds employees; pass --reset to replace them with the demo company.');
@@ -27,7 +28,10 @@ try {
   }
   if (process.exitCode !== 1) {
     const started = Date.now();
-    await seedDemo(database.pool, { employees });
+    await seedDemo(database.pool, {
+      employees,
+      cipher: createPersonalDataCipher(config.secretKey, config.previousSecretKeys),
+    });
     console.log(`seeded ${employees} employees in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
 } finally {

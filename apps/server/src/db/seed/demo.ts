@@ -2,12 +2,15 @@
 // 24 months of payslips, meals, dormitory costs, 60 days of attendance, cabinets, safety issues, notices.
 // Bulk rows are generated inside PostgreSQL (generate_series) so 80,000 employees take seconds.
 import type pg from 'pg';
+import type { PersonalDataCipher } from '../../core/personal-data';
 import { hashPassword, sha256Hex } from '../../lib/passwords';
+import { seedDemoRecords } from './demo-records';
 import {
   BANNERS,
   DEPARTMENTS,
   DICTIONARIES,
   MENUS,
+  PLANT_BANKS,
   PLANT_NAMES,
   ROLES,
   SAFETY_ISSUE_TYPES,
@@ -17,6 +20,8 @@ import {
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_EMPLOYEE = '100001';
 export const DEMO_REVIEWER = '900001';
+/** An HR clerk who administers plant NT only. */
+export const DEMO_PLANT_CLERK = '900002';
 /** Meal detail lines are many per month: only the first employees get them, enough for every demo screen. */
 const MEAL_DETAIL_EMPLOYEES = 500;
 
@@ -25,6 +30,11 @@ export const isDatabaseEmpty = async (pool: pg.Pool) => {
   return Number(rows[0]?.n ?? 0) === 0;
 };
 
+/**
+ * Reference data every installation needs, applied at every start (idempotent): a new version's roles, menus,
+ * dictionary entries and plant banks arrive with it. A menu is granted to roles only when it is new, so menus HR
+ * took away from a role stay away.
+ */
 export const seedReferenceData = async (client: pg.PoolClient | pg.Pool) => {
   for (const role of ROLES) {
     await client.query('insert into roles (name, description) values ($1, $2) on conflict (name) do nothing', [
@@ -33,16 +43,30 @@ export const seedReferenceData = async (client: pg.PoolClient | pg.Pool) => {
     ]);
   }
   for (const [index, menu] of MENUS.entries()) {
-    await client.query(
+    const { rows } = await client.query<{ id: number; is_new: boolean }>(
       `insert into menus (code, path, name, icon, is_mobile, terminal_type, sort) values ($1, $2, $3, $4, 'Y', 'MOBILE', $5)
-       on conflict (code) do update set path = excluded.path, name = excluded.name, icon = excluded.icon, sort = excluded.sort`,
+       on conflict (code) do update set path = excluded.path, name = excluded.name, icon = excluded.icon, sort = excluded.sort
+       returning id, (xmax = 0) as is_new`,
       [menu.code, menu.path, menu.name, menu.icon, index],
     );
+    if (!rows[0]?.is_new) continue;
+    // Every employee role sees every mobile menu but those kept for some roles; AppVerify holders are employees too.
+    const onlyFor: readonly string[] | null = 'roles' in menu ? menu.roles : null;
+    await client.query(
+      `insert into role_menus (role_id, menu_id) select r.id, $1 from roles r
+       where $2::text[] is null or r.name = any($2::text[]) on conflict do nothing`,
+      [rows[0].id, onlyFor],
+    );
   }
-  // Every employee role sees every mobile menu; AppVerify holders are employees too.
-  await client.query(
-    `insert into role_menus (role_id, menu_id) select r.id, m.id from roles r cross join menus m on conflict do nothing`,
-  );
+  for (const [bu, banks] of Object.entries(PLANT_BANKS)) {
+    for (const [index, bankName] of banks.entries()) {
+      await client.query('insert into plant_banks (bu, bank_name, sort) values ($1, $2, $3) on conflict do nothing', [
+        bu,
+        bankName,
+        index,
+      ]);
+    }
+  }
   const dictionaries = [
     ...Object.entries(DICTIONARIES).map(([stateType, items]) => ({ stateType, sysFunc: 'HR', items })),
     SAFETY_ISSUE_TYPES,
@@ -68,7 +92,10 @@ export const seedReferenceData = async (client: pg.PoolClient | pg.Pool) => {
   }
 };
 
-export const seedDemo = async (pool: pg.Pool, { employees = 200 }: { employees?: number } = {}) => {
+export const seedDemo = async (
+  pool: pg.Pool,
+  { employees = 200, cipher }: { employees?: number; cipher: PersonalDataCipher },
+) => {
   const passwordHash = await hashPassword(sha256Hex(DEMO_PASSWORD));
   await inTransaction(pool, [], async (client) => {
     await seedReferenceData(client);
@@ -98,9 +125,12 @@ export const seedDemo = async (pool: pg.Pool, { employees = 200 }: { employees?:
         },
       ),
     ]);
+    await seedDemoRecords(pool, { empNo: DEMO_EMPLOYEE, cipher });
   } catch (error) {
     // A half-seeded company is worse than none: leave the database empty so the next start seeds again.
-    await pool.query('truncate employees, roles, menus, banners, dictionary_items restart identity cascade');
+    await pool.query(
+      'truncate employees, roles, menus, banners, dictionary_items, plant_banks restart identity cascade',
+    );
     throw error;
   }
   // Statistics for the planner, and the visibility map the month lists' index-only scans need.
@@ -163,6 +193,24 @@ const seedEmployees = async (
   await client.query(
     'insert into employee_roles (employee_id, role_id) select id, $1 from employees where emp_no = $2',
     [roleId('AppVerify'), DEMO_REVIEWER],
+  );
+  // HR: the reviewer administers every plant; a second clerk only NT (the HR console's plant scope).
+  await client.query(
+    `insert into employees (emp_no, name, bu, dept_name, team_name, title_name, emp_type, enter_date, app_read_status, password_hash)
+     values ($1, '周敏', 'NT', '人力资源部', '人事组', '文员', 'PS02', date '2020-05-06', 'Y', $2)`,
+    [DEMO_PLANT_CLERK, passwordHash],
+  );
+  await client.query(
+    `insert into employee_roles (employee_id, role_id) select e.id, r.id from employees e, roles r
+     where (e.emp_no = $1 and r.name in ('HRAdmin', 'Employee')) or (e.emp_no = $2 and r.name = 'HRAdmin')
+     on conflict do nothing`,
+    [DEMO_PLANT_CLERK, DEMO_REVIEWER],
+  );
+  await client.query(
+    `insert into admin_plants (employee_id, bu)
+     select e.id, p.bu from employees e cross join unnest($1::text[]) as p(bu) where e.emp_no = $2
+     union all select e.id, 'NT' from employees e where e.emp_no = $3`,
+    [plants, DEMO_REVIEWER, DEMO_PLANT_CLERK],
   );
 };
 

@@ -4,6 +4,8 @@ import { MOBILE_MENUS } from '@ess/contract/menu';
 export const ROLES = [
   { name: 'Employee', description: '普通员工' },
   { name: 'AppVerify', description: '资料审核' },
+  { name: 'HRAdmin', description: '人事管理员（所管工厂）' },
+  { name: 'SysAdmin', description: '系统管理员（全部工厂）' },
 ] as const;
 
 /** Mobile menus: the contract's list (calls are tied to their codes). */
@@ -76,3 +78,18 @@ export const BANNERS = [
   { title: '员工自助 便捷服务', imageUrl: '/banners/service.svg' },
   { title: '持续改善 提质增效', imageUrl: '/banners/improve.svg' },
 ];
+
+/**
+ * The banks a plant's employees may choose for the salary card, the first the default (SPEC §5: JY and AQ one
+ * merchant bank, the others a state bank and an industrial/commercial bank).
+ */
+export const PLANT_BANKS: Record<string, string[]> = {
+  NT: ['中国银行', '中国工商银行'],
+  GT: ['中国银行', '中国工商银行'],
+  NY: ['中国银行', '中国工商银行'],
+  HZ: ['中国银行', '中国工商银行'],
+  BJ: ['中国银行', '中国工商银行'],
+  LZ: ['中国银行', '中国工商银行'],
+  AQ: ['招商银行'],
+  JY: ['招商银行'],
+};

@@ -330,3 +330,30 @@ describe('Account/ResetPassword', () => {
     expect((await login(empNo)).body.result).toBe(true);
   });
 });
+
+describe('the plants a caller administers', () => {
+  it('are every plant for the all-plant HR admin, NT for the NT clerk, none for an employee or a bare admin role', async () => {
+    const { loadCallerAccess } = await import('./service');
+    const idOf = async (empNo: string) =>
+      (await t.database.pool.query<{ id: number }>('select id from employees where emp_no = $1', [empNo])).rows[0]
+        ?.id as number;
+    expect([...((await loadCallerAccess(t.database.db, await idOf('900001')))?.adminPlants ?? [])].sort()).toEqual([
+      'AQ',
+      'BJ',
+      'GT',
+      'HZ',
+      'JY',
+      'LZ',
+      'NT',
+      'NY',
+    ]);
+    expect([...((await loadCallerAccess(t.database.db, await idOf('900002')))?.adminPlants ?? [])]).toEqual(['NT']);
+    expect((await loadCallerAccess(t.database.db, await idOf('100001')))?.adminPlants.size).toBe(0);
+    // Plants listed for someone who no longer holds the role count for nothing.
+    const former = await makeEmployee(t.database);
+    await t.database.pool.query("insert into admin_plants (employee_id, bu) values ($1, 'HZ')", [former.id]);
+    expect((await loadCallerAccess(t.database.db, former.id))?.adminPlants.size).toBe(0);
+    const sysAdmin = await makeEmployee(t.database, { roles: ['Employee', 'SysAdmin'] });
+    expect((await loadCallerAccess(t.database.db, sysAdmin.id))?.adminPlants.size).toBe(8);
+  });
+});

@@ -1,6 +1,7 @@
 // Sign-in with lockout, rotating refresh tokens in families, password change and one-time reset codes.
 import { createHash, randomBytes } from 'node:crypto';
 import type { LoginUser, Profile } from '@ess/contract/account';
+import { PLANTS } from '@ess/contract/plants';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { recordAudit } from '../../core/audit';
 import type { Caller, SessionClaims } from '../../core/caller';
@@ -9,6 +10,7 @@ import type { Db } from '../../db/client';
 import { employees, loginFailures, refreshTokens, resetCodes } from '../../db/schema/index';
 import { withTransaction } from '../../db/transaction';
 import { hashPassword, sha256Hex, spendDecoyVerification, verifyPassword } from '../../lib/passwords';
+import { filePathOf } from '../files/service';
 
 const REFRESH_DAYS_REMEMBERED = 30;
 const REFRESH_DAYS_SESSION = 1;
@@ -210,7 +212,7 @@ export const getProfile = async (db: Db, caller: Caller): Promise<Profile> => {
     empEnterDate: row.enterDate,
     appReadStatus: row.appReadStatus === 'Y' ? 'Y' : 'N',
     mustChangePassword: row.mustChangePassword,
-    avatarUrl: null,
+    avatarUrl: row.avatarFileId ? filePathOf(row.avatarFileId) : null,
   };
 };
 
@@ -301,16 +303,25 @@ const CALLER_ACCESS_SQL = `
          coalesce(array(select distinct m.code from employee_roles er
                           join role_menus rm on rm.role_id = er.role_id
                           join menus m on m.id = rm.menu_id
-                        where er.employee_id = e.id and m.terminal_type = 'MOBILE' and m.is_mobile = 'Y'), '{}') as "menus"
+                        where er.employee_id = e.id and m.terminal_type = 'MOBILE' and m.is_mobile = 'Y'), '{}') as "menus",
+         case when exists (select 1 from employee_roles er join roles r on r.id = er.role_id
+                           where er.employee_id = e.id and r.name = 'SysAdmin')
+              then $2::text[]
+              when exists (select 1 from employee_roles er join roles r on r.id = er.role_id
+                           where er.employee_id = e.id and r.name = 'HRAdmin')
+              then coalesce(array(select ap.bu from admin_plants ap where ap.employee_id = e.id order by ap.bu), '{}')
+              else '{}' end as "adminPlants"
   from employees e where e.id = $1`;
 
 /** The session epoch, roles and mobile menu codes of an employee now; undefined when there is no such employee. */
 export const loadCallerAccess = async (db: Db, employeeId: number) => {
-  const { rows } = await db.$client.query<{ epoch: number; roles: string[]; menus: string[] }>({
+  const { rows } = await db.$client.query<{ epoch: number; roles: string[]; menus: string[]; adminPlants: string[] }>({
     name: 'caller_access',
     text: CALLER_ACCESS_SQL,
-    values: [employeeId],
+    values: [employeeId, PLANTS],
   });
   const [row] = rows;
-  return row ? { epoch: row.epoch, roles: row.roles, menuCodes: new Set(row.menus) } : undefined;
+  return row
+    ? { epoch: row.epoch, roles: row.roles, menuCodes: new Set(row.menus), adminPlants: new Set(row.adminPlants) }
+    : undefined;
 };

@@ -1,14 +1,35 @@
 // Messages to employees (they pop up once on home): written in the caller's transaction, announced after
 // it commits, so a crash never loses one and a rolled-back change never announces one.
+import type { NotifyKind } from '@ess/contract/realtime-protocol';
+import { sql } from 'drizzle-orm';
 import type { Notifier } from '../../core/notifier';
-import { messages } from '../../db/schema/index';
+import { employeeRoles, messages, roles } from '../../db/schema/index';
 import type { AfterCommit, Tx } from '../../db/transaction';
 
+/** The employees named, or every holder of a role (but one, e.g. the employee whose edit it is). */
+export type Recipients = { employeeIds: readonly number[] } | { role: string; except?: number };
+
+/** `kind` tells the listening screens what else to re-read (e.g. the reviewers' list); messages always. */
 export const sendMessages = async (
   { tx, afterCommit, notifier }: { tx: Tx; afterCommit: AfterCommit; notifier: Notifier },
-  { employeeIds, title, body = '' }: { employeeIds: readonly number[]; title: string; body?: string },
+  { to, title, body = '', kind = 'messages' }: { to: Recipients; title: string; body?: string; kind?: NotifyKind },
 ) => {
-  if (employeeIds.length === 0) return;
-  await tx.insert(messages).values(employeeIds.map((employeeId) => ({ employeeId, title, body })));
-  afterCommit(() => notifier.publish({ employeeIds, kind: 'message', payload: { title } }));
+  let employeeIds: readonly number[];
+  if ('employeeIds' in to) {
+    employeeIds = to.employeeIds;
+    if (employeeIds.length === 0) return;
+    await tx.insert(messages).values(employeeIds.map((employeeId) => ({ employeeId, title, body })));
+  } else {
+    // One statement: the role's holders are read and written to together.
+    const except = to.except === undefined ? sql`` : sql`and er.employee_id <> ${to.except}`;
+    const { rows: inserted } = await tx.execute<{ employee_id: number }>(sql`
+      insert into ${messages} (employee_id, title, body)
+      select er.employee_id, ${title}, ${body}
+      from ${employeeRoles} er join ${roles} r on r.id = er.role_id
+      where r.name = ${to.role} ${except}
+      returning employee_id`);
+    employeeIds = inserted.map((row) => row.employee_id);
+    if (employeeIds.length === 0) return;
+  }
+  afterCommit(() => notifier.publish({ employeeIds, kind, payload: { content: body || title } }));
 };

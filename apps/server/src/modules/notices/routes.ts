@@ -1,12 +1,19 @@
-// SystemNotice/* calls.
+// SystemNotice/* calls. A notice is feedback, or the edit of a personal record (APP_EDIT_*), which goes to the
+// records module as a change request for HR's review.
 import { noticesRoutes } from '@ess/contract/notices';
+import { isChangeNotice } from '@ess/contract/records';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client';
 import { registerCall } from '../../http/contract-routes';
+import { type RecordsDeps, submitChange } from '../records/service';
 import { getPersonNotices, getUnreadMessages, markMessagesRead, submitFeedback } from './service';
 
-export const registerNoticesRoutes = (app: FastifyInstance, db: Db) => {
+export const registerNoticesRoutes = (app: FastifyInstance, deps: RecordsDeps) => {
+  const { db } = deps;
   registerCall(app, noticesRoutes.modifyNotice, async ({ body, caller, request, idempotencyKey }) => {
+    if (isChangeNotice(body)) {
+      const { msg } = await submitChange({ deps, caller, notice: body, requestId: request.id, idempotencyKey });
+      return { data: null, msg };
+    }
     await submitFeedback({ db, caller, feedback: body, requestId: request.id, idempotencyKey });
     return { data: null, msg: '提交成功' };
   });

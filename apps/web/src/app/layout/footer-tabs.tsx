@@ -1,7 +1,7 @@
 // Bottom tabs 首页 / 我的 with a 快捷入口 menu in between; quick links open only when the user's menus
 // include them (SPEC §2), otherwise 权限不足. antd-mobile's TabBar draws the tabs; what a tab does is a real
 // link or button inside it (its items are divs without a role), stretched over the whole tab.
-import { QUICK_LINK_PATHS } from '@ess/contract/menu';
+import { QUICK_LINK_PATHS } from '@ess/contract/menu-codes';
 import { TabBar } from 'antd-mobile';
 import { AppstoreOutline, UserOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';

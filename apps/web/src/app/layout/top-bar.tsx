@@ -1,13 +1,16 @@
-// Top bar: back arrow, the screen's title, and a menu with 反馈 (feedback form) and 刷新 (refetch).
+// Top bar: back arrow, the screen's title, and a menu with 反馈 (feedback form) and 刷新 (refetch); reviewers also
+// get 资料审核 with the number of requests waiting, on every screen.
 // Laid out like antd-mobile's NavBar but not built from it: NavBar wraps its left slot in a role=button
 // element, around the back button or around nothing on the tab screens.
 import { useQueryClient } from '@tanstack/react-query';
-import { SpinLoading } from 'antd-mobile';
-import { LeftOutline, MessageOutline, MoreOutline, RedoOutline } from 'antd-mobile-icons';
+import { Badge, SpinLoading } from 'antd-mobile';
+import { LeftOutline, MessageOutline, MoreOutline, RedoOutline, UserContactOutline } from 'antd-mobile-icons';
 import { lazy, Suspense, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { t } from '../../i18n/zh-CN';
 import { ApiError, describeError } from '../../lib/api-client';
+import { isReviewer, usePendingReviewCount } from '../../lib/pending-review-count';
+import { REVIEW_LIST_PATH } from '../../lib/review-paths';
 import { hasAnyToken } from '../../lib/session';
 import { showToast } from '../../lib/toast';
 import { HOME_PATH } from '../paths';
@@ -15,9 +18,31 @@ import { ActionMenu, type MenuAction } from './action-menu';
 
 const FeedbackPopup = lazy(() => import('../../features/feedback/feedback-popup'));
 
-type TopBarProps = { title: string; hasBack: boolean; isSignedIn: boolean };
+/** 资料审核 with the waiting requests as a badge; the number is part of the link's name. */
+const ReviewLink = ({ menuPaths }: { menuPaths: ReadonlySet<string> }) => {
+  const { data: count = 0 } = usePendingReviewCount(menuPaths);
+  return (
+    <Link
+      to={REVIEW_LIST_PATH}
+      className="icon-button review-link"
+      aria-label={count > 0 ? t.review.badgeLabel(count) : t.routes.reviewList}
+    >
+      <Badge
+        content={count > 0 ? (count > 99 ? '99+' : count) : null}
+        color="var(--adm-color-danger)"
+        wrapperClassName="review-link-badge"
+      >
+        <UserContactOutline aria-hidden="true" />
+      </Badge>
+    </Link>
+  );
+};
 
-export const TopBar = ({ title, hasBack, isSignedIn }: TopBarProps) => {
+/** `menuPaths` once the signed-in user is known. */
+type TopBarProps = { title: string; hasBack: boolean; menuPaths?: ReadonlySet<string> };
+
+export const TopBar = ({ title, hasBack, menuPaths }: TopBarProps) => {
+  const isSignedIn = menuPaths !== undefined;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [isFeedbackOpen, setFeedbackOpen] = useState(false);
@@ -66,6 +91,7 @@ export const TopBar = ({ title, hasBack, isSignedIn }: TopBarProps) => {
         </div>
         <h1 className="app-title">{title}</h1>
         <div className="app-nav-side app-nav-side-end">
+          {menuPaths && isReviewer(menuPaths) && <ReviewLink menuPaths={menuPaths} />}
           <ActionMenu
             actions={actions}
             onAction={(key) => (key === 'feedback' ? setFeedbackOpen(true) : void refreshScreen())}

@@ -1,5 +1,5 @@
 // /user/person-center (the 我的 tab): avatar with preview, name, department, title, links, sign-out.
-import { hasAttendancePhoto } from '@ess/contract/common';
+import { hasAttendancePhoto } from '@ess/contract/plants';
 import { useQueryClient } from '@tanstack/react-query';
 import { Avatar, ImageViewer, List } from 'antd-mobile';
 import {

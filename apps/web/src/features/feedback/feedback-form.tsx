@@ -1,5 +1,5 @@
 // Feedback: a type and a description (反馈类型或描述为空), checked by the contract's own schema.
-import { FEEDBACK_TYPES, type FeedbackType, noticesRoutes } from '@ess/contract/notices';
+import { FEEDBACK_TYPES, type FeedbackType, feedbackNotice } from '@ess/contract/notices';
 import { Button, Form, Radio, Space, TextArea } from 'antd-mobile';
 import { contractRules } from '../../components/form/contract-rules';
 import { t } from '../../i18n/zh-CN';
@@ -9,7 +9,7 @@ import { useModifyNotice } from './api/modify-notice';
 
 export const MAX_DESCRIPTION_LENGTH = 1000;
 
-const rulesOf = contractRules(noticesRoutes.modifyNotice.request);
+const rulesOf = contractRules(feedbackNotice);
 
 type Values = { NoticeType?: FeedbackType; NoticeDesc?: string };
 

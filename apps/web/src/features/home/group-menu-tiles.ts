@@ -1,6 +1,7 @@
 // The home tiles: the user's menus grouped by code (HOME_TILE_GROUPS), the fixed onboarding-guide tile
 // in 个人信息, and every other code under 更多服务.
-import { HOME_TILE_GROUPS, type MenuEntry } from '@ess/contract/menu';
+import type { MenuEntry } from '@ess/contract/menu';
+import { HOME_TILE_GROUPS } from '@ess/contract/menu-codes';
 import { t } from '../../i18n/zh-CN';
 
 export type Tile = { key: string; name: string; path: string; icon: string; isExternal: boolean };

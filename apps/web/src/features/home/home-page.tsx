@@ -1,31 +1,40 @@
 // /home: welcome, pictures, menu tiles; then the forced handbook and the unread messages, in that order.
 import { lazy, Suspense } from 'react';
 import { useSignedInUser } from '../../lib/current-user';
+import { usePendingReviewCount } from '../../lib/pending-review-count';
+import { REVIEW_LIST_PATH } from '../../lib/review-paths';
 import { usePersonMsg } from './api/get-person-msg';
 import { MenuTiles } from './components/menu-tiles';
 import { PictureSwiper } from './components/picture-swiper';
-import { UnreadMessagesDialog } from './components/unread-messages-dialog';
 import { WelcomeBanner } from './components/welcome-banner';
 import './home-page.css';
 
-// pdf.js loads only for employees who still have to confirm the handbook.
+// pdf.js loads only for employees who still have to confirm the handbook; the dialog (antd-mobile's Dialog
+// and its animations) only when there are unread messages: most visits have neither.
 const HandbookGate = lazy(() => import('./components/handbook-gate'));
+const UnreadMessagesDialog = lazy(() => import('./components/unread-messages-dialog'));
 
 const HomePage = () => {
-  const { profile, menus } = useSignedInUser();
+  const { profile, menus, menuPaths } = useSignedInUser();
+  // Reviewers only: nobody else asks for the count.
+  const pendingReviews = usePendingReviewCount(menuPaths);
   const hasReadHandbook = profile.appReadStatus === 'Y';
   const unread = usePersonMsg({ isEnabled: hasReadHandbook });
   return (
     <div className="home-page">
       <WelcomeBanner profile={profile} />
       <PictureSwiper />
-      <MenuTiles menus={menus} />
+      <MenuTiles menus={menus} badges={{ [REVIEW_LIST_PATH]: pendingReviews.data ?? 0 }} />
       {!hasReadHandbook && (
         <Suspense fallback={null}>
           <HandbookGate />
         </Suspense>
       )}
-      {hasReadHandbook && unread.data && <UnreadMessagesDialog messages={unread.data} />}
+      {hasReadHandbook && unread.data && unread.data.length > 0 && (
+        <Suspense fallback={null}>
+          <UnreadMessagesDialog messages={unread.data} />
+        </Suspense>
+      )}
     </div>
   );
 };

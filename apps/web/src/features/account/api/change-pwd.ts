@@ -1,5 +1,4 @@
 // Account/ChangePwd: old and new password, both hashed.
-import { accountRoutes } from '@ess/contract/account';
 import { useMutation } from '@tanstack/react-query';
 import { t } from '../../../i18n/zh-CN';
 import { callApi } from '../../../lib/api-client';
@@ -8,7 +7,7 @@ import { hashPassword } from '../hash-password';
 export type ChangePasswordInput = { oldPwd: string; newPwd: string };
 
 export const changePwd = async ({ oldPwd, newPwd }: ChangePasswordInput) =>
-  callApi(accountRoutes.changePwd, { oldPwd: await hashPassword(oldPwd), newPwd: await hashPassword(newPwd) });
+  callApi('changePwd', { oldPwd: await hashPassword(oldPwd), newPwd: await hashPassword(newPwd) });
 
 export const useChangePwd = () =>
   useMutation({ mutationFn: changePwd, meta: { describeFailure: t.changePassword.failed } });

@@ -1,10 +1,9 @@
 // Home/GetBannerList: the pictures of the home swiper.
-import { homeRoutes } from '@ess/contract/home';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export const getBannerList = (signal?: AbortSignal) => callApi(homeRoutes.getBannerList, {}, { signal });
+export const getBannerList = (signal?: AbortSignal) => callApi('getBannerList', {}, { signal });
 
 const bannerListQuery = queryOptions({
   queryKey: queryKeys.home.banners,

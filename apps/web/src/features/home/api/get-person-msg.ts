@@ -1,10 +1,9 @@
 // SystemNotice/GetPersonMsg: unread messages shown once on the home screen.
-import { noticesRoutes } from '@ess/contract/notices';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export const getPersonMsg = (signal?: AbortSignal) => callApi(noticesRoutes.getPersonMsg, {}, { signal });
+export const getPersonMsg = (signal?: AbortSignal) => callApi('getPersonMsg', {}, { signal });
 
 export const usePersonMsg = ({ isEnabled }: { isEnabled: boolean }) =>
   useQuery({

@@ -1,10 +1,9 @@
 // Home/ModifyReadStatus: the employee confirmed reading the handbook.
-import { homeRoutes } from '@ess/contract/home';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { updateProfile } from '../../../lib/current-user';
 
-export const modifyReadStatus = () => callApi(homeRoutes.modifyReadStatus, { readStatus: 'Y' });
+export const modifyReadStatus = () => callApi('modifyReadStatus', { readStatus: 'Y' });
 
 export const useModifyReadStatus = () => {
   const queryClient = useQueryClient();

@@ -1,5 +1,7 @@
-// The grouped tiles of the user's menus; entries whose path starts with http open as external links.
+// The grouped tiles of the user's menus; entries whose path starts with http open as external links. A tile may
+// carry a count as a badge (资料审核: the requests waiting), which is also part of its name.
 import type { MenuEntry } from '@ess/contract/menu';
+import { Badge } from 'antd-mobile';
 import {
   AppOutline,
   BankcardOutline,
@@ -19,6 +21,7 @@ import {
   ShopbagOutline,
   UnorderedListOutline,
   UserAddOutline,
+  UserContactOutline,
   UserOutline,
   VideoOutline,
 } from 'antd-mobile-icons';
@@ -47,30 +50,41 @@ const ICONS: Record<string, ComponentType> = {
   help: QuestionCircleOutline,
   guide: ContentOutline,
   bank: BankcardOutline,
+  audit: UserContactOutline,
 };
 
-const TileLink = ({ tile }: { tile: Tile }) => {
+const TileLink = ({ tile, badge = 0 }: { tile: Tile; badge?: number }) => {
   const Icon = ICONS[tile.icon] ?? AppOutline;
   const content = (
     <>
       <span className="menu-tile-icon" aria-hidden="true">
-        <Icon />
+        <Badge content={badge > 0 ? (badge > 99 ? '99+' : badge) : null} color="var(--adm-color-danger)">
+          <Icon />
+        </Badge>
       </span>
       <span className="menu-tile-name">{tile.name}</span>
     </>
   );
+  const label = badge > 0 ? `${tile.name}${t.review.tileBadge(badge)}` : undefined;
   return tile.isExternal ? (
-    <a className="menu-tile" href={tile.path} target="_blank" rel="noopener noreferrer">
+    <a className="menu-tile" href={tile.path} target="_blank" rel="noopener noreferrer" aria-label={label}>
       {content}
     </a>
   ) : (
-    <Link className="menu-tile" to={tile.path}>
+    <Link className="menu-tile" to={tile.path} aria-label={label}>
       {content}
     </Link>
   );
 };
 
-export const MenuTiles = ({ menus }: { menus: readonly MenuEntry[] }) => {
+export const MenuTiles = ({
+  menus,
+  badges = {},
+}: {
+  menus: readonly MenuEntry[];
+  /** Counts by menu path. */
+  badges?: Readonly<Record<string, number>>;
+}) => {
   const groups = groupMenuTiles(menus);
   return (
     <div className="menu-groups">
@@ -82,7 +96,7 @@ export const MenuTiles = ({ menus }: { menus: readonly MenuEntry[] }) => {
           <ul className="menu-group-tiles">
             {group.tiles.map((tile) => (
               <li key={tile.key}>
-                <TileLink tile={tile} />
+                <TileLink tile={tile} badge={badges[tile.path]} />
               </li>
             ))}
           </ul>

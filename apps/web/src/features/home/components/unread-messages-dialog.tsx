@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { t } from '../../../i18n/zh-CN';
 import { useModifyReadMsg } from '../api/modify-read-msg';
 
-export const UnreadMessagesDialog = ({ messages }: { messages: readonly PersonMsg[] }) => {
+const UnreadMessagesDialog = ({ messages }: { messages: readonly PersonMsg[] }) => {
   const markRead = useModifyReadMsg();
   // Closing never waits for the network: a failed mark only means the messages come back next time.
   const [isDismissed, setDismissed] = useState(false);
@@ -60,3 +60,5 @@ export const UnreadMessagesDialog = ({ messages }: { messages: readonly PersonMs
     />
   );
 };
+
+export default UnreadMessagesDialog;

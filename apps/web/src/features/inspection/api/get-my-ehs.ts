@@ -1,5 +1,5 @@
 // InspectionEhs/GetMyEhs: the caller's safety issues of the last 30 days (JSON text of an array).
-import { inspectionRoutes, safetyIssue } from '@ess/contract/inspection';
+import { safetyIssue } from '@ess/contract/inspection';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { callApi } from '../../../lib/api-client';
@@ -9,7 +9,7 @@ import { queryKeys } from '../../../lib/query-keys';
 const safetyIssues = z.array(safetyIssue);
 
 export const getMyEhs = async (signal?: AbortSignal) =>
-  parseJsonData(await callApi(inspectionRoutes.getMyEhs, {}, { signal }), safetyIssues) ?? [];
+  parseJsonData(await callApi('getMyEhs', {}, { signal }), safetyIssues) ?? [];
 
 export const useMyEhs = () =>
   useQuery({ queryKey: queryKeys.inspection.myEhs, queryFn: ({ signal }) => getMyEhs(signal) });

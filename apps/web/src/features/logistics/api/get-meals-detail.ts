@@ -1,5 +1,5 @@
 // LogisticsMeals/GetMealsDetail: the meal lines of one month (JSON text).
-import { logisticsRoutes, mealDetail } from '@ess/contract/logistics';
+import { mealDetail } from '@ess/contract/logistics';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { callApi } from '../../../lib/api-client';
@@ -9,7 +9,7 @@ import { queryKeys } from '../../../lib/query-keys';
 const mealDetails = z.array(mealDetail);
 
 export const getMealsDetail = async (month: string, signal?: AbortSignal) =>
-  parseJsonData(await callApi(logisticsRoutes.getMealsDetail, { date: month }, { signal }), mealDetails) ?? [];
+  parseJsonData(await callApi('getMealsDetail', { date: month }, { signal }), mealDetails) ?? [];
 
 /** Only while a month is open. */
 export const useMealsDetail = (month: string | undefined) =>

@@ -1,5 +1,5 @@
 // LogisticsMeals/GetMeals: months with a meal deduction, newest first, as JSON text; totalCount on the envelope.
-import { logisticsRoutes, type MealMonth, mealMonth } from '@ess/contract/logistics';
+import { type MealMonth, mealMonth } from '@ess/contract/logistics';
 import { z } from 'zod';
 import { callApiEnvelope } from '../../../lib/api-client';
 import { parseJsonData } from '../../../lib/json-data';
@@ -9,7 +9,7 @@ import { queryKeys } from '../../../lib/query-keys';
 const mealMonths = z.array(mealMonth);
 
 export const getMeals = async (page: number, signal?: AbortSignal): Promise<Page<MealMonth>> => {
-  const answer = await callApiEnvelope(logisticsRoutes.getMeals, { query: { CurrentPage: page } }, { signal });
+  const answer = await callApiEnvelope('getMeals', { query: { CurrentPage: page } }, { signal });
   // Without a total the page is taken as the last one.
   return { rows: parseJsonData(answer.data, mealMonths) ?? [], totalCount: answer.totalCount ?? 0 };
 };

@@ -1,11 +1,11 @@
 // SystemNotice/GetPersonNotice: the notices the employee submitted, newest first, with the review outcome.
-import { noticesRoutes, type PersonNotice } from '@ess/contract/notices';
+import type { PersonNotice } from '@ess/contract/notices';
 import { callApiEnvelope } from '../../../lib/api-client';
 import { type Page, usePagedQuery } from '../../../lib/paged-query';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const getPersonNotice = async (page: number, signal?: AbortSignal): Promise<Page<PersonNotice>> => {
-  const answer = await callApiEnvelope(noticesRoutes.getPersonNotice, { currentPage: page }, { signal });
+  const answer = await callApiEnvelope('getPersonNotice', { currentPage: page }, { signal });
   return { rows: answer.data, totalCount: answer.totalCount ?? 0 };
 };
 

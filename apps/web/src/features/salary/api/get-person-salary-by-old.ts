@@ -1,5 +1,5 @@
 // SalaryPayslip/GetPersonSalaryByOld: the payslip of one month (JSON text; '' when there is none).
-import { payslip, salaryRoutes } from '@ess/contract/salary';
+import { payslip } from '@ess/contract/salary';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { parseJsonData } from '../../../lib/json-data';
@@ -7,7 +7,7 @@ import { queryKeys } from '../../../lib/query-keys';
 
 /** The payslip of `month` (yyyy-MM), or null when none was issued. */
 export const getPersonSalaryByOld = async (month: string, signal?: AbortSignal) =>
-  parseJsonData(await callApi(salaryRoutes.getPersonSalaryByOld, { day: month }, { signal }), payslip) ?? null;
+  parseJsonData(await callApi('getPersonSalaryByOld', { day: month }, { signal }), payslip) ?? null;
 
 export const usePayslip = (month: string) =>
   useQuery({

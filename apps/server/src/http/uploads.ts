@@ -1,0 +1,68 @@
+// Reading a multipart upload: the fields (validated by the call's contract schema) and the files, each held in
+// memory up to the size cap (they are stored in PostgreSQL), with every limit answered in Chinese.
+import type { ParsedRequestOf, RouteSpec } from '@ess/contract';
+import type { FastifyRequest } from 'fastify';
+import { BusinessError } from '../core/errors';
+import { parseRequest } from './contract-routes';
+
+export type UploadedPart = { bytes: Buffer; originalName: string };
+
+/** The multipart limits for files of at most `maxBytes` (the files module registers @fastify/multipart with them). */
+export const multipartLimits = (maxBytes: number) =>
+  ({ fileSize: maxBytes, files: 9, fields: 10, fieldSize: 1024, parts: 20, headerPairs: 50 }) as const;
+
+const errorCodeOf = (error: unknown) => (error as { code?: unknown } | undefined)?.code;
+
+const translate = (error: unknown, { maxFiles, maxBytes }: UploadLimits): never => {
+  switch (errorCodeOf(error)) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      throw new BusinessError('UPLOAD_TOO_LARGE', { max: maxBytes >> 20 });
+    case 'FST_FILES_LIMIT':
+      throw maxFiles === 1
+        ? new BusinessError('UPLOAD_ONE_FILE')
+        : new BusinessError('UPLOAD_TOO_MANY', { max: maxFiles });
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+    case 'FST_PROTO_VIOLATION':
+      throw new BusinessError('INVALID_INPUT', { detail: '上传内容无效' });
+    default:
+      throw error;
+  }
+};
+
+type UploadLimits = { maxFiles: number; maxBytes: number };
+
+export const readUpload = async <R extends RouteSpec>(
+  request: FastifyRequest,
+  route: R,
+  limits: UploadLimits,
+): Promise<{ fields: ParsedRequestOf<R>; files: UploadedPart[] }> => {
+  const { maxFiles } = limits;
+  if (!request.isMultipart()) throw new BusinessError('UPLOAD_MISSING');
+  const fields: Record<string, unknown> = {};
+  const files: UploadedPart[] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (files.length >= maxFiles) {
+          // The rest of the stream must still be read for the answer to go out; what it holds is dropped.
+          part.file.resume();
+          throw maxFiles === 1
+            ? new BusinessError('UPLOAD_ONE_FILE')
+            : new BusinessError('UPLOAD_TOO_MANY', { max: maxFiles });
+        }
+        files.push({ bytes: await part.toBuffer(), originalName: part.filename });
+      } else if (!Object.hasOwn(fields, part.fieldname)) {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    if (error instanceof BusinessError) throw error;
+    translate(error, limits);
+  }
+  const parsed = parseRequest(route, fields);
+  if (!parsed.ok) throw new BusinessError('INVALID_INPUT', { detail: parsed.message });
+  if (files.length === 0) throw new BusinessError('UPLOAD_MISSING');
+  return { fields: parsed.data, files };
+};

@@ -1,0 +1,85 @@
+// What a file is, read from its first bytes (never from its name or the type the browser claims), and which kinds
+// each upload type takes.
+import type { UploadType } from '@ess/contract/files';
+
+export type FileKind = 'jpeg' | 'png' | 'webp' | 'heic' | 'pdf' | 'doc' | 'docx';
+
+/** Upload types of the app's own (the avatar), beside the spec's. */
+export type StoredUploadType = UploadType | 'AVATAR';
+
+const IMAGES: readonly FileKind[] = ['jpeg', 'png', 'webp', 'heic'];
+
+export const ALLOWED_KINDS: Record<StoredUploadType, readonly FileKind[]> = {
+  SCHOOL: [...IMAGES, 'pdf'],
+  CARD: IMAGES,
+  TITLE: [...IMAGES, 'pdf'],
+  PROPOSAL: IMAGES,
+  'PHOTO-Mobile': IMAGES,
+  RESUME: ['pdf', 'doc', 'docx'],
+  // Shown in <img> on every phone: no HEIC, which only Safari draws.
+  AVATAR: ['jpeg', 'png', 'webp'],
+};
+
+/** What the kinds of an upload type are called in a refusal. */
+export const describeKinds = (kinds: readonly FileKind[]) =>
+  kinds.every((kind) => IMAGES.includes(kind))
+    ? '图片（JPG、PNG、WebP、HEIC）'
+    : kinds.includes('doc')
+      ? 'Word 或 PDF 文档（.doc、.docx、.pdf）'
+      : '图片或 PDF 文件';
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+export const CONTENT_TYPES: Record<FileKind, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  heic: 'image/heic',
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+
+export const EXTENSIONS: Record<FileKind, string> = {
+  jpeg: 'jpg',
+  png: 'png',
+  webp: 'webp',
+  heic: 'heic',
+  pdf: 'pdf',
+  doc: 'doc',
+  docx: 'docx',
+};
+
+const startsWith = (bytes: Buffer, signature: number[], offset = 0) =>
+  signature.every((byte, index) => bytes[offset + index] === byte);
+const ascii = (bytes: Buffer, start: number, end: number) => bytes.subarray(start, end).toString('latin1');
+
+const HEIF_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1']);
+/** The OLE2 stream a Word 97–2003 document has (UTF-16LE "WordDocument"). */
+const WORD_STREAM = Buffer.from('WordDocument', 'utf16le');
+
+export const sniffKind = (bytes: Buffer): FileKind | undefined => {
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') return 'webp';
+  if (ascii(bytes, 4, 8) === 'ftyp' && HEIF_BRANDS.has(ascii(bytes, 8, 12))) return 'heic';
+  if (ascii(bytes, 0, 5) === '%PDF-') return 'pdf';
+  if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) {
+    return bytes.includes(WORD_STREAM) ? 'doc' : undefined;
+  }
+  // A .docx is a zip holding the Office content types and the document part.
+  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) {
+    return bytes.includes('[Content_Types].xml') && bytes.includes('word/document.xml') ? 'docx' : undefined;
+  }
+  return undefined;
+};
+
+/** The original name as a label only: no directories, no control characters, at most 255 characters. */
+export const cleanFileName = (name: string | undefined) =>
+  (name ?? '')
+    .split(/[\\/]/)
+    .pop()
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed.
+    ?.replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 255) ?? '';

@@ -1,0 +1,109 @@
+// Uploaded files: stored with their bytes in PostgreSQL, read back only by whoever may see them, attached to the
+// records that use them, and removed a day after an upload nothing came to use.
+import { createHash } from 'node:crypto';
+import { FILE_PATH } from '@ess/contract/files';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { type Caller, hasRole } from '../../core/caller';
+import { BusinessError } from '../../core/errors';
+import type { Db } from '../../db/client';
+import { files } from '../../db/schema/index';
+import type { Executor } from '../../db/transaction';
+import {
+  ALLOWED_KINDS,
+  cleanFileName,
+  describeKinds,
+  type FileKind,
+  MAX_UPLOAD_BYTES,
+  type StoredUploadType,
+  sniffKind,
+} from './file-kinds';
+
+/** A file's address as the API gives it out and records keep it. */
+export const filePathOf = (id: string) => `/api/files/${id}`;
+export const fileIdOf = (path: string | null | undefined) =>
+  path && FILE_PATH.test(path) ? path.slice(11) : undefined;
+
+export type Upload = { bytes: Buffer; originalName?: string };
+
+/** Checks an upload by its content and stores it; answers its address. */
+export const storeFile = async (
+  db: Executor,
+  { owner, upType, upload }: { owner: Pick<Caller, 'id'> | undefined; upType: StoredUploadType; upload: Upload },
+): Promise<{ id: string; path: string; kind: FileKind }> => {
+  const { bytes } = upload;
+  if (bytes.length === 0) throw new BusinessError('UPLOAD_EMPTY');
+  if (bytes.length > MAX_UPLOAD_BYTES) throw new BusinessError('UPLOAD_TOO_LARGE', { max: MAX_UPLOAD_BYTES >> 20 });
+  const allowed = ALLOWED_KINDS[upType];
+  const kind = sniffKind(bytes);
+  if (!kind || !allowed.includes(kind)) throw new BusinessError('UPLOAD_WRONG_KIND', { kinds: describeKinds(allowed) });
+  const [stored] = await db
+    .insert(files)
+    .values({
+      ownerId: owner?.id ?? null,
+      upType,
+      kind,
+      size: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      originalName: cleanFileName(upload.originalName),
+      bytes,
+    })
+    .returning({ id: files.id });
+  if (!stored) throw new Error('the file was not stored');
+  return { id: stored.id, path: filePathOf(stored.id), kind };
+};
+
+export type StoredFile = { kind: FileKind; upType: string; originalName: string; bytes: Buffer };
+
+/**
+ * The file, when the caller may see it: its owner, and the reviewers (AppVerify), who decide on the records the
+ * files belong to. Anyone else learns nothing, not even that it exists.
+ */
+export const readFile = async (db: Db, caller: Caller, id: string): Promise<StoredFile> => {
+  const [row] = await db
+    .select({
+      ownerId: files.ownerId,
+      kind: files.kind,
+      upType: files.upType,
+      originalName: files.originalName,
+      bytes: files.bytes,
+    })
+    .from(files)
+    .where(eq(files.id, id));
+  const mayRead = row && (row.ownerId === caller.id || (row.ownerId !== null && hasRole(caller, 'AppVerify')));
+  if (!row || !mayRead) throw new BusinessError('FILE_NOT_FOUND');
+  return { kind: row.kind as FileKind, upType: row.upType, originalName: row.originalName, bytes: row.bytes };
+};
+
+/**
+ * Marks the caller's own files as used by a record or a change request, so housekeeping keeps them; refuses a
+ * path that is not one of the caller's files or not of a kind the use takes (a scan must be a picture).
+ */
+export const attachFiles = async (
+  tx: Executor,
+  caller: Pick<Caller, 'id'>,
+  uses: { path: string | undefined; upTypes: readonly StoredUploadType[] }[],
+) => {
+  const wanted = uses.flatMap(({ path, upTypes }) => {
+    const id = fileIdOf(path);
+    return id ? [{ id, upTypes }] : [];
+  });
+  if (wanted.length === 0) return;
+  const ids = [...new Set(wanted.map(({ id }) => id))];
+  const owned = await tx
+    .update(files)
+    .set({ attachedAt: sql`coalesce(${files.attachedAt}, now())` })
+    .where(and(inArray(files.id, ids), eq(files.ownerId, caller.id)))
+    .returning({ id: files.id, kind: files.kind });
+  const kindOf = new Map(owned.map((row) => [row.id, row.kind as FileKind]));
+  for (const { id, upTypes } of wanted) {
+    const kind = kindOf.get(id);
+    if (!kind || !upTypes.some((upType) => ALLOWED_KINDS[upType].includes(kind))) {
+      throw new BusinessError('FILE_NOT_USABLE');
+    }
+  }
+};
+
+/** Uploads nothing came to use within a day: a picture chosen and then abandoned. */
+export const deleteUnattachedFiles = async (db: Executor) => {
+  await db.delete(files).where(and(isNull(files.attachedAt), sql`${files.createdAt} < now() - interval '1 day'`));
+};

@@ -1,0 +1,140 @@
+// The websocket at /ws with real socket clients: sign-in by message, the spec's GET_ONLINE and SEND (the sender
+// is always the socket's own employee), Group/GetSocketRole, and — on the real Redis — a push crossing from one
+// server instance to another.
+import { routes } from '@ess/contract';
+import { MESSAGE_TYPE, type ServerMessage, WS_CLOSE } from '@ess/contract/realtime-protocol';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type WebSocket from 'ws';
+import { FACTORY_PASSWORD_HASH, makeEmployee, TINY_PNG } from '../../../test/factories';
+import { createTestContext, type TestContext } from '../../../test/harness';
+import { uploadFile } from '../../../test/uploads';
+import { buildApp } from '../../app';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+type Client = { socket: WebSocket; received: ServerMessage[]; closed: Promise<number> };
+
+const connect = async (app: FastifyInstance, token?: string): Promise<Client> => {
+  const socket: WebSocket = await app.injectWS('/ws');
+  const received: ServerMessage[] = [];
+  socket.on('message', (data) => received.push(JSON.parse(data.toString()) as ServerMessage));
+  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+  if (token) {
+    socket.send(JSON.stringify({ type: 'AUTH', token }));
+    await expect.poll(() => received.some((message) => message.type === 'AUTH_OK')).toBe(true);
+  }
+  return { socket, received, closed };
+};
+
+const employeeWithToken = async (roles = ['Employee']) => {
+  const employee = await makeEmployee(t.database, { roles });
+  return { ...employee, token: await t.login(employee.empNo, FACTORY_PASSWORD_HASH) };
+};
+
+describe('/ws', () => {
+  it('closes a socket that signs in with a bad token, and refuses messages before a sign-in', async () => {
+    const forged = await connect(t.app);
+    forged.socket.send(JSON.stringify({ type: 'AUTH', token: 'not.a.token' }));
+    expect(await forged.closed).toBe(WS_CLOSE.UNAUTHORIZED);
+    const early = await connect(t.app);
+    early.socket.send(JSON.stringify({ type: MESSAGE_TYPE.GET_ONLINE }));
+    expect(await early.closed).toBe(WS_CLOSE.UNAUTHORIZED);
+  });
+
+  it('answers PING, GET_ONLINE with who is online, and SEND from the socket’s own employee', async () => {
+    const [alice, bob] = [await employeeWithToken(), await employeeWithToken()];
+    const a = await connect(t.app, alice.token);
+    const b = await connect(t.app, bob.token);
+    a.socket.send(JSON.stringify({ type: 'PING' }));
+    await expect.poll(() => a.received.some((message) => message.type === 'PONG')).toBe(true);
+    a.socket.send(JSON.stringify({ type: MESSAGE_TYPE.GET_ONLINE, To: 2 }));
+    await expect
+      .poll(() => a.received.find((message) => message.type === MESSAGE_TYPE.GET_ONLINE))
+      .toEqual({ type: MESSAGE_TYPE.GET_ONLINE, online: expect.arrayContaining([alice.id, bob.id]) });
+    // A forged SenderId is replaced by the sender's own.
+    a.socket.send(JSON.stringify({ type: MESSAGE_TYPE.SEND, To: 1, SenderId: 1, ReceiverId: bob.id, Content: '你好' }));
+    await expect
+      .poll(() => b.received.find((message) => message.type === MESSAGE_TYPE.SEND))
+      .toEqual({ type: MESSAGE_TYPE.SEND, SenderId: alice.id, ReceiverId: bob.id, Content: '你好' });
+    a.socket.send('{not json');
+    await expect.poll(() => a.received.some((message) => message.type === 'ERROR')).toBe(true);
+    a.socket.terminate();
+    b.socket.terminate();
+  });
+
+  it('cuts off a socket that floods the server', async () => {
+    const flooder = await connect(t.app, (await employeeWithToken()).token);
+    for (let index = 0; index < 40; index += 1) flooder.socket.send(JSON.stringify({ type: 'PING' }));
+    expect(await flooder.closed).toBe(WS_CLOSE.TOO_MANY);
+  });
+});
+
+describe('Group/GetSocketRole', () => {
+  it('answers which of the users hold the role, as a list or comma-separated', async () => {
+    const reviewer = await employeeWithToken(['Employee', 'AppVerify']);
+    const worker = await employeeWithToken();
+    const asList = await t.call(
+      routes.getSocketRole,
+      { users: [reviewer.id, worker.id], roleName: 'AppVerify' },
+      worker.token,
+    );
+    expect(asList.body.data).toEqual([reviewer.id]);
+    const asText = await t.call(
+      routes.getSocketRole,
+      { users: `${reviewer.id},${worker.id}`, roleName: 'AppVerify' },
+      worker.token,
+    );
+    expect(asText.body.data).toEqual([reviewer.id]);
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+
+describe.skipIf(!redisUrl)('two server instances on Redis', () => {
+  it('pushes a change sent to one instance to a reviewer on the other, and shares who is online', async () => {
+    const redis = [new Redis(redisUrl as string), new Redis(redisUrl as string)] as const;
+    const start = async (connection: Redis) => {
+      const app = await buildApp({ config: t.config, database: t.database, redis: connection });
+      await app.ready();
+      return app;
+    };
+    const [first, second] = await Promise.all([start(redis[0]), start(redis[1])]);
+    try {
+      const reviewer = await employeeWithToken(['Employee', 'AppVerify']);
+      const worker = await employeeWithToken();
+      const onSecond = await connect(second, reviewer.token);
+      // Presence is written by the instance that holds the socket and read by the other.
+      const asker = await connect(first, worker.token);
+      asker.socket.send(JSON.stringify({ type: MESSAGE_TYPE.GET_ONLINE }));
+      await expect
+        .poll(() => asker.received.find((message) => message.type === MESSAGE_TYPE.GET_ONLINE))
+        .toEqual({ type: MESSAGE_TYPE.GET_ONLINE, online: expect.arrayContaining([reviewer.id]) });
+
+      const scan = await uploadFile(first, worker.token, { upType: 'CARD', file: TINY_PNG });
+      const sent = await first.inject({
+        method: 'POST',
+        url: '/api/SystemNotice/ModifyNotice',
+        headers: { token: worker.token },
+        payload: {
+          NoticeType: 'APP_EDIT_BANK',
+          NoticeBody: { bank: { filePath: scan, bankNo: '6217001234567890122', bankName: '中国银行' } },
+        },
+      });
+      expect(sent.json().result).toBe(true);
+      await expect
+        .poll(() => onSecond.received.find((message) => message.type === 'NOTIFY'))
+        .toEqual({ type: 'NOTIFY', kind: 'review.submitted', content: `员工[${worker.empNo}]修改了银行卡信息,待审核` });
+      onSecond.socket.terminate();
+      asker.socket.terminate();
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+      for (const connection of redis) connection.disconnect();
+    }
+  });
+});

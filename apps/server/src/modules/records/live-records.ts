@@ -1,0 +1,324 @@
+// The records as they are (live), a change request's proposal in the form it is stored, and applying a proposal
+// to the records. Only this module writes the record tables; every write raises the record set's version.
+import type { CerType } from '@ess/contract/records';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { BusinessError } from '../../core/errors';
+import { bankCards, certificates, employeeProfiles, recordVersions } from '../../db/schema/index';
+import type { Executor } from '../../db/transaction';
+import { fileIdOf, filePathOf } from '../files/service';
+import type { RecordSet } from './record-sets';
+
+/** A number as a proposal keeps it: unchanged, or the new one sealed beside its masked form. */
+export type ProposedNumber = { keep: true } | { sealed: string; masked: string };
+
+export type BaseValues = {
+  empTelNo: string;
+  address: string;
+  empCardType: string;
+  empHeight: number | null;
+  empWeight: number | null;
+  empEmail: string;
+  empPolitical: string;
+  isMarry: string;
+  hasBirth: string;
+  empCardScanUp: string | null;
+  empCardScanDown: string | null;
+  emergencyContactName: string;
+  emergencyContactRelation: string;
+  emergencyContactTelNo: string;
+};
+export type LiveBase = BaseValues & { empCardSealed: string | null; empCardMasked: string };
+
+export type CertificateValues = {
+  major: string;
+  title: string;
+  schoolName: string;
+  cerStartDate: string | null;
+  cerEndDate: string | null;
+  cerEffDate: string | null;
+  filePath: string | null;
+  quitReason: string;
+  personalSkill: string;
+};
+export type LiveCertificate = CertificateValues & { id: number; cerType: CerType };
+
+export type BankValues = { bankName: string; bankAddress: string; filePath: string | null };
+export type LiveBank = BankValues & { bankNoSealed: string; bankNoMasked: string };
+
+export type CertificateOps = {
+  add: CertificateValues[];
+  edit: (CertificateValues & { id: number })[];
+  remove: number[];
+};
+
+/** What a change request stores as `proposed`: only the sets it touches. */
+export type Proposal = {
+  base?: BaseValues & { empCard: ProposedNumber };
+  certificates?: Partial<Record<CerType, CertificateOps>>;
+  bank?: BankValues & { bankNo: ProposedNumber };
+};
+
+export type LiveRecords = {
+  base: LiveBase | undefined;
+  certificates: Partial<Record<CerType, LiveCertificate[]>>;
+  bank: LiveBank | undefined;
+};
+
+export const BASE_KEYS = [
+  'empTelNo',
+  'address',
+  'empCardType',
+  'empHeight',
+  'empWeight',
+  'empEmail',
+  'empPolitical',
+  'isMarry',
+  'hasBirth',
+  'empCardScanUp',
+  'empCardScanDown',
+  'emergencyContactName',
+  'emergencyContactRelation',
+  'emergencyContactTelNo',
+] as const satisfies readonly (keyof BaseValues)[];
+
+export const CERTIFICATE_KEYS = [
+  'major',
+  'title',
+  'schoolName',
+  'cerStartDate',
+  'cerEndDate',
+  'cerEffDate',
+  'filePath',
+  'quitReason',
+  'personalSkill',
+] as const satisfies readonly (keyof CertificateValues)[];
+
+export const sameValues = <T extends object>(keys: readonly (keyof T)[], a: T, b: T) =>
+  keys.every((key) => (a[key] ?? null) === (b[key] ?? null));
+
+const pathOf = (id: string | null) => (id ? filePathOf(id) : null);
+
+export const loadBase = async (db: Executor, employeeId: number): Promise<LiveBase | undefined> => {
+  const [row] = await db.select().from(employeeProfiles).where(eq(employeeProfiles.employeeId, employeeId));
+  if (!row) return undefined;
+  return {
+    empTelNo: row.empTelNo,
+    address: row.address,
+    empCardType: row.empCardType,
+    empHeight: row.empHeight,
+    empWeight: row.empWeight,
+    empEmail: row.empEmail,
+    empPolitical: row.empPolitical,
+    isMarry: row.isMarry,
+    hasBirth: row.hasBirth,
+    empCardScanUp: pathOf(row.cardScanUpId),
+    empCardScanDown: pathOf(row.cardScanDownId),
+    emergencyContactName: row.emergencyContactName,
+    emergencyContactRelation: row.emergencyContactRelation,
+    emergencyContactTelNo: row.emergencyContactTelNo,
+    empCardSealed: row.empCardEnc,
+    empCardMasked: row.empCardMasked,
+  };
+};
+
+export const loadCertificates = async (
+  db: Executor,
+  employeeId: number,
+  cerTypes: readonly CerType[],
+): Promise<LiveCertificate[]> => {
+  if (cerTypes.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(certificates)
+    .where(and(eq(certificates.employeeId, employeeId), inArray(certificates.cerType, [...cerTypes])))
+    .orderBy(asc(certificates.id));
+  return rows.map((row) => ({
+    id: row.id,
+    cerType: row.cerType as CerType,
+    major: row.major,
+    title: row.title,
+    schoolName: row.schoolName,
+    cerStartDate: row.cerStartDate,
+    cerEndDate: row.cerEndDate,
+    cerEffDate: row.cerEffDate,
+    filePath: pathOf(row.fileId),
+    quitReason: row.quitReason,
+    personalSkill: row.personalSkill,
+  }));
+};
+
+export const loadBank = async (db: Executor, employeeId: number): Promise<LiveBank | undefined> => {
+  const [row] = await db.select().from(bankCards).where(eq(bankCards.employeeId, employeeId));
+  if (!row) return undefined;
+  return {
+    bankName: row.bankName,
+    bankAddress: row.bankAddress,
+    filePath: pathOf(row.fileId),
+    bankNoSealed: row.bankNoEnc,
+    bankNoMasked: row.bankNoMasked,
+  };
+};
+
+const CER_SETS: readonly CerType[] = ['CER01', 'CER02', 'CER03', 'CER04'];
+
+/** The live records of the sets given. */
+export const loadLiveRecords = async (
+  db: Executor,
+  employeeId: number,
+  sets: readonly string[],
+): Promise<LiveRecords> => {
+  const cerTypes = CER_SETS.filter((cerType) => sets.includes(cerType));
+  const [base, certificateRows, bank] = await Promise.all([
+    sets.includes('base') ? loadBase(db, employeeId) : undefined,
+    loadCertificates(db, employeeId, cerTypes),
+    sets.includes('bank') ? loadBank(db, employeeId) : undefined,
+  ]);
+  const byType: LiveRecords['certificates'] = {};
+  for (const cerType of cerTypes) byType[cerType] = certificateRows.filter((row) => row.cerType === cerType);
+  return { base, certificates: byType, bank };
+};
+
+/** The current version of each set (0 for a set never written). */
+export const readVersions = async (db: Executor, employeeId: number, sets: readonly string[]) => {
+  const rows = await db
+    .select({ recordSet: recordVersions.recordSet, version: recordVersions.version })
+    .from(recordVersions)
+    .where(and(eq(recordVersions.employeeId, employeeId), inArray(recordVersions.recordSet, [...sets])));
+  const versions: Record<string, number> = {};
+  for (const set of sets) versions[set] = rows.find((row) => row.recordSet === set)?.version ?? 0;
+  return versions;
+};
+
+/**
+ * Marks the sets as waiting for a review and answers their versions: the edit's starting point. A set another edit
+ * already waits on is not claimed: the caller refuses the edit (its transaction rolls back, releasing the rest).
+ * One statement, so two edits sent at once cannot both claim a set.
+ */
+export const claimRecordSets = async (tx: Executor, employeeId: number, sets: readonly RecordSet[]) => {
+  const claimed = await tx
+    .insert(recordVersions)
+    .values(sets.map((recordSet) => ({ employeeId, recordSet, pending: true })))
+    .onConflictDoUpdate({
+      target: [recordVersions.employeeId, recordVersions.recordSet],
+      set: { pending: true },
+      setWhere: sql`not ${recordVersions.pending}`,
+    })
+    .returning({ recordSet: recordVersions.recordSet, version: recordVersions.version });
+  if (claimed.length < sets.length) throw new BusinessError('CHANGE_PENDING');
+  return Object.fromEntries(claimed.map(({ recordSet, version }) => [recordSet, version]));
+};
+
+/** The review is over (rejected): the sets take edits again. */
+export const releaseRecordSets = async (tx: Executor, employeeId: number, sets: readonly string[]) => {
+  await tx
+    .update(recordVersions)
+    .set({ pending: false })
+    .where(and(eq(recordVersions.employeeId, employeeId), inArray(recordVersions.recordSet, [...sets])));
+};
+
+/**
+ * Raises the version of each set and takes edits again, but only from the version given: a set written since then
+ * (by HR, by another decision) refuses the change, and the transaction rolls back.
+ */
+export const raiseVersions = async (tx: Executor, employeeId: number, expected: Record<string, number>) => {
+  for (const [recordSet, version] of Object.entries(expected)) {
+    const isExpected = sql`${recordVersions.version} = ${version}`;
+    const raise = { version: sql`${recordVersions.version} + 1`, pending: false };
+    // A set never written has no row: version 0 is its first.
+    const raised =
+      version === 0
+        ? await tx
+            .insert(recordVersions)
+            .values({ employeeId, recordSet, version: 1 })
+            .onConflictDoUpdate({
+              target: [recordVersions.employeeId, recordVersions.recordSet],
+              set: raise,
+              setWhere: isExpected,
+            })
+            .returning({ version: recordVersions.version })
+        : await tx
+            .update(recordVersions)
+            .set(raise)
+            .where(and(eq(recordVersions.employeeId, employeeId), eq(recordVersions.recordSet, recordSet), isExpected))
+            .returning({ version: recordVersions.version });
+    if (raised.length === 0) throw new BusinessError('CHANGE_STALE');
+  }
+};
+
+const certificateRow = (values: CertificateValues) => ({
+  major: values.major,
+  title: values.title,
+  schoolName: values.schoolName,
+  cerStartDate: values.cerStartDate,
+  cerEndDate: values.cerEndDate,
+  cerEffDate: values.cerEffDate,
+  fileId: fileIdOf(values.filePath) ?? null,
+  quitReason: values.quitReason,
+  personalSkill: values.personalSkill,
+});
+
+/** Writes a proposal into the records (the caller has raised the versions in the same transaction). */
+export const applyProposal = async (tx: Executor, employeeId: number, proposal: Proposal) => {
+  if (proposal.base) {
+    const { empCard, empCardScanUp, empCardScanDown, ...values } = proposal.base;
+    const row = {
+      ...values,
+      cardScanUpId: fileIdOf(empCardScanUp) ?? null,
+      cardScanDownId: fileIdOf(empCardScanDown) ?? null,
+      ...('sealed' in empCard ? { empCardEnc: empCard.sealed, empCardMasked: empCard.masked } : {}),
+      updatedAt: sql`now()`,
+    };
+    await tx
+      .insert(employeeProfiles)
+      .values({ employeeId, ...row })
+      .onConflictDoUpdate({ target: employeeProfiles.employeeId, set: row });
+  }
+  for (const [cerType, ops] of Object.entries(proposal.certificates ?? {}) as [CerType, CertificateOps][]) {
+    const ofEmployee = and(eq(certificates.employeeId, employeeId), eq(certificates.cerType, cerType));
+    if (ops.remove.length > 0) {
+      const removed = await tx
+        .delete(certificates)
+        .where(and(ofEmployee, inArray(certificates.id, ops.remove)))
+        .returning({ id: certificates.id });
+      if (removed.length !== ops.remove.length) throw new BusinessError('CHANGE_RECORD_GONE');
+    }
+    for (const { id, ...values } of ops.edit) {
+      const edited = await tx
+        .update(certificates)
+        .set(certificateRow(values))
+        .where(and(ofEmployee, eq(certificates.id, id)))
+        .returning({ id: certificates.id });
+      if (edited.length === 0) throw new BusinessError('CHANGE_RECORD_GONE');
+    }
+    if (ops.add.length > 0) {
+      await tx
+        .insert(certificates)
+        .values(ops.add.map((values) => ({ employeeId, cerType, ...certificateRow(values) })));
+    }
+  }
+  if (proposal.bank) {
+    const { bankNo, filePath, ...values } = proposal.bank;
+    const numbers = 'sealed' in bankNo ? { bankNoEnc: bankNo.sealed, bankNoMasked: bankNo.masked } : {};
+    const row = { ...values, fileId: fileIdOf(filePath) ?? null, updatedAt: sql`now()`, ...numbers };
+    if ('sealed' in bankNo) {
+      await tx
+        .insert(bankCards)
+        .values({ employeeId, ...row, bankNoEnc: bankNo.sealed, bankNoMasked: bankNo.masked })
+        .onConflictDoUpdate({ target: bankCards.employeeId, set: row });
+    } else {
+      const updated = await tx
+        .update(bankCards)
+        .set(row)
+        .where(eq(bankCards.employeeId, employeeId))
+        .returning({ id: bankCards.employeeId });
+      if (updated.length === 0) throw new BusinessError('CHANGE_RECORD_GONE');
+    }
+  }
+};
+
+/** The record sets a proposal writes. */
+export const setsOfProposal = (proposal: Proposal): RecordSet[] => [
+  ...(proposal.base ? (['base'] as const) : []),
+  ...(Object.keys(proposal.certificates ?? {}) as CerType[]),
+  ...(proposal.bank ? (['bank'] as const) : []),
+];

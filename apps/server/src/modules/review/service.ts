@@ -1,0 +1,387 @@
+// The reviewer's work (role AppVerify): the change requests waiting, each one's differences against the records as
+// they are now, and the decision. Approving applies the change in one transaction, only from the record versions
+// the reviewer saw; two reviewers deciding at once: one wins, the other is told. The diff decided on is frozen
+// into the audit row, so the history reads true after later edits and a wrong approval can be undone from it.
+
+import { type CerType, CHANGE_KIND_WORDS, type ChangeKind } from '@ess/contract/records';
+import type { ChangeDetail, ChangeField, ChangeGroup, ChangeListItem, ReviewStatus } from '@ess/contract/review';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { recordAudit } from '../../core/audit';
+import { type Caller, requireRole } from '../../core/caller';
+import { BusinessError } from '../../core/errors';
+import type { Notifier } from '../../core/notifier';
+import { groupBankNo, type PersonalDataCipher } from '../../core/personal-data';
+import type { Db } from '../../db/client';
+import { changeRequests, dictionaryItems, employees, notices } from '../../db/schema/index';
+import { type Executor, withTransaction } from '../../db/transaction';
+import { sendMessages } from '../notices/messages';
+import {
+  applyProposal,
+  type CertificateValues,
+  type LiveRecords,
+  loadLiveRecords,
+  type Proposal,
+  type ProposedNumber,
+  raiseVersions,
+  readVersions,
+  releaseRecordSets,
+} from '../records/live-records';
+import {
+  BANK_FIELDS,
+  BASE_FIELDS,
+  CERTIFICATE_FIELDS,
+  CERTIFICATE_NAMES,
+  type FieldSpec,
+} from '../records/record-sets';
+
+export type ReviewDeps = { db: Db; cipher: PersonalDataCipher; notifier: Notifier };
+
+const shanghaiTime = (column: unknown) =>
+  sql<string>`to_char(${column} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI')`;
+
+const deciders = alias(employees, 'deciders');
+
+const listColumns = {
+  id: changeRequests.id,
+  empNo: employees.empNo,
+  empName: employees.name,
+  bu: changeRequests.bu,
+  deptName: employees.deptName,
+  kind: changeRequests.kind,
+  status: changeRequests.status,
+  submittedAt: shanghaiTime(changeRequests.createdAt),
+  decidedAt: sql<
+    string | null
+  >`case when ${changeRequests.decidedAt} is null then null else ${shanghaiTime(changeRequests.decidedAt)} end`,
+};
+
+type ListRow = { [K in keyof typeof listColumns]: unknown };
+const listItemOf = (row: ListRow): ChangeListItem => row as ChangeListItem;
+
+/** Pending requests oldest first (the first to wait is the first served); decided ones newest first. */
+export const listChanges = async (
+  { db }: Pick<ReviewDeps, 'db'>,
+  caller: Caller,
+  filter: { bu?: string; kind?: ChangeKind; status: ReviewStatus; page: number; pageSize: number },
+) => {
+  requireRole(caller, 'AppVerify');
+  const conditions: SQL[] = [eq(changeRequests.status, filter.status)];
+  if (filter.bu) conditions.push(eq(changeRequests.bu, filter.bu));
+  if (filter.kind) conditions.push(eq(changeRequests.kind, filter.kind));
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(changeRequests)
+      .innerJoin(employees, eq(employees.id, changeRequests.employeeId))
+      .where(where)
+      .orderBy(filter.status === 'pending' ? asc(changeRequests.id) : desc(changeRequests.decidedAt))
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize),
+    db.select({ n: count() }).from(changeRequests).where(where),
+  ]);
+  return { rows: rows.map(listItemOf), totalCount: total?.n ?? 0 };
+};
+
+export const countPending = async ({ db }: Pick<ReviewDeps, 'db'>, caller: Caller) => {
+  requireRole(caller, 'AppVerify');
+  const [row] = await db.select({ n: count() }).from(changeRequests).where(eq(changeRequests.status, 'pending'));
+  return { count: row?.n ?? 0 };
+};
+
+// ——— The differences ———
+
+type Dictionaries = Map<string, string>;
+
+const loadDictionaries = async (db: Executor): Promise<Dictionaries> => {
+  const rows = await db
+    .select({
+      stateType: dictionaryItems.stateType,
+      stateId: dictionaryItems.stateId,
+      stateDescr: dictionaryItems.stateDescr,
+    })
+    .from(dictionaryItems)
+    .where(inArray(dictionaryItems.stateType, ['CARD', 'POLI', 'REL', 'FERT', 'MAJOR']));
+  return new Map(rows.map((row) => [`${row.stateType}:${row.stateId}`, row.stateDescr]));
+};
+
+const display = (spec: FieldSpec, value: unknown, dictionaries: Dictionaries): string | null => {
+  if (value === null || value === undefined || value === '') return null;
+  const text = String(value);
+  switch (spec.format.kind) {
+    case 'dictionary':
+      return dictionaries.get(`${spec.format.stateType}:${text}`) ?? text;
+    case 'yesNo':
+      return text === 'Y' ? '已婚' : text === 'N' ? '未婚' : text;
+    default:
+      return text;
+  }
+};
+
+const fieldsOf = (
+  specs: FieldSpec[],
+  before: Record<string, unknown> | undefined,
+  after: Record<string, unknown> | undefined,
+  dictionaries: Dictionaries,
+): ChangeField[] =>
+  specs.map((spec) => {
+    const beforeText = before ? display(spec, before[spec.key], dictionaries) : null;
+    const afterText = after ? display(spec, after[spec.key], dictionaries) : null;
+    return {
+      label: spec.label,
+      before: beforeText,
+      after: afterText,
+      isChanged: beforeText !== afterText,
+      isFile: spec.format.kind === 'file',
+    };
+  });
+
+const groupOf = (
+  title: string,
+  specs: FieldSpec[],
+  before: Record<string, unknown> | undefined,
+  after: Record<string, unknown> | undefined,
+  dictionaries: Dictionaries,
+): ChangeGroup => {
+  const fields = fieldsOf(specs, before, after, dictionaries);
+  const change = !before
+    ? 'added'
+    : !after
+      ? 'removed'
+      : fields.some((field) => field.isChanged)
+        ? 'changed'
+        : 'unchanged';
+  return { title, change, fields };
+};
+
+/** The whole number for the reviewer: the proposal's new one, else the one on file. */
+const openNumber = (cipher: PersonalDataCipher, proposed: ProposedNumber, liveSealed: string | null | undefined) => {
+  if ('sealed' in proposed) return cipher.open(proposed.sealed);
+  return liveSealed ? cipher.open(liveSealed) : '';
+};
+
+/**
+ * The groups of a request against the live records: the base data, each certificate added, edited or removed,
+ * the bank card. Numbers are whole (the reviewer compares them with the scans).
+ */
+const diffOf = (cipher: PersonalDataCipher, proposal: Proposal, live: LiveRecords, dictionaries: Dictionaries) => {
+  const groups: ChangeGroup[] = [];
+  if (proposal.base) {
+    const before = live.base && {
+      ...live.base,
+      empCard: live.base.empCardSealed ? cipher.open(live.base.empCardSealed) : '',
+    };
+    const after = { ...proposal.base, empCard: openNumber(cipher, proposal.base.empCard, live.base?.empCardSealed) };
+    groups.push(groupOf('基本信息', BASE_FIELDS, before, after, dictionaries));
+  }
+  for (const [cerType, ops] of Object.entries(proposal.certificates ?? {}) as [
+    CerType,
+    NonNullable<Proposal['certificates']>[CerType] & object,
+  ][]) {
+    const name = CERTIFICATE_NAMES[cerType];
+    const specs = CERTIFICATE_FIELDS[cerType];
+    const liveById = new Map((live.certificates[cerType] ?? []).map((record) => [record.id, record]));
+    for (const { id, ...after } of ops.edit) {
+      const before = liveById.get(id);
+      groups.push(
+        before
+          ? groupOf(`修改${name}`, specs, before, after, dictionaries)
+          : goneGroup(name, specs, after, dictionaries),
+      );
+    }
+    for (const id of ops.remove) {
+      const before = liveById.get(id);
+      if (before) groups.push(groupOf(`删除${name}`, specs, before, undefined, dictionaries));
+      else groups.push({ title: `删除${name}（该记录已不存在）`, change: 'unchanged', fields: [] });
+    }
+    for (const after of ops.add)
+      groups.push(groupOf(`新增${name}`, specs, undefined, after as CertificateValues, dictionaries));
+  }
+  if (proposal.bank) {
+    const before = live.bank && { ...live.bank, bankNo: groupBankNo(cipher.open(live.bank.bankNoSealed)) };
+    const after = {
+      ...proposal.bank,
+      bankNo: groupBankNo(openNumber(cipher, proposal.bank.bankNo, live.bank?.bankNoSealed)),
+    };
+    groups.push(groupOf('银行卡', BANK_FIELDS, before, after, dictionaries));
+  }
+  return groups;
+};
+
+/** An edit of a record HR deleted meanwhile: shown, and it blocks approval. */
+const goneGroup = (
+  name: string,
+  specs: FieldSpec[],
+  after: Record<string, unknown>,
+  dictionaries: Dictionaries,
+): ChangeGroup => ({
+  title: `修改${name}（原记录已被删除）`,
+  change: 'removed',
+  fields: fieldsOf(specs, undefined, after, dictionaries),
+});
+
+const loadRequest = async (db: Executor, id: number) => {
+  const [row] = await db
+    .select({
+      ...listColumns,
+      employeeId: changeRequests.employeeId,
+      recordSets: changeRequests.recordSets,
+      baseVersions: changeRequests.baseVersions,
+      proposed: changeRequests.proposed,
+      noticeId: changeRequests.noticeId,
+      reason: changeRequests.reason,
+      decidedByName: deciders.name,
+    })
+    .from(changeRequests)
+    .innerJoin(employees, eq(employees.id, changeRequests.employeeId))
+    .leftJoin(deciders, eq(deciders.id, changeRequests.decidedBy))
+    .where(eq(changeRequests.id, id));
+  if (!row) throw new BusinessError('CHANGE_NOT_FOUND');
+  return row;
+};
+
+const sameVersions = (a: Record<string, number>, b: Record<string, number>) =>
+  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([set, version]) => b[set] === version);
+
+const holdsNumbers = (proposal: Proposal) => Boolean(proposal.base || proposal.bank);
+
+export const getChangeDetail = async (
+  { db, cipher }: Pick<ReviewDeps, 'db' | 'cipher'>,
+  caller: Caller,
+  { id, requestId }: { id: number; requestId: string },
+): Promise<ChangeDetail> => {
+  requireRole(caller, 'AppVerify');
+  const request = await loadRequest(db, id);
+  const proposal = request.proposed as Proposal;
+  const [live, versions, dictionaries] = await Promise.all([
+    loadLiveRecords(db, request.employeeId, request.recordSets),
+    readVersions(db, request.employeeId, request.recordSets),
+    loadDictionaries(db),
+  ]);
+  const groups = diffOf(cipher, proposal, live, dictionaries);
+  // A reviewer sees ID card and bank card numbers whole: every such read is on record.
+  if (holdsNumbers(proposal)) {
+    await recordAudit(db, {
+      actor: caller,
+      action: 'personal-data.read',
+      subject: { type: 'employee', id: request.employeeId },
+      after: { changeRequest: id, fields: [proposal.base && 'empCard', proposal.bank && 'bankNo'].filter(Boolean) },
+      requestId,
+    });
+  }
+  const kind = request.kind as ChangeKind;
+  return {
+    ...listItemOf(request),
+    title: `员工[${request.empNo}]修改了${CHANGE_KIND_WORDS[kind]}信息`,
+    decidedByName: request.decidedByName,
+    reason: request.reason,
+    groups,
+    isStale: request.status === 'pending' && !sameVersions(request.baseVersions, versions),
+    seenVersions: versions,
+  };
+};
+
+/** The diff as decided, for the audit row: numbers masked there, their sealed forms kept to undo from. */
+const frozenDiff = (proposal: Proposal, live: LiveRecords) => ({
+  before: {
+    base: live.base && { ...live.base, empCardSealed: live.base.empCardSealed },
+    certificates: live.certificates,
+    bank: live.bank,
+  },
+  after: proposal,
+});
+
+const decide = async (
+  { db, notifier }: Pick<ReviewDeps, 'db' | 'notifier'>,
+  caller: Caller,
+  {
+    id,
+    requestId,
+    decision,
+  }: {
+    id: number;
+    requestId: string;
+    decision:
+      | { status: 'approved'; opinion: string; seenVersions: Record<string, number> }
+      | { status: 'rejected'; reason: string };
+  },
+) => {
+  requireRole(caller, 'AppVerify');
+  return withTransaction(db, async (tx, afterCommit) => {
+    const reason = decision.status === 'approved' ? decision.opinion : decision.reason;
+    // Only a pending request can be decided: of two reviewers at once, the second finds it decided.
+    const [claimed] = await tx
+      .update(changeRequests)
+      .set({ status: decision.status, decidedBy: caller.id, decidedAt: sql`now()`, reason })
+      .where(and(eq(changeRequests.id, id), eq(changeRequests.status, 'pending')))
+      .returning({ id: changeRequests.id });
+    if (!claimed) {
+      await loadRequest(tx, id); // not found at all: say so
+      throw new BusinessError('CHANGE_ALREADY_DECIDED');
+    }
+    const request = await loadRequest(tx, id);
+    const proposal = request.proposed as Proposal;
+    const kind = request.kind as ChangeKind;
+    const word = CHANGE_KIND_WORDS[kind];
+    let audit: { before?: unknown; after?: unknown } = { after: { reason } };
+    if (decision.status === 'approved') {
+      // The versions the reviewer saw, not those the employee started from: HR may have changed a record since,
+      // and the reviewer decided on the differences against it.
+      if (!sameVersions(decision.seenVersions, await readVersions(tx, request.employeeId, request.recordSets))) {
+        throw new BusinessError('CHANGE_STALE');
+      }
+      const live = await loadLiveRecords(tx, request.employeeId, request.recordSets);
+      await raiseVersions(tx, request.employeeId, decision.seenVersions);
+      await applyProposal(tx, request.employeeId, proposal);
+      audit = frozenDiff(proposal, live);
+    } else {
+      await releaseRecordSets(tx, request.employeeId, request.recordSets);
+    }
+    const outcome =
+      decision.status === 'approved'
+        ? `您提交的${word}信息修改已审核通过${decision.opinion ? `：${decision.opinion}` : ''}`
+        : `您提交的${word}信息修改未通过审核：${decision.reason}`;
+    if (request.noticeId) {
+      await tx
+        .update(notices)
+        .set({ isVerify: 'Y', messageContent: outcome, verifiedAt: sql`now()` })
+        .where(eq(notices.id, request.noticeId));
+    }
+    await sendMessages(
+      { tx, afterCommit, notifier },
+      { to: { employeeIds: [request.employeeId] }, title: '资料审核结果', body: outcome },
+    );
+    await recordAudit(tx, {
+      actor: caller,
+      action: decision.status === 'approved' ? 'change.approve' : 'change.reject',
+      subject: { type: 'change_request', id },
+      ...audit,
+      requestId,
+    });
+    afterCommit(() => notifier.publish({ role: 'AppVerify', kind: 'review.decided' }));
+    return null;
+  });
+};
+
+export const approveChange = (
+  deps: Pick<ReviewDeps, 'db' | 'notifier'>,
+  caller: Caller,
+  input: { id: number; opinion: string; seenVersions: Record<string, number>; requestId: string },
+) =>
+  decide(deps, caller, {
+    id: input.id,
+    requestId: input.requestId,
+    decision: { status: 'approved', opinion: input.opinion, seenVersions: input.seenVersions },
+  });
+
+export const rejectChange = (
+  deps: Pick<ReviewDeps, 'db' | 'notifier'>,
+  caller: Caller,
+  input: { id: number; reason: string; requestId: string },
+) =>
+  decide(deps, caller, {
+    id: input.id,
+    requestId: input.requestId,
+    decision: { status: 'rejected', reason: input.reason },
+  });

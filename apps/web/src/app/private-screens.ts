@@ -1,0 +1,78 @@
+// The pages of the signed-in screens, by path, and what each asks the server for first. Only the route gate
+// imports this module, so the bundler knows that the gate and everything it holds (the layout, antd-mobile's
+// common parts, the session, the contract) is loaded whenever one of these pages is: what they share with the
+// gate stays in the gate's chunk instead of being split into small shared chunks, each one more request on a
+// phone's six connections. A later feature replaces a placeholder here.
+import type { QueryClient } from '@tanstack/react-query';
+import { type ComponentType, lazy } from 'react';
+import { CHANGE_PASSWORD_PATH, HOME_PATH, PERSON_CENTER_PATH, REVIEW_DETAIL_PATH, REVIEW_LIST_PATH } from './paths';
+import type { PageModule } from './route-table';
+
+type PrivateScreen = {
+  load: () => Promise<PageModule>;
+  /**
+   * Starts the screen's first queries beside the session restore and the screen's own code, so its data
+   * waits for neither (a small module of the feature's api/, not the page).
+   */
+  prefetch?: (queryClient: QueryClient) => Promise<unknown>;
+};
+
+const placeholder = { load: () => import('./pages/placeholder-page') };
+
+export const PRIVATE_SCREENS: Readonly<Record<string, PrivateScreen>> = {
+  [HOME_PATH]: {
+    load: () => import('../features/home/home-page'),
+    prefetch: (queryClient) =>
+      import('../features/home/api/get-banner-list').then(({ prefetchBannerList }) => prefetchBannerList(queryClient)),
+  },
+  [PERSON_CENTER_PATH]: { load: () => import('../features/account/person-center-page') },
+  '/system-setting/person-setting': { load: () => import('../features/account/person-setting-page') },
+  [CHANGE_PASSWORD_PATH]: { load: () => import('../features/account/change-password-page') },
+  '/system-setting/person-photo': { load: () => import('../features/records/person-photo-page') },
+  '/home/recruitment-share': placeholder,
+  '/train/emp-zhiyin': placeholder,
+  '/train/video-learn': placeholder,
+  '/paper/paper-detail': placeholder,
+  '/user/demand-detail': placeholder,
+  '/user/my-bank': { load: () => import('../features/records/my-bank-page') },
+  '/user/my-work': { load: () => import('../features/records/my-work-page') },
+  '/user/title-evaluation': { load: () => import('../features/records/title-evaluation-page') },
+  '/user/skill-evaluation': { load: () => import('../features/records/skill-evaluation-page') },
+  '/user/my-education': { load: () => import('../features/records/my-education-page') },
+  '/train/learn-list': placeholder,
+  '/attendance/my-att': { load: () => import('../features/attendance/my-att-page') },
+  '/salary/my-salary': { load: () => import('../features/salary/my-salary-page') },
+  '/logistics/meals': { load: () => import('../features/logistics/meals-page') },
+  '/logistics/person-stay': { load: () => import('../features/logistics/person-stay-page') },
+  '/logistics/cabinet': { load: () => import('../features/logistics/cabinet-page') },
+  '/inspection/my-ehs': { load: () => import('../features/inspection/my-ehs-page') },
+  '/user/my-demand': placeholder,
+  '/paper/paper-list': placeholder,
+  '/train/emp-handbook': placeholder,
+  '/user/my-option': { load: () => import('../features/notices/my-option-page') },
+  '/recruitment/recruitment-share': placeholder,
+  '/purchase/material-manage': { load: () => import('../features/purchase/material-manage-page') },
+  '/user/self-help': { load: () => import('../features/help/self-help-page') },
+  [REVIEW_LIST_PATH]: { load: () => import('../features/review/change-list-page') },
+  [REVIEW_DETAIL_PATH]: { load: () => import('../features/review/change-detail-page') },
+};
+
+const pages = new Map<string, ComponentType>();
+
+/** The lazy page of a signed-in screen; one component per path, so React keeps it across renders. */
+export const privatePage = (path: string): ComponentType => {
+  let page = pages.get(path);
+  if (!page) {
+    page = lazy(PRIVATE_SCREENS[path]?.load ?? placeholder.load);
+    pages.set(path, page);
+  }
+  return page;
+};
+
+/** Starts a signed-in screen's code and first data as soon as the gate is in. */
+export const startPrivateScreen = (path: string, queryClient: QueryClient) => {
+  const screen = PRIVATE_SCREENS[path];
+  if (!screen) return;
+  void screen.load().catch(() => {});
+  void screen.prefetch?.(queryClient).catch(() => {});
+};

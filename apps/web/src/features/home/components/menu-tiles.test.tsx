@@ -1,0 +1,36 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderScreen } from '../../../test/render';
+import { MenuTiles } from './menu-tiles';
+
+const MENUS = [
+  {
+    menuPath: '/attendance/my-att',
+    menuName: '我的考勤',
+    menuIcon: 'clock',
+    rolePageNo: 'M03',
+    isMobile: 'Y' as const,
+  },
+  {
+    menuPath: '/review/change-list',
+    menuName: '资料审核',
+    menuIcon: 'audit',
+    rolePageNo: 'M18',
+    isMobile: 'Y' as const,
+  },
+];
+
+describe('MenuTiles', () => {
+  it('puts a count on its tile as a badge that is part of the tile’s name', () => {
+    renderScreen(<MenuTiles menus={MENUS} badges={{ '/review/change-list': 4 }} />);
+    const tile = screen.getByRole('link', { name: '资料审核，4 条待审核' });
+    expect(tile).toHaveAttribute('href', '/review/change-list');
+    expect(tile).toHaveTextContent('4');
+    expect(screen.getByRole('link', { name: '我的考勤' })).not.toHaveTextContent(/\d/);
+  });
+
+  it('shows no badge for nothing waiting', () => {
+    renderScreen(<MenuTiles menus={MENUS} badges={{ '/review/change-list': 0 }} />);
+    expect(screen.getByRole('link', { name: '资料审核' })).not.toHaveTextContent(/\d/);
+  });
+});

@@ -1,0 +1,202 @@
+// /user/my-bank: the salary card as read (number masked), the card of an edit waiting for review with 待审核, and
+// the edit: the card photo (upType CARD) and number required, the bank one of the plant's (the first the
+// default), the address optional. A number failing the Luhn check is only questioned, never refused: some
+// UnionPay cards do not follow it. 提交审核 sends ModifyNotice APP_EDIT_BANK { bank }.
+import type { BankCard } from '@ess/contract/records';
+import { bankCardForm, changeBodies, isLuhnValid, MASKED_NUMBER } from '@ess/contract/records';
+import { Button, Form, Input, PullToRefresh, Tag } from 'antd-mobile';
+import { useState } from 'react';
+import { contractRules } from '../../components/form/contract-rules';
+import { PickerField } from '../../components/form/picker-field';
+import { RequiredLabel } from '../../components/form/required-label';
+import { EmptyState, ErrorState, LoadingState } from '../../components/query-states';
+import { FilePreview } from '../../components/upload/file-preview';
+import { FileUploader } from '../../components/upload/file-uploader';
+import { t } from '../../i18n/zh-CN';
+import { confirmAction } from '../../lib/confirm-action';
+import { useIdempotencyKey } from '../../lib/idempotency-key';
+import { showToast } from '../../lib/toast';
+import { useBankCard } from './api/get-bank-card';
+import { useSubmitChange } from './api/submit-change';
+import { FieldList } from './components/field-list';
+import { MaskedNumberInput } from './components/masked-number-input';
+import { PendingNotice } from './components/pending-notice';
+import { pullTexts } from './pull-texts';
+import './records.css';
+
+const bank = t.records.bank;
+const rulesOf = contractRules(bankCardForm);
+
+type BankValues = { filePath?: string; bankNo?: string; bankName?: string; bankAddress?: string };
+
+/** A whole number typed (not the masked one) that fails the Luhn check. */
+export const isQuestionableBankNo = (value: string | undefined) => {
+  const digits = (value ?? '').replace(/\s+/g, '');
+  return /^\d{16,19}$/.test(digits) && !isLuhnValid(digits);
+};
+
+const CardDetails = ({ card, isPending }: { card: BankCard; isPending?: boolean }) => (
+  <section className="records-section" aria-labelledby={isPending ? 'pending-card' : 'current-card'}>
+    <div className="records-section-heading">
+      <h2 className="records-section-title" id={isPending ? 'pending-card' : 'current-card'}>
+        {isPending ? bank.pendingCard : bank.card}
+      </h2>
+      {isPending && <Tag color="warning">{t.records.pending}</Tag>}
+    </div>
+    <FieldList
+      items={[
+        { label: bank.bankNo, value: card.bankNo },
+        { label: bank.bankName, value: card.bankName },
+        { label: bank.bankAddress, value: card.bankAddress },
+        {
+          label: bank.filePath,
+          value: card.filePath ? (
+            <FilePreview
+              path={card.filePath}
+              label={isPending ? `${bank.pendingCard}${bank.filePath}` : bank.filePath}
+            />
+          ) : (
+            ''
+          ),
+        },
+      ]}
+    />
+  </section>
+);
+
+type BankEditorProps = { card: BankCard | null; bankOptions: readonly string[]; onClose: () => void };
+
+const BankEditor = ({ card, bankOptions, onClose }: BankEditorProps) => {
+  const [form] = Form.useForm<BankValues>();
+  const bankNo = Form.useWatch('bankNo', form);
+  const submit = useSubmitChange();
+  const idempotency = useIdempotencyKey();
+  const masked = card?.bankNo ?? '';
+  const options = bankOptions.map((name) => ({ label: name, value: name }));
+  const isQuestioned = isQuestionableBankNo(bankNo);
+
+  const send = async () => {
+    if (submit.isPending) return;
+    let values: BankValues;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    const body = changeBodies.APP_EDIT_BANK.safeParse({ bank: values });
+    if (!body.success) {
+      void showToast({ content: body.error.issues[0]?.message ?? t.records.fillComplete, kind: 'fail' });
+      return;
+    }
+    submit.mutate(
+      { kind: 'APP_EDIT_BANK', body: body.data, title: bank.noticeTitle, idempotencyKey: idempotency.key },
+      {
+        onSuccess: (msg) => {
+          idempotency.renew();
+          void showToast({ content: msg, kind: 'success' });
+          onClose();
+        },
+      },
+    );
+  };
+
+  const cancel = async () => {
+    if (form.isFieldsTouched()) {
+      const isConfirmed = await confirmAction({
+        name: t.records.discardTitle,
+        title: t.records.discardTitle,
+        content: t.records.discardConfirm,
+      });
+      if (!isConfirmed) return;
+    }
+    onClose();
+  };
+
+  return (
+    <div className="records-page">
+      <p className="records-hint">{t.records.editHint}</p>
+      <Form
+        form={form}
+        name="bank"
+        layout="horizontal"
+        mode="card"
+        requiredMarkStyle="none"
+        initialValues={{
+          filePath: card?.filePath ?? undefined,
+          bankNo: masked,
+          bankName: card && bankOptions.includes(card.bankName) ? card.bankName : bankOptions[0],
+          bankAddress: card?.bankAddress ?? '',
+        }}
+      >
+        <Form.Item
+          name="filePath"
+          label={<RequiredLabel>{bank.filePath}</RequiredLabel>}
+          rules={rulesOf('filePath')}
+          layout="vertical"
+        >
+          <FileUploader upType="CARD" label={bank.filePath} />
+        </Form.Item>
+        <Form.Item
+          name="bankNo"
+          label={<RequiredLabel>{bank.bankNo}</RequiredLabel>}
+          rules={rulesOf('bankNo')}
+          description={
+            <span role="status" className={isQuestioned ? 'bank-no-warning' : undefined}>
+              {isQuestioned ? bank.luhnWarning : masked && MASKED_NUMBER.test(bankNo ?? '') ? bank.bankNoHint : ''}
+            </span>
+          }
+        >
+          <MaskedNumberInput masked={masked} placeholder={bank.bankNoPlaceholder} inputMode="numeric" maxLength={23} />
+        </Form.Item>
+        <Form.Item name="bankName" label={<RequiredLabel>{bank.bankName}</RequiredLabel>} rules={rulesOf('bankName')}>
+          <PickerField label={bank.bankName} options={options} />
+        </Form.Item>
+        <Form.Item name="bankAddress" label={t.form.optional(bank.bankAddress)} rules={rulesOf('bankAddress')}>
+          <Input maxLength={200} placeholder={bank.bankAddressPlaceholder} />
+        </Form.Item>
+      </Form>
+      <div className="records-actions">
+        <Button fill="outline" onClick={() => void cancel()} disabled={submit.isPending}>
+          {t.records.cancel}
+        </Button>
+        <Button color="primary" onClick={() => void send()} loading={submit.isPending}>
+          {t.records.submit}
+        </Button>
+      </div>
+    </div>
+  );
+};
+
+const MyBankPage = () => {
+  const answer = useBankCard();
+  const [isEditing, setEditing] = useState(false);
+
+  if (answer.isPending) return <LoadingState lines={4} blocks={1} />;
+  if (answer.isError) {
+    return (
+      <PullToRefresh onRefresh={() => answer.refetch().then(() => undefined)} {...pullTexts}>
+        <ErrorState error={answer.error} onRetry={() => void answer.refetch()} isRetrying={answer.isFetching} />
+      </PullToRefresh>
+    );
+  }
+  const { bankCard, bankOptions, pendingChange } = answer.data;
+  if (isEditing) {
+    return <BankEditor card={bankCard} bankOptions={bankOptions} onClose={() => setEditing(false)} />;
+  }
+  return (
+    <PullToRefresh onRefresh={() => answer.refetch().then(() => undefined)} {...pullTexts}>
+      <div className="records-page">
+        {pendingChange && <PendingNotice submittedAt={pendingChange.submittedAt} />}
+        {pendingChange && <CardDetails card={pendingChange.bankCard} isPending />}
+        {bankCard ? <CardDetails card={bankCard} /> : <EmptyState title={bank.empty} />}
+        <div className="records-actions">
+          <Button block color="primary" onClick={() => setEditing(true)} disabled={pendingChange !== null}>
+            {t.records.edit}
+          </Button>
+        </div>
+      </div>
+    </PullToRefresh>
+  );
+};
+
+export default MyBankPage;

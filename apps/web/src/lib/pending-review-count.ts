@@ -1,0 +1,18 @@
+// How many change requests wait for a reviewer (Review/GetPendingCount): the badge of 资料审核 on home and in the
+// top bar. Only holders of the review menu (M18, role AppVerify) ask; everyone else loads nothing. Pushes keep it
+// fresh (lib/realtime.ts invalidates it), so it is not re-read on its own.
+import { useQuery } from '@tanstack/react-query';
+import { callApi } from './api-client';
+import { queryKeys } from './query-keys';
+import { REVIEW_LIST_PATH } from './review-paths';
+
+export const isReviewer = (menuPaths: ReadonlySet<string>) => menuPaths.has(REVIEW_LIST_PATH);
+
+export const usePendingReviewCount = (menuPaths: ReadonlySet<string> | undefined) =>
+  useQuery({
+    queryKey: queryKeys.review.pendingCount,
+    // Quiet: a badge that failed to load is no reason for a toast over the screen the worker is using.
+    queryFn: async ({ signal }) => (await callApi('getPendingCount', {}, { signal, isQuiet: true })).count,
+    enabled: menuPaths !== undefined && isReviewer(menuPaths),
+    staleTime: 5 * 60_000,
+  });

@@ -1,0 +1,231 @@
+// The reviewers' console in a real browser on the real server: 900001 (AppVerify) sees 100001's work edit with
+// its differences, on a phone and in two panes on an office PC; a change another employee sends reaches the open
+// console by the websocket (toast and badge, no reload); changes of this spec's own employees are approved and
+// rejected through the screens. 100001's demo edit is only looked at: another spec decides it, before or after.
+import type { Page, WebSocket } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { api, baseUrl, signIn, usePhone } from './harness';
+import { findChange, REVIEWER, submitPersonChange } from './review-helpers';
+import { openSignedIn, screenshot } from './screen-helpers';
+
+/** Colleagues no other spec uses (g = 180…183, 187): each sends one change of its own here. */
+const PUSHED = '100181';
+const APPROVED = '100182';
+const REJECTED = '100183';
+const WIDE = '100184';
+const HOME = '100188';
+
+const phone = usePhone();
+
+// ——— The console ———
+
+const rowOf = (page: Page, empNo: string) => page.locator('.change-row').filter({ hasText: empNo });
+const toast = (page: Page, text: string) => page.locator('.adm-toast-main').getByText(text, { exact: true });
+
+/** The top bar's 资料审核 link: its name carries the number waiting. */
+const reviewLink = (page: Page) => page.locator('header').getByRole('link', { name: /^资料审核/ });
+const pendingOnBadge = async (page: Page) => {
+  const name = (await reviewLink(page).getAttribute('aria-label')) ?? '';
+  return Number(/(\d+) 条待审核/.exec(name)?.[1] ?? 0);
+};
+
+describe('the reviewers’ console', () => {
+  it('lists 100001’s work edit and shows its differences on a phone', async () => {
+    const login = await openSignedIn(phone, REVIEWER, '/review/change-list');
+    const demo = await findChange(login.token, '100001', 'APP_EDIT_WORK');
+    const statusName = { pending: '待审核', approved: '已通过', rejected: '已驳回' }[demo.status];
+    if (demo.status !== 'pending') await phone.page.getByRole('button', { name: statusName }).click();
+    expect(await phone.page.getByRole('button', { name: statusName }).getAttribute('aria-pressed')).toBe('true');
+    const row = rowOf(phone.page, '100001').filter({ hasText: '修改工作信息' });
+    await row.waitFor();
+    await screenshot(phone.page, 'review-list');
+
+    await row.getByRole('link').click();
+    await phone.page.waitForURL(new RegExp(`/review/change-detail\\?id=${demo.id}$`));
+    await phone.page.getByRole('heading', { name: '员工[100001]修改了工作信息' }).waitFor();
+    const added = phone.page.locator('.review-group').filter({ hasText: '新增工作经历' });
+    const employer = added.locator('tr').filter({ hasText: '工作单位' });
+    await employer.getByText('如皋精工汽配厂').waitFor();
+    await employer.getByText('已修改').waitFor();
+    expect(await employer.locator('.review-before').textContent()).toBe('（空）');
+    // Only a request still waiting can be decided.
+    expect(await phone.page.getByRole('button', { name: '通过' }).count()).toBe(demo.status === 'pending' ? 1 : 0);
+    await screenshot(phone.page, 'review-detail');
+
+    await phone.page.getByRole('button', { name: '返回' }).click();
+    await phone.page.waitForURL(/\/review\/change-list(\?status=\w+)?$/);
+    await rowOf(phone.page, '100001').first().waitFor();
+  });
+
+  it('lays the list and the request side by side on an office PC (1366×768)', async () => {
+    await submitPersonChange(WIDE);
+    const context = await phone.browser.newContext({
+      baseURL: baseUrl(),
+      viewport: { width: 1366, height: 768 },
+      locale: 'zh-CN',
+      timezoneId: 'Asia/Shanghai',
+    });
+    try {
+      const page = await context.newPage();
+      await openSignedIn({ context, page }, REVIEWER, '/review/change-list');
+      await page.getByText('请从左侧列表选择一条申请').waitFor();
+      await rowOf(page, WIDE).getByRole('link').click();
+      const pane = page.getByRole('region', { name: '申请详情' });
+      await pane.getByRole('heading', { name: `员工[${WIDE}]修改了个人信息` }).waitFor();
+      await pane.getByRole('img', { name: '身份证正面（修改后）' }).waitFor();
+      const listBox = await page.getByRole('region', { name: '审核申请列表' }).boundingBox();
+      const paneBox = await pane.boundingBox();
+      expect(listBox && paneBox && paneBox.x >= listBox.x + listBox.width).toBe(true);
+      expect(paneBox && paneBox.width > 600).toBe(true);
+      expect(await rowOf(page, WIDE).getByRole('link').getAttribute('aria-current')).toBe('true');
+      await page.screenshot({ path: 'e2e/screenshots/review-wide.png' });
+
+      // The decision sheets are as wide as the phone frame, in the middle of the window.
+      await pane.getByRole('button', { name: '驳回' }).click();
+      const sheet = page.getByRole('dialog', { name: '驳回申请' });
+      await sheet.getByRole('textbox', { name: '驳回原因' }).waitFor();
+      await page.waitForTimeout(400);
+      const sheetBox = await sheet.boundingBox();
+      expect(sheetBox && Math.round(sheetBox.width)).toBe(640);
+      expect(sheetBox && Math.round(sheetBox.x)).toBe(363);
+      await page.screenshot({ path: 'e2e/screenshots/review-wide-reject.png' });
+      await page.keyboard.press('Escape');
+      await sheet.waitFor({ state: 'detached' });
+
+      // A scan opens large, and Esc closes it.
+      await pane.getByRole('button', { name: '放大查看：身份证正面（修改后）' }).click();
+      await page.locator('.adm-image-viewer-content img').waitFor();
+      await page.keyboard.press('Escape');
+      await page.locator('.adm-image-viewer-content img').waitFor({ state: 'detached' });
+
+      // A phone-sized link to a request opens beside the list here.
+      await page.goto(`/review/change-detail?id=1`);
+      await page.waitForURL(/\/review\/change-list\?id=1$/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('hears of a change another employee sends: the toast and the badge come without a reload', async () => {
+    const frames: string[] = [];
+    phone.page.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => frames.push(String(payload))));
+    const login = await openSignedIn(phone, REVIEWER, '/review/change-list');
+    await phone.page.getByRole('button', { name: '待审核', pressed: true }).waitFor();
+    const before = (await api<{ count: number }>('Review/GetPendingCount', {}, login.token)).data.count;
+    await expect.poll(() => pendingOnBadge(phone.page)).toBe(before);
+    // The socket has signed in: what is sent from now on is pushed to it.
+    await expect.poll(() => frames.some((frame) => frame.includes('AUTH_OK'))).toBe(true);
+    let reloads = 0;
+    phone.page.on('framenavigated', () => {
+      reloads += 1;
+    });
+
+    await submitPersonChange(PUSHED);
+    await phone.page.getByText(`员工[${PUSHED}]修改了个人信息,待审核`).waitFor();
+    await expect.poll(() => pendingOnBadge(phone.page)).toBe(before + 1);
+    await rowOf(phone.page, PUSHED).getByText('修改个人信息').waitFor();
+    expect(reloads).toBe(0);
+    await screenshot(phone.page, 'review-pushed');
+  });
+
+  it('approves with an opinion and rejects with a reason, and the employees are told', async () => {
+    const approved = await submitPersonChange(APPROVED);
+    const rejected = await submitPersonChange(REJECTED);
+    await openSignedIn(phone, REVIEWER, '/review/change-list');
+
+    await rowOf(phone.page, APPROVED).getByRole('link').click();
+    await phone.page.getByRole('heading', { name: `员工[${APPROVED}]修改了个人信息` }).waitFor();
+    const scan = phone.page.getByRole('img', { name: '身份证正面（修改后）' });
+    await scan.scrollIntoViewIfNeeded();
+    await expect.poll(() => scan.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(120);
+    await screenshot(phone.page, 'review-detail-scans');
+    await phone.page.getByRole('button', { name: '通过' }).click();
+    const approveSheet = phone.page.getByRole('dialog', { name: '审核通过' });
+    await approveSheet.getByLabel('审核意见').fill('资料齐全');
+    await approveSheet.getByRole('button', { name: '确认通过' }).click();
+    await toast(phone.page, '审核通过').waitFor();
+    await phone.page.waitForURL(/\/review\/change-list$/);
+    await rowOf(phone.page, APPROVED).waitFor({ state: 'detached' });
+
+    await rowOf(phone.page, REJECTED).getByRole('link').click();
+    await phone.page.getByRole('button', { name: '驳回' }).click();
+    const rejectSheet = phone.page.getByRole('dialog', { name: '驳回申请' });
+    await rejectSheet.getByRole('button', { name: '确认驳回' }).click();
+    await rejectSheet.getByText('请填写驳回原因').waitFor();
+    await screenshot(phone.page, 'review-reject-sheet');
+    await rejectSheet.getByRole('textbox', { name: '驳回原因' }).fill('身份证照片不清晰');
+    await rejectSheet.getByRole('button', { name: '确认驳回' }).click();
+    await toast(phone.page, '已驳回').waitFor();
+    await phone.page.waitForURL(/\/review\/change-list$/);
+    await rowOf(phone.page, REJECTED).waitFor({ state: 'detached' });
+
+    // The decided requests under their tabs.
+    await phone.page.getByRole('button', { name: '已通过' }).click();
+    await rowOf(phone.page, APPROVED).waitFor();
+    await phone.page.getByRole('button', { name: '已驳回' }).click();
+    await rowOf(phone.page, REJECTED).waitFor();
+
+    const noticeOf = async (token: string) =>
+      (
+        await api<{ isVerify: string; messageContent: string }[]>(
+          'SystemNotice/GetPersonNotice',
+          { currentPage: 1 },
+          token,
+        )
+      ).data[0];
+    expect(await noticeOf(approved.token)).toMatchObject({
+      isVerify: 'Y',
+      messageContent: '您提交的个人信息修改已审核通过：资料齐全',
+    });
+    expect(await noticeOf(rejected.token)).toMatchObject({
+      isVerify: 'Y',
+      messageContent: '您提交的个人信息修改未通过审核：身份证照片不清晰',
+    });
+  });
+
+  it('puts the number waiting on the 资料审核 tile of the reviewer’s home', async () => {
+    await submitPersonChange(HOME);
+    const login = await openSignedIn(phone, REVIEWER, '/home');
+    // The messages each request wrote to the reviewers would pop up over home.
+    await api('SystemNotice/ModifyReadMsg', {}, login.token);
+    await phone.page.reload();
+    const count = (await api<{ count: number }>('Review/GetPendingCount', {}, login.token)).data.count;
+    expect(count).toBeGreaterThan(0);
+    await phone.page
+      .getByRole('link', { name: `资料审核，${count} 条待审核` })
+      .first()
+      .waitFor();
+    await phone.page.locator('.menu-tile').filter({ hasText: '资料审核' }).getByText(String(count)).waitFor();
+    await screenshot(phone.page, 'review-home');
+  });
+
+  it('closes the socket when the reviewer signs out', async () => {
+    const sockets: WebSocket[] = [];
+    const frames: string[] = [];
+    phone.page.on('websocket', (socket) => {
+      sockets.push(socket);
+      socket.on('framereceived', ({ payload }) => frames.push(String(payload)));
+    });
+    await openSignedIn(phone, REVIEWER, '/user/person-center');
+    await expect.poll(() => frames.some((frame) => frame.includes('AUTH_OK'))).toBe(true);
+    expect(sockets).toHaveLength(1);
+    await phone.page.getByRole('button', { name: '退出登录' }).click();
+    await phone.page.getByRole('dialog', { name: '退出登录' }).getByRole('button', { name: '确定' }).click();
+    await phone.page.waitForURL(/\/login/);
+    await expect.poll(() => sockets[0]?.isClosed()).toBe(true);
+    await phone.page.waitForTimeout(1500);
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('is not there for an employee who is no reviewer', async () => {
+    const requests: string[] = [];
+    phone.page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+    await signIn(phone.context, '100002');
+    await phone.page.goto('/review/change-list');
+    await phone.page.getByText('抱歉，系统未找到该页面').waitFor();
+    await phone.page.goto('/home');
+    await phone.page.getByRole('heading', { name: '查询服务' }).waitFor();
+    expect(await phone.page.getByRole('link', { name: /资料审核/ }).count()).toBe(0);
+    expect(requests).not.toContain('/api/Review/GetPendingCount');
+  });
+});

@@ -1,0 +1,84 @@
+// Where every call of the API lives and who may make it: its path (`POST /api/<path>`), and its access, decided
+// by the server on the matched route. Public calls need no token; every other call needs one, and a call with
+// `menu` or `role` answers only callers whose roles hold that menu or role; `isIdempotent` writes honour an
+// Idempotency-Key. The request and answer schemas are in the domain modules (defineRoute). No zod here: the
+// web app addresses its calls through this module, so the screens that never validate anything themselves
+// (home, the layout, the session restore) load no schema library.
+import type { MenuCode } from './menu-codes';
+
+/** Role names the server knows (roles are data; these are the ones calls are tied to). */
+/**
+ * AppVerify reviews record edits; HRAdmin runs the HR console for the plants it administers (admin_plants);
+ * SysAdmin administers every plant, the roles and the menus.
+ */
+export const ROLE_NAMES = ['Employee', 'AppVerify', 'HRAdmin', 'SysAdmin'] as const;
+export type RoleName = (typeof ROLE_NAMES)[number];
+
+export type Address = {
+  path: string;
+  isPublic?: boolean;
+  /** The menu code (M01…) of the screen this call serves. */
+  menu?: MenuCode;
+  role?: RoleName;
+  /** Repeats with the same `Idempotency-Key` header answer the first outcome instead of acting again. */
+  isIdempotent?: boolean;
+  /** The body is multipart/form-data (a file and its fields), not JSON. */
+  isMultipart?: boolean;
+};
+
+export const ADDRESSES = {
+  // Sign-in, tokens, password change and reset
+  checkLogin: { path: 'Account/CheckLogin', isPublic: true },
+  refreshToken: { path: 'Account/RefreshToken', isPublic: true },
+  checkUserToken: { path: 'Account/CheckUserToken' },
+  changePwd: { path: 'Account/ChangePwd' },
+  resetPassword: { path: 'Account/ResetPassword', isPublic: true },
+  logout: { path: 'Account/Logout', isPublic: true },
+  // Menus
+  getMenuList: { path: 'Menu/GetMenuList' },
+  // Home: dictionaries, handbook flag, banners
+  getStateBaseInfo: { path: 'Home/GetStateBaseInfo' },
+  modifyReadStatus: { path: 'Home/ModifyReadStatus' },
+  getBannerList: { path: 'Home/GetBannerList' },
+  // Notices and messages
+  modifyNotice: { path: 'SystemNotice/ModifyNotice', isIdempotent: true },
+  getPersonNotice: { path: 'SystemNotice/GetPersonNotice', menu: 'M14' },
+  getPersonMsg: { path: 'SystemNotice/GetPersonMsg' },
+  modifyReadMsg: { path: 'SystemNotice/ModifyReadMsg' },
+  // Attendance
+  getAttRecordByEmpNo: { path: 'AttDay/GetAttRecordByEmpNo', menu: 'M03' },
+  // Payslip
+  getPersonSalaryByOld: { path: 'SalaryPayslip/GetPersonSalaryByOld', menu: 'M04' },
+  // Meals, dormitory costs, the shoe cabinet
+  getMeals: { path: 'LogisticsMeals/GetMeals', menu: 'M05' },
+  getMealsDetail: { path: 'LogisticsMeals/GetMealsDetail', menu: 'M05' },
+  getDormitoryCostForMobile: { path: 'LogisticsDormitory/GetDormitoryCostForMobile', menu: 'M06' },
+  getCabinetForMobile: { path: 'LogisticsCabinet/GetCabinetForMobile', menu: 'M07' },
+  updatePhotoToAtt: { path: 'LogisticsCabinet/UpdatePhotoToAtt', menu: 'M07' },
+  remoteOpenCabinet: { path: 'LogisticsCabinet/RemoteOpenCabinet', menu: 'M07' },
+  remoteOpenAllCabinet: { path: 'LogisticsCabinet/RemoteOpenAllCabinet', menu: 'M07' },
+  // Safety issues
+  getMyEhs: { path: 'InspectionEhs/GetMyEhs', menu: 'M08' },
+  // Personal records; their edits go through SystemNotice/ModifyNotice (APP_EDIT_*) to HR's review
+  getEmployeeInfo: { path: 'EmployeeInduction/GetEmployeeInfo', menu: 'M01' },
+  getTitleCer: { path: 'TitleCerFile/GetTitleCer' },
+  getTitleCerWithUnVerify: { path: 'TitleCerFile/GetTitleCerWithUnVerify' },
+  getBankCard: { path: 'EmployeeRoster/GetBankCard' },
+  getPhotoUrl: { path: 'Home/GetPhotoUrl' },
+  saveImageFromBase64: { path: 'Home/SaveImageFromBase64' },
+  modifyUser: { path: 'User/ModifyUser' },
+  updateAttPhoto: { path: 'Home/UpdateAttPhoto', isIdempotent: true },
+  // Uploads
+  uploadFileForMobile: { path: 'upload/UploadFileForMobile', isMultipart: true },
+  uploadMultipleFileForMobile: { path: 'upload/UploadMultipleFileForMobile', isMultipart: true },
+  // The reviewer's console
+  getChangeList: { path: 'Review/GetChangeList', role: 'AppVerify' },
+  getChangeDetail: { path: 'Review/GetChangeDetail', role: 'AppVerify' },
+  approveChange: { path: 'Review/ApproveChange', role: 'AppVerify' },
+  rejectChange: { path: 'Review/RejectChange', role: 'AppVerify' },
+  getPendingCount: { path: 'Review/GetPendingCount', role: 'AppVerify' },
+  // Realtime
+  getSocketRole: { path: 'Group/GetSocketRole' },
+} as const satisfies Record<string, Address>;
+
+export type AddressName = keyof typeof ADDRESSES;

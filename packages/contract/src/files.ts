@@ -1,0 +1,28 @@
+// Uploads (upload/UploadFileForMobile, UploadMultipleFileForMobile): multipart, one file per uploader, the kind
+// checked by content. The answer is the file's address, served only to those who may see its record.
+import { z } from 'zod';
+import { ADDRESSES } from './addresses';
+import { defineRoute, text } from './common';
+
+/** SPEC §7 upTypes. */
+export const UPLOAD_TYPES = ['SCHOOL', 'CARD', 'RESUME', 'TITLE', 'PROPOSAL', 'PHOTO-Mobile'] as const;
+export type UploadType = (typeof UPLOAD_TYPES)[number];
+
+/** What an upload answers and a record keeps: `/api/files/<uuid>`. */
+export const FILE_PATH = /^\/api\/files\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The multipart fields beside the file (the token travels in the headers). */
+const uploadFields = z.object({
+  upType: z.enum(UPLOAD_TYPES, { error: '上传类型无效' }),
+  /** Free text of the client's (SPEC §7 "type"); kept with the file. */
+  type: text('类型').max(32, { error: '类型无效' }).optional(),
+  token: z.unknown().optional(),
+});
+
+export const filesRoutes = {
+  uploadFileForMobile: defineRoute(ADDRESSES.uploadFileForMobile, { request: uploadFields, data: z.string() }),
+  uploadMultipleFileForMobile: defineRoute(ADDRESSES.uploadMultipleFileForMobile, {
+    request: uploadFields,
+    data: z.array(z.string()),
+  }),
+};

@@ -1,0 +1,39 @@
+// The websocket at /ws (SPEC §7): GET_ONLINE (type 2) and SEND (type 1) as the spec has them, and what the server
+// adds: the sign-in of the socket, the keep-alive and the pushes that wake a screen. No zod here: the signed-in
+// shell holds the socket on every screen.
+
+export const WS_PATH = '/ws';
+
+/** SPEC §9 message types. */
+export const MESSAGE_TYPE = { SEND: 1, GET_ONLINE: 2 } as const;
+
+/** Close codes the client acts on: sign in again (4401), or stop (4403). */
+export const WS_CLOSE = { UNAUTHORIZED: 4401, REPLACED: 4409, TOO_MANY: 4429 } as const;
+
+/** Client → server. The first message signs the socket in (the token never appears in a URL). */
+export type ClientMessage =
+  | { type: 'AUTH'; token: string }
+  | { type: 'PING' }
+  | { type: typeof MESSAGE_TYPE.GET_ONLINE; To?: number }
+  | { type: typeof MESSAGE_TYPE.SEND; To?: number; SenderId?: number; ReceiverId: number; Content: string };
+
+/** What a push is about; the screen re-reads the matching data by REST (the rows are the truth). */
+export type NotifyKind =
+  /** A change was sent for review (to reviewers). */
+  | 'review.submitted'
+  /** A change was decided (to reviewers, so their lists update). */
+  | 'review.decided'
+  /** New messages for the employee (a decision on their change, …). */
+  | 'messages';
+
+/** Server → client. */
+export type ServerMessage =
+  | { type: 'AUTH_OK'; userId: number }
+  | { type: 'PONG' }
+  | { type: 'NOTIFY'; kind: NotifyKind; content?: string }
+  | { type: typeof MESSAGE_TYPE.GET_ONLINE; online: number[] }
+  | { type: typeof MESSAGE_TYPE.SEND; SenderId: number; ReceiverId: number; Content: string }
+  | { type: 'ERROR'; msg: string };
+
+/** The client sends a PING this often; the server ends a socket silent for three of them. */
+export const WS_PING_MS = 25_000;

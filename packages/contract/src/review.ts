@@ -1,0 +1,105 @@
+// The reviewer's console (beyond the spec; HR asked for it): the change requests waiting for a holder of
+// AppVerify, each with its old and new values side by side, and the decision.
+import { z } from 'zod';
+import { ADDRESSES } from './addresses';
+import { defineRoute, empty, pageSize, plant, text } from './common';
+import { CHANGE_KINDS } from './records';
+
+export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+export const changeListItem = z.object({
+  id: z.number(),
+  empNo: z.string(),
+  empName: z.string(),
+  bu: z.string(),
+  deptName: z.string(),
+  kind: z.enum(CHANGE_KINDS),
+  status: z.enum(REVIEW_STATUSES),
+  submittedAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type ChangeListItem = z.infer<typeof changeListItem>;
+
+/** One field of a record: before and after, as a reviewer reads them (dictionary names, whole numbers). */
+export const changeField = z.object({
+  label: z.string(),
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+  isChanged: z.boolean(),
+  /** The value is a file's address: shown inline (a scan) or as a link. */
+  isFile: z.boolean(),
+});
+export type ChangeField = z.infer<typeof changeField>;
+
+/** A record the change touches: the base data, one certificate, the bank card. */
+export const changeGroup = z.object({
+  title: z.string(),
+  change: z.enum(['added', 'removed', 'changed', 'unchanged']),
+  fields: z.array(changeField),
+});
+export type ChangeGroup = z.infer<typeof changeGroup>;
+
+export const changeDetail = changeListItem.extend({
+  title: z.string(),
+  decidedByName: z.string().nullable(),
+  reason: z.string(),
+  /** Against the records as they are now; a record changed since the employee sent the edit shows as such. */
+  groups: z.array(changeGroup),
+  /** The records were changed after the edit was sent (HR edited them): the differences are against today's. */
+  isStale: z.boolean(),
+  /** The record versions these differences were computed against; an approval must name them. */
+  seenVersions: z.record(z.string(), z.number()),
+});
+export type ChangeDetail = z.infer<typeof changeDetail>;
+
+const changeId = z.coerce
+  .number({ error: '申请编号无效' })
+  .int({ error: '申请编号无效' })
+  .positive({ error: '申请编号无效' });
+
+export const reviewRoutes = {
+  getChangeList: defineRoute(ADDRESSES.getChangeList, {
+    request: z.object({
+      bu: plant.optional().or(z.literal('').transform(() => undefined)),
+      kind: z
+        .enum(CHANGE_KINDS, { error: '修改类型无效' })
+        .optional()
+        .or(z.literal('').transform(() => undefined)),
+      status: z.enum(REVIEW_STATUSES, { error: '审核状态无效' }).default('pending'),
+      CurrentPage: z.coerce
+        .number({ error: '页码应为数字' })
+        .int()
+        .min(1, { error: '页码从 1 开始' })
+        .max(1_000_000)
+        .default(1),
+      PageSize: pageSize.default(20),
+    }),
+    data: z.array(changeListItem),
+  }),
+  getChangeDetail: defineRoute(ADDRESSES.getChangeDetail, {
+    request: z.object({ id: changeId }),
+    data: changeDetail,
+  }),
+  approveChange: defineRoute(ADDRESSES.approveChange, {
+    request: z.object({
+      id: changeId,
+      seenVersions: z.record(z.string().max(8), z.number().int().min(0).max(2_147_483_647), {
+        error: '请刷新后重新审核',
+      }),
+      opinion: text('审核意见').trim().max(500, { error: '审核意见最多 500 字' }).default(''),
+    }),
+    data: z.null(),
+  }),
+  rejectChange: defineRoute(ADDRESSES.rejectChange, {
+    request: z.object({
+      id: changeId,
+      reason: text('驳回原因', { missing: '请填写驳回原因' })
+        .trim()
+        .min(1, { error: '请填写驳回原因' })
+        .max(500, { error: '驳回原因最多 500 字' }),
+    }),
+    data: z.null(),
+  }),
+  getPendingCount: defineRoute(ADDRESSES.getPendingCount, { request: empty, data: z.object({ count: z.number() }) }),
+};
