@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type MadeEmployee, makeCabinet, makeEmployee } from '../../test/factories';
 import { type FakeController, startFakeController } from '../../test/fake-controller';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { withTransaction } from '../db/transaction';
 import {
   CONTROLLER_FAILED_MESSAGE,
   CONTROLLER_UNREACHABLE_MESSAGE,
@@ -63,6 +64,19 @@ describe('outbox adapter', () => {
         completed: false,
       },
     ]);
+  });
+
+  it('writes the command with the change it belongs to, or not at all when that change is rolled back', async () => {
+    const adapter = createOutboxAdapter(t.database.db);
+    await expect(
+      withTransaction(t.database.db, async (tx) => {
+        await adapter.sendCommand(openBox, tx);
+        throw new Error('the change fails after the command');
+      }),
+    ).rejects.toThrow('the change fails');
+    expect(await recorded()).toEqual([]);
+    await withTransaction(t.database.db, (tx) => adapter.sendCommand(openBox, tx));
+    expect(await recorded()).toHaveLength(1);
   });
 });
 

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { outboxCommands } from '../db/schema/index';
+import type { Executor } from '../db/transaction';
 
 export type OutsideTarget = 'cabinet' | 'attendance';
 export type OutsideCommand = {
@@ -15,7 +16,13 @@ export type OutsideCommand = {
 };
 /** `detail` is Chinese, fit to show the employee when `ok` is false. */
 export type CommandOutcome = { ok: boolean; detail: string };
-export type OutsideSystems = { sendCommand: (command: OutsideCommand) => Promise<CommandOutcome> };
+/**
+ * `within`: the transaction of the change the command belongs to. A command that waits in the outbox is then
+ * written with that change or not at all (a relay never delivers the command of a change rolled back).
+ */
+export type OutsideSystems = {
+  sendCommand: (command: OutsideCommand, within?: Executor) => Promise<CommandOutcome>;
+};
 
 export const QUEUED_MESSAGE = '指令已发送';
 export const CONTROLLER_UNREACHABLE_MESSAGE = '柜子控制器无响应，请稍后重试';
@@ -23,8 +30,8 @@ export const CONTROLLER_FAILED_MESSAGE = '柜子控制器处理失败，请稍�
 
 /** The default: every command is stored as pending; a relay elsewhere delivers it and records the outcome. */
 export const createOutboxAdapter = (db: Db): OutsideSystems => ({
-  sendCommand: async ({ target, command, payload, requestedBy }) => {
-    await db.insert(outboxCommands).values({ target, command, payload, requestedBy, status: 'pending' });
+  sendCommand: async ({ target, command, payload, requestedBy }, within = db) => {
+    await within.insert(outboxCommands).values({ target, command, payload, requestedBy, status: 'pending' });
     return { ok: true, detail: QUEUED_MESSAGE };
   },
 });
@@ -86,6 +93,6 @@ export const createOutsideSystems = ({ db, config }: { db: Db; config: Config })
     timeoutMs: config.CABINET_CONTROLLER_TIMEOUT_MS,
   });
   return {
-    sendCommand: (command) => (command.target === 'cabinet' ? controller : outbox).sendCommand(command),
+    sendCommand: (command, within) => (command.target === 'cabinet' ? controller : outbox).sendCommand(command, within),
   };
 };

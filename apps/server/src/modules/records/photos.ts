@@ -108,12 +108,15 @@ export const updateAttendancePhoto = ({
         after: { file: fileId },
         requestId,
       });
-      const outcome = await outsideSystems.sendCommand({
-        target: 'attendance',
-        command: 'update-face-photo',
-        payload: { empNo: caller.empNo, bu: caller.bu, file: path },
-        requestedBy: caller.id,
-      });
+      const outcome = await outsideSystems.sendCommand(
+        {
+          target: 'attendance',
+          command: 'update-face-photo',
+          payload: { empNo: caller.empNo, bu: caller.bu, file: path },
+          requestedBy: caller.id,
+        },
+        tx,
+      );
       if (!outcome.ok) throw new BusinessError('OUTSIDE_SYSTEM_FAILED', { detail: outcome.detail });
       return null;
     },
