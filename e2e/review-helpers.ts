@@ -1,49 +1,14 @@
 // Changes sent for HR's review as a phone would send them (ID card scans uploaded, then the notice), and the
 // reviewers' view of them, for the specs of the review console. Each spec sends the changes of employees of its
 // own, so the order the files run in does not matter.
-import { deflateSync } from 'node:zlib';
+import { drawPng } from '../apps/server/src/db/seed/demo-images';
 import { api, baseUrl, DEMO_PASSWORD, sha256 } from './harness';
 
 export const REVIEWER = '900001';
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (bytes: Buffer) => {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = (CRC_TABLE[(crc ^ byte) & 0xff] as number) ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-};
-const chunk = (type: string, data: Buffer) => {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-};
 /** A plain 120×76 picture of one colour, standing in for a scan of an ID card. */
-export const cardScan = ([red, green, blue]: [number, number, number]) => {
-  const width = 120;
-  const height = 76;
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([
-    Buffer.from([0]),
-    Buffer.alloc(width * 3).map((_, index) => [red, green, blue][index % 3] as number),
-  ]);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-};
+export const cardScan = (color: [number, number, number]) =>
+  drawPng({ width: 120, height: 76, background: color, blocks: [] });
 
 const upload = async (token: string, file: Buffer) => {
   const form = new FormData();
