@@ -13,6 +13,7 @@ import type { Database } from './db/client';
 import { createTokenService, installAuthGuard } from './http/auth';
 import { envelope } from './http/envelope';
 import { answerFrameworkError, installErrorHandling } from './http/errors';
+import { MemoryRateStore } from './http/memory-rate-store';
 import { installSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { createOutsideSystems } from './integrations/outside-systems';
@@ -80,7 +81,8 @@ export const buildApp = async ({ config, database, redis, withBenchRoutes }: App
     global: false,
     // Shared by every instance when Redis is there; a Redis outage must not stop sign-in (the per-account
     // lockout lives in the database).
-    ...(redis ? { redis, nameSpace: 'ess:rl:' } : {}),
+    // Without Redis, counters that stay right under a burst of concurrent requests (./http/memory-rate-store.ts).
+    ...(redis ? { redis, nameSpace: 'ess:rl:' } : { store: MemoryRateStore }),
     skipOnError: true,
     errorResponseBuilder: () => new BusinessError('LOGIN_TOO_FREQUENT'),
   });

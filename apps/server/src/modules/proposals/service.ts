@@ -49,14 +49,15 @@ export const listDepartments = (db: Db, { plants, level }: { plants: readonly st
         level === undefined ? undefined : eq(departments.level, level),
       ),
     )
-    .orderBy(sql`array_position(${[...plants]}::text[], ${departments.bu}::text)`, asc(departments.sort));
+    // The plant asked for first, then the others it takes in (NT: GT, NY).
+    .orderBy(sql`${departments.bu} <> ${plants[0] ?? ''}`, asc(departments.bu), asc(departments.sort));
 
 export const listTeams = (db: Db, plants: readonly string[]) =>
   db
     .select({ teamNo: teams.teamNo, teamName: teams.name, bu: teams.bu })
     .from(teams)
     .where(and(inArray(teams.bu, [...plants]), eq(teams.isActive, true)))
-    .orderBy(sql`array_position(${[...plants]}::text[], ${teams.bu}::text)`, asc(teams.sort));
+    .orderBy(sql`${teams.bu} <> ${plants[0] ?? ''}`, asc(teams.bu), asc(teams.sort));
 
 /** Refuses a department or team that is not one the form offered for the plant. */
 const requireOffered = async (
