@@ -3,8 +3,8 @@
 // departments and teams of that plant (NT's from NT, GT and NY) and at most one picture. Signed in, the name and
 // number are the worker's own.
 import { IMPROVE_PLANTS, type ImproveProposalForm, improveProposalForm, PLANT_LABELS } from '@ess/contract/proposals';
-import { Button, Form, Input, Mask, TextArea } from 'antd-mobile';
-import { useEffect, useId, useState } from 'react';
+import { Button, Form, Input, TextArea } from 'antd-mobile';
+import { useEffect, useId, useRef, useState } from 'react';
 import { contractRules } from '../../components/form/contract-rules';
 import { PickerField } from '../../components/form/picker-field';
 import { RequiredLabel } from '../../components/form/required-label';
@@ -20,11 +20,16 @@ const rulesOf = contractRules(improveProposalForm);
 type Plant = (typeof IMPROVE_PLANTS)[number];
 type Values = Omit<ImproveProposalForm, 'Bu'>;
 
+/** A modal of its own: antd-mobile's Mask hides its content from screen readers (aria-hidden). */
 export const PlantOverlay = ({ onPick }: { onPick: (plant: Plant) => void }) => {
   const titleId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    dialogRef.current?.querySelector('button')?.focus({ preventScroll: true });
+  }, []);
   return (
-    <Mask visible opacity="thick" disableBodyScroll={false}>
-      <div className="plant-overlay" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+    <div className="plant-overlay-backdrop">
+      <div ref={dialogRef} className="plant-overlay" role="dialog" aria-modal="true" aria-labelledby={titleId}>
         <h2 id={titleId} className="plant-overlay-title">
           {t.proposals.choosePlant}
         </h2>
@@ -35,7 +40,7 @@ export const PlantOverlay = ({ onPick }: { onPick: (plant: Plant) => void }) => 
           </Button>
         ))}
       </div>
-    </Mask>
+    </div>
   );
 };
 
