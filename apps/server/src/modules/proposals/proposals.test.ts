@@ -1,12 +1,15 @@
 // The proposal forms as the public sends them (no token) and as a signed-in worker does; the lookups they need;
 // what reaches HR (plant scope, month filter, decision, CSV that Excel opens), and the limits per address that
 // keep anonymous abuse out while signed-in calls go on.
+import { randomInt } from 'node:crypto';
 import { routes } from '@ess/contract';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FACTORY_PASSWORD_HASH, makeEmployee, shanghaiMonth, TINY_PNG } from '../../../test/factories';
 import { createTestContext, type TestContext } from '../../../test/harness';
 import { improveForm, PDF, studyForm, uploadPublic } from '../../../test/public-forms';
 import { uploadFile } from '../../../test/uploads';
+import { buildApp } from '../../app';
 
 let t: TestContext;
 let worker: { empNo: string; id: number; token: string };
@@ -423,6 +426,34 @@ describe('limits per address', () => {
       );
     } finally {
       await limited.close();
+    }
+  });
+
+  // CI sets TEST_REDIS_URL to prove the shared path: one limit for every instance.
+  it.skipIf(!process.env.TEST_REDIS_URL)('counts one limit for all instances through Redis', async () => {
+    const config = { ...t.config, PUBLIC_SUBMIT_RATE_LIMIT: 2 };
+    const clients = [0, 1].map(
+      () => new Redis(process.env.TEST_REDIS_URL ?? '', { maxRetriesPerRequest: 0, enableOfflineQueue: false }),
+    );
+    await Promise.all(clients.map((client) => new Promise((resolve) => client.once('ready', resolve))));
+    const apps = await Promise.all(clients.map((redis) => buildApp({ config, database: t.database, redis })));
+    const address = `10.${randomInt(255)}.${randomInt(255)}.${randomInt(1, 255)}`;
+    const submitOn = async (instance: number) =>
+      (
+        await apps[instance]?.inject({
+          method: 'POST',
+          url: '/api/TrainMaterial/ModifyProposalImproveDetail',
+          remoteAddress: address,
+          payload: { modify: improveForm() },
+        })
+      )?.json().msg;
+    try {
+      expect([await submitOn(0), await submitOn(1)]).toEqual(['提交成功', '提交成功']);
+      expect(await submitOn(0)).toBe('提交过于频繁，请稍后再试');
+      expect(await submitOn(1)).toBe('提交过于频繁，请稍后再试');
+    } finally {
+      await Promise.all(apps.map((app) => app.close()));
+      for (const client of clients) client.disconnect();
     }
   });
 });
