@@ -13,6 +13,7 @@ import {
   FileOutline,
   FillinOutline,
   FolderOutline,
+  MailOutline,
   LikeOutline,
   MessageOutline,
   PayCircleOutline,
@@ -51,6 +52,7 @@ const ICONS: Record<string, ComponentType> = {
   guide: ContentOutline,
   bank: BankcardOutline,
   audit: UserContactOutline,
+  inbox: MailOutline,
 };
 
 const TileLink = ({ tile, badge = 0 }: { tile: Tile; badge?: number }) => {
