@@ -645,7 +645,6 @@ export const zhCN = {
     resume: '简历',
     resumeHint: '支持 .doc、.docx、.pdf，1 个文件，最大 10 MB',
     submit: '提交',
-    submitted: '信息已提交,请耐心等待',
   },
   hrSubmissions: {
     proposals: '提案',
