@@ -40,10 +40,6 @@ const openQuietly = async (empNo: string, path: string) => {
 };
 
 const PLACEHOLDER_PATHS = [
-  '/register',
-  '/improve/proposal-improve',
-  '/improve/proposal-study',
-  '/home/recruitment-share',
   '/train/emp-zhiyin',
   '/train/video-learn',
   '/paper/paper-detail',
@@ -52,7 +48,6 @@ const PLACEHOLDER_PATHS = [
   '/user/my-demand',
   '/paper/paper-list',
   '/train/emp-handbook',
-  '/recruitment/recruitment-share',
 ];
 
 /** Picks a photo through the album button, as the face photo screen offers it. */
@@ -373,6 +368,28 @@ describe('accessibility (axe, WCAG 2 A/AA)', () => {
     const avatar = page.getByRole('dialog', { name: '修改头像' });
     await avatar.getByRole('button', { name: '保存头像' }).waitFor();
     await expectAccessible('the avatar sheet');
+  });
+
+  it('the public forms (the plant overlay open, the form empty and refused), the referral share page', async () => {
+    const { page } = phone;
+    await page.goto('/improve/proposal-improve');
+    const overlay = page.getByRole('dialog', { name: '请选择提案工厂' });
+    await overlay.waitFor();
+    await expectAccessible('the improvement proposal’s plant overlay');
+    await overlay.getByRole('button', { name: '杭州' }).click();
+    await page.getByRole('button', { name: '提交', exact: true }).click();
+    await page.getByText('请选择提案部门').first().waitFor();
+    await expectAccessible('the improvement proposal, refused');
+    await page.goto('/improve/proposal-study');
+    await page.getByRole('button', { name: '提交', exact: true }).click();
+    await page.getByText('请选择整改部门').first().waitFor();
+    await expectAccessible('the rectification proposal, refused');
+    await page.goto('/register?empNo=100001');
+    await page.getByText('推荐人工号：100001').waitFor();
+    await expectAccessible('the registration');
+    await openQuietly(EMPLOYEE, '/recruitment/recruitment-share');
+    await page.getByRole('img', { name: /的内部推荐二维码$/ }).waitFor();
+    await expectAccessible('the referral share page');
   });
 
   it('the placeholder screens', async () => {

@@ -13,6 +13,7 @@ import type { Database } from './db/client';
 import { createTokenService, installAuthGuard } from './http/auth';
 import { envelope } from './http/envelope';
 import { answerFrameworkError, installErrorHandling } from './http/errors';
+import { MemoryRateStore } from './http/memory-rate-store';
 import { installSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { createOutsideSystems } from './integrations/outside-systems';
@@ -25,11 +26,14 @@ import { registerInspectionRoutes } from './modules/inspection/routes';
 import { registerLogisticsRoutes } from './modules/logistics/routes';
 import { registerMenuRoutes } from './modules/menu/routes';
 import { registerNoticesRoutes } from './modules/notices/routes';
+import { registerProposalsRoutes } from './modules/proposals/routes';
 import { createHub, type Hub } from './modules/realtime/hub';
 import { registerRealtimeRoutes } from './modules/realtime/routes';
 import { registerRecordsRoutes } from './modules/records/routes';
+import { registerRecruitmentRoutes } from './modules/recruitment/routes';
 import { registerReviewRoutes } from './modules/review/routes';
 import { registerSalaryRoutes } from './modules/salary/routes';
+import { registerWechatRoutes } from './modules/wechat/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -77,7 +81,8 @@ export const buildApp = async ({ config, database, redis, withBenchRoutes }: App
     global: false,
     // Shared by every instance when Redis is there; a Redis outage must not stop sign-in (the per-account
     // lockout lives in the database).
-    ...(redis ? { redis, nameSpace: 'ess:rl:' } : {}),
+    // Without Redis, counters that stay right under a burst of concurrent requests (./http/memory-rate-store.ts).
+    ...(redis ? { redis, nameSpace: 'ess:rl:' } : { store: MemoryRateStore }),
     skipOnError: true,
     errorResponseBuilder: () => new BusinessError('LOGIN_TOO_FREQUENT'),
   });
@@ -117,8 +122,17 @@ export const buildApp = async ({ config, database, redis, withBenchRoutes }: App
   registerLogisticsRoutes(app, { db, outsideSystems, openAllEmployees: config.CABINET_OPEN_ALL_EMPLOYEES });
   registerInspectionRoutes(app, db);
   registerRecordsRoutes(app, { ...recordsDeps, outsideSystems });
-  await registerFilesRoutes(app, db);
+  await registerFilesRoutes(app, db, { publicUploadsPerMinute: config.PUBLIC_UPLOAD_RATE_LIMIT });
   registerReviewRoutes(app, recordsDeps);
+  // The public forms (proposals, registration), what they send to HR, and WeChat sharing.
+  const publicFormLimits = {
+    submit: config.PUBLIC_SUBMIT_RATE_LIMIT,
+    upload: config.PUBLIC_UPLOAD_RATE_LIMIT,
+    lookup: config.PUBLIC_LOOKUP_RATE_LIMIT,
+  };
+  registerProposalsRoutes(app, { db, limits: publicFormLimits });
+  registerRecruitmentRoutes(app, { db, limits: publicFormLimits });
+  registerWechatRoutes(app, { db, config });
   const hub = createHub({ notifier, verify: tokens.verifyWithExpiry, redis });
   await registerRealtimeRoutes(app, { db, hub });
   app.decorate('hub', hub);

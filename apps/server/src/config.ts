@@ -22,6 +22,21 @@ const schema = z.object({
   /** Failed passwords in a row before an account locks, and for how long. */
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
+  // The public forms (proposals, registration): calls per address and minute; a signed-in caller counts apart.
+  PUBLIC_SUBMIT_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  PUBLIC_UPLOAD_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  PUBLIC_LOOKUP_RATE_LIMIT: z.coerce.number().int().positive().default(120),
+  /** WeChat official account (JS-SDK share): empty = the share page falls back to the Web Share API / copying. */
+  WECHAT_APP_ID: z.string().optional(),
+  WECHAT_APP_SECRET: z.string().optional(),
+  /** WeCom: the corporation, the app's secret and agent id (config and agentConfig). */
+  WECOM_CORP_ID: z.string().optional(),
+  WECOM_CORP_SECRET: z.string().optional(),
+  WECOM_AGENT_ID: z.string().optional(),
+  /** The platforms' API origins (tests point them at a fake). */
+  WECHAT_API_BASE: z.string().url().default('https://api.weixin.qq.com'),
+  WECOM_API_BASE: z.string().url().default('https://qyapi.weixin.qq.com'),
+  WECHAT_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   /** The cabinet controller: empty = commands are kept in the outbox table for a relay. */
   CABINET_CONTROLLER_URL: z.string().url().optional(),
   CABINET_CONTROLLER_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),

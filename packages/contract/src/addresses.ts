@@ -79,6 +79,27 @@ export const ADDRESSES = {
   getPendingCount: { path: 'Review/GetPendingCount', role: 'AppVerify' },
   // Realtime
   getSocketRole: { path: 'Group/GetSocketRole' },
+
+  // Proposals, referral recruitment and registration: the public forms (rate-limited per address), their
+  // lookups and anonymous upload, what the submitter and the referrer read back, HR's lists, WeChat sharing
+  getImproveDeptInfo: { path: 'Home/GetImproveDeptInfo', isPublic: true },
+  getDeptInfo: { path: 'Home/GetDeptInfo', isPublic: true },
+  getImproveTeamData: { path: 'EmployeeBasic/GetImproveTeamData', isPublic: true },
+  getTeamData: { path: 'EmployeeBasic/GetTeamData', isPublic: true },
+  modifyProposalImproveDetail: { path: 'TrainMaterial/ModifyProposalImproveDetail', isPublic: true },
+  addProposalStudy: { path: 'ToolSysCollection/AddProposalStudy', isPublic: true },
+  uploadPublicFile: { path: 'upload/UploadPublicFile', isPublic: true, isMultipart: true },
+  insertRecruitmentRegister: { path: 'RecruitmentRegister/InsertRecruitmentRegister', isPublic: true },
+  getMyProposals: { path: 'Proposal/GetMyProposals' },
+  getMyReferrals: { path: 'RecruitmentRegister/GetMyReferrals' },
+  getProposalList: { path: 'Proposal/GetProposalList', role: 'HRAdmin' },
+  setProposalStatus: { path: 'Proposal/SetProposalStatus', role: 'HRAdmin' },
+  getCandidateList: { path: 'RecruitmentRegister/GetCandidateList', role: 'HRAdmin' },
+  setCandidateStatus: { path: 'RecruitmentRegister/SetCandidateStatus', role: 'HRAdmin' },
+  getShareData: { path: 'Wechat/GetShareData' },
+  checkWxData: { path: 'Wechat/CheckWxData' },
+  checkWorkWxData: { path: 'Wechat/CheckWorkWxData' },
+  sendWxMsg: { path: 'Wechat/SendWxMsg' },
 } as const satisfies Record<string, Address>;
 
 export type AddressName = keyof typeof ADDRESSES;

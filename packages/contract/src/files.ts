@@ -19,10 +19,22 @@ const uploadFields = z.object({
   token: z.unknown().optional(),
 });
 
+/** The kinds an anonymous upload of the public forms may be: a proposal's picture, a candidate's resume. */
+export const PUBLIC_UPLOAD_TYPES = ['PROPOSAL', 'RESUME'] as const satisfies readonly UploadType[];
+export type PublicUploadType = (typeof PUBLIC_UPLOAD_TYPES)[number];
+
 export const filesRoutes = {
   uploadFileForMobile: defineRoute(ADDRESSES.uploadFileForMobile, { request: uploadFields, data: z.string() }),
   uploadMultipleFileForMobile: defineRoute(ADDRESSES.uploadMultipleFileForMobile, {
     request: uploadFields,
     data: z.array(z.string()),
+  }),
+  /** The public forms' upload: no token needed, only their kinds, rate-limited per address. */
+  uploadPublicFile: defineRoute(ADDRESSES.uploadPublicFile, {
+    request: z.object({
+      upType: z.enum(PUBLIC_UPLOAD_TYPES, { error: '上传类型无效' }),
+      type: text('类型').max(32, { error: '类型无效' }).optional(),
+    }),
+    data: z.string(),
   }),
 };

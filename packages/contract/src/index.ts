@@ -7,10 +7,13 @@ import { inspectionRoutes } from './inspection';
 import { logisticsRoutes } from './logistics';
 import { menuRoutes } from './menu';
 import { noticesRoutes } from './notices';
+import { proposalsRoutes } from './proposals';
 import { realtimeRoutes } from './realtime';
 import { recordsRoutes } from './records';
+import { recruitmentRoutes } from './recruitment';
 import { reviewRoutes } from './review';
 import { salaryRoutes } from './salary';
+import { wechatRoutes } from './wechat';
 
 export * from './common';
 
@@ -28,6 +31,9 @@ export const routes = {
   ...filesRoutes,
   ...reviewRoutes,
   ...realtimeRoutes,
+  ...proposalsRoutes,
+  ...recruitmentRoutes,
+  ...wechatRoutes,
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

@@ -26,6 +26,8 @@ export const MOBILE_MENUS = [
   { code: 'M17', path: '/user/self-help', name: '自助帮助', icon: 'help' },
   // Only for the roles named: the reviewers' console.
   { code: 'M18', path: '/review/change-list', name: '资料审核', icon: 'audit', roles: ['AppVerify'] },
+  // Only for HR: the proposals and candidates the public forms sent.
+  { code: 'M19', path: '/hr/submissions', name: '提案与推荐', icon: 'inbox', roles: ['HRAdmin'] },
 ] as const;
 
 export type MenuCode = (typeof MOBILE_MENUS)[number]['code'];

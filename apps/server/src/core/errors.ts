@@ -43,6 +43,13 @@ export const ERRORS = {
   CHANGE_ALREADY_DECIDED: { message: '该申请已由其他审核人处理', status: 200 },
   CHANGE_STALE: { message: '资料已被修改，请查看最新差异后重新审核', status: 200 },
   CHANGE_RECORD_GONE: { message: '申请修改的记录已被删除，请驳回后让员工重新提交', status: 200 },
+  // Proposals, recruitment, WeChat
+  SUBMIT_TOO_FREQUENT: { message: '提交过于频繁，请稍后再试', status: 200 },
+  UPLOAD_TOO_FREQUENT: { message: '上传过于频繁，请稍后再试', status: 200 },
+  LOOKUP_TOO_FREQUENT: { message: '请求过于频繁，请稍后再试', status: 200 },
+  REFERRER_UNKNOWN: { message: '推荐人工号不存在，请向推荐人确认推荐链接', status: 200 },
+  WECHAT_NOT_CONFIGURED: { message: '未配置微信分享，请复制链接分享', status: 200 },
+  WECHAT_FAILED: { message: '获取微信签名失败，请稍后重试', status: 200 },
   ATTENDANCE_PHOTO_NOT_OFFERED: { message: '您所在工厂的考勤不使用人脸照片', status: 200 },
 } as const satisfies Record<string, ErrorSpec>;
 

@@ -9,7 +9,8 @@ const helmetOptions: Parameters<typeof helmet>[0] = {
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      // The WeChat / WeCom JS-SDK, loaded by the share page only inside those browsers.
+      scriptSrc: ["'self'", 'https://res.wx.qq.com', 'https://res2.wx.qq.com'],
       // antd-mobile sets inline styles on its components.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],

@@ -29,7 +29,7 @@ export const PRIVATE_SCREENS: Readonly<Record<string, PrivateScreen>> = {
   '/system-setting/person-setting': { load: () => import('../features/account/person-setting-page') },
   [CHANGE_PASSWORD_PATH]: { load: () => import('../features/account/change-password-page') },
   '/system-setting/person-photo': { load: () => import('../features/records/person-photo-page') },
-  '/home/recruitment-share': placeholder,
+  '/home/recruitment-share': { load: () => import('../features/recruitment/recruitment-share-page') },
   '/train/emp-zhiyin': placeholder,
   '/train/video-learn': placeholder,
   '/paper/paper-detail': placeholder,
@@ -50,11 +50,13 @@ export const PRIVATE_SCREENS: Readonly<Record<string, PrivateScreen>> = {
   '/paper/paper-list': placeholder,
   '/train/emp-handbook': placeholder,
   '/user/my-option': { load: () => import('../features/notices/my-option-page') },
-  '/recruitment/recruitment-share': placeholder,
+  '/recruitment/recruitment-share': { load: () => import('../features/recruitment/recruitment-share-page') },
   '/purchase/material-manage': { load: () => import('../features/purchase/material-manage-page') },
   '/user/self-help': { load: () => import('../features/help/self-help-page') },
   [REVIEW_LIST_PATH]: { load: () => import('../features/review/change-list-page') },
   [REVIEW_DETAIL_PATH]: { load: () => import('../features/review/change-detail-page') },
+  // HR's list of what the public forms sent
+  '/hr/submissions': { load: () => import('../features/hr-submissions/submissions-page') },
 };
 
 const pages = new Map<string, ComponentType>();

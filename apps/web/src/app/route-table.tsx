@@ -41,8 +41,6 @@ export type AppRoute = {
   isTabRoot?: boolean;
 };
 
-const placeholder = () => import('./pages/placeholder-page');
-
 export const routeTable: readonly AppRoute[] = [
   // Public
   {
@@ -52,7 +50,12 @@ export const routeTable: readonly AppRoute[] = [
     isPublic: true,
     layout: 'bare',
   },
-  { path: '/register', title: t.routes.register, load: placeholder, isPublic: true },
+  {
+    path: '/register',
+    title: t.routes.register,
+    load: () => import('../features/recruitment/register-page'),
+    isPublic: true,
+  },
   {
     path: '/home/reset-password',
     title: t.routes.resetPassword,
@@ -60,8 +63,18 @@ export const routeTable: readonly AppRoute[] = [
     isPublic: true,
     layout: 'bare',
   },
-  { path: '/improve/proposal-improve', title: t.routes.proposalImprove, load: placeholder, isPublic: true },
-  { path: '/improve/proposal-study', title: t.routes.proposalStudy, load: placeholder, isPublic: true },
+  {
+    path: '/improve/proposal-improve',
+    title: t.routes.proposalImprove,
+    load: () => import('../features/proposals/proposal-improve-page'),
+    isPublic: true,
+  },
+  {
+    path: '/improve/proposal-study',
+    title: t.routes.proposalStudy,
+    load: () => import('../features/proposals/proposal-study-page'),
+    isPublic: true,
+  },
   { path: NOT_FOUND_PATH, title: t.routes.notFound, load: () => import('./pages/not-found-page'), isPublic: true },
 
   // Signed in, always available
@@ -99,6 +112,8 @@ export const routeTable: readonly AppRoute[] = [
   // The reviewers' console (M18, role AppVerify): the list and each request, laid out in two panes on a PC
   { path: REVIEW_LIST_PATH, title: t.routes.reviewList, isMenuGated: true, isWide: true },
   { path: REVIEW_DETAIL_PATH, title: t.routes.reviewDetail, gatedBy: REVIEW_LIST_PATH, isWide: true },
+  // HR's list of what the public forms sent (M19, role HRAdmin)
+  { path: '/hr/submissions', title: t.routes.hrSubmissions, isMenuGated: true, isWide: true },
 ];
 
 export const findRoute = (path: string, table: readonly AppRoute[] = routeTable): AppRoute | undefined =>

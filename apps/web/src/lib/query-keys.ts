@@ -38,4 +38,14 @@ export const queryKeys = {
     detail: (id: number) => ['review', 'detail', id] as const,
     pendingCount: ['review', 'pending-count'],
   },
+  /** The public forms' lookups, what the submitter and the referrer read back, HR's lists of submissions. */
+  proposals: {
+    improveDepts: (bu: string) => ['proposals', 'improve-depts', bu],
+    improveTeams: (bu: string) => ['proposals', 'improve-teams', bu],
+    depts: (bu: string, level: number) => ['proposals', 'depts', bu, level],
+    mine: ['proposals', 'mine'],
+    referrals: ['recruitment', 'referrals'],
+    hr: ['hr-submissions'],
+    hrList: (what: string, filter: Record<string, string>) => ['hr-submissions', what, filter] as const,
+  },
 } as const;

@@ -1,7 +1,7 @@
 // upload/UploadFileForMobile: one file as multipart (upType, then the file), through the api client's session
 // rules (token headers, renewal, 401 → sign-in). Answers the file's address, /api/files/<uuid>, which an <img>
 // shows (the server takes the access cookie for these reads).
-import type { UploadType } from '@ess/contract/files';
+import type { PublicUploadType, UploadType } from '@ess/contract/files';
 import { t } from '../i18n/zh-CN';
 import { ApiError, callMultipartEnvelope } from './api-client';
 
@@ -26,4 +26,26 @@ export const uploadFile = async ({
   form.append('upType', upType);
   form.append('file', file, fileName);
   return (await callMultipartEnvelope('uploadFileForMobile', form, { signal })).data;
+};
+
+/**
+ * upload/UploadPublicFile: the public forms' picture or resume, without a token (a signed-in sender's token goes
+ * along). The file is not readable back from the page: only HR reads it, once the form that uses it is sent.
+ */
+export const uploadPublicFile = async ({
+  upType,
+  file,
+  fileName,
+  signal,
+}: {
+  upType: PublicUploadType;
+  file: Blob;
+  fileName: string;
+  signal?: AbortSignal;
+}): Promise<string> => {
+  if (file.size > MAX_UPLOAD_BYTES) throw new ApiError('business', t.upload.tooLarge);
+  const form = new FormData();
+  form.append('upType', upType);
+  form.append('file', file, fileName);
+  return (await callMultipartEnvelope('uploadPublicFile', form, { signal })).data;
 };

@@ -12,6 +12,8 @@ import {
   MENUS,
   PLANT_BANKS,
   PLANT_NAMES,
+  plantDepartments,
+  plantTeams,
   ROLES,
   SAFETY_ISSUE_TYPES,
   TITLES,
@@ -80,6 +82,21 @@ export const seedReferenceData = async (client: pg.PoolClient | pg.Pool) => {
       );
     }
   }
+  // One statement each: this runs at every start.
+  await client.query(
+    `insert into departments (dept_no, bu, name, level, sort)
+     select "deptNo", bu, name, level, sort
+     from jsonb_to_recordset($1::jsonb) as d("deptNo" text, bu text, name text, level int, sort int)
+     on conflict do nothing`,
+    [JSON.stringify(plantDepartments())],
+  );
+  await client.query(
+    `insert into teams (team_no, bu, name, dept_no, sort)
+     select "teamNo", bu, name, "deptNo", sort
+     from jsonb_to_recordset($1::jsonb) as t("teamNo" text, bu text, name text, "deptNo" text, sort int)
+     on conflict do nothing`,
+    [JSON.stringify(plantTeams())],
+  );
   const { rows } = await client.query('select count(*)::int as n from banners');
   if (rows[0].n === 0) {
     for (const [index, banner] of BANNERS.entries()) {
@@ -129,7 +146,7 @@ export const seedDemo = async (
   } catch (error) {
     // A half-seeded company is worse than none: leave the database empty so the next start seeds again.
     await pool.query(
-      'truncate employees, roles, menus, banners, dictionary_items, plant_banks restart identity cascade',
+      'truncate employees, roles, menus, banners, dictionary_items, plant_banks, departments, teams restart identity cascade',
     );
     throw error;
   }

@@ -93,3 +93,40 @@ export const PLANT_BANKS: Record<string, string[]> = {
   AQ: ['招商银行'],
   JY: ['招商银行'],
 };
+
+// Proposals and recruitment: the departments and teams the public forms offer, per plant.
+const SECTIONS = ['一工段', '二工段'];
+const TEAMS_PER_PLANT = 12;
+
+/** Level-1 departments (the list above) and level-2 sections of the three workshops, numbered per plant. */
+export const plantDepartments = () =>
+  Object.keys(PLANT_NAMES).flatMap((bu) => [
+    ...DEPARTMENTS.map((name, index) => ({
+      deptNo: `${bu}-D${String(index + 1).padStart(2, '0')}`,
+      bu,
+      name,
+      level: 1,
+      sort: index,
+    })),
+    ...DEPARTMENTS.slice(0, 3).flatMap((workshop, index) =>
+      SECTIONS.map((section, sectionIndex) => ({
+        deptNo: `${bu}-D${String(index + 1).padStart(2, '0')}-${sectionIndex + 1}`,
+        bu,
+        name: `${workshop}${section}`,
+        level: 2,
+        sort: index * SECTIONS.length + sectionIndex,
+      })),
+    ),
+  ]);
+
+/** 班组1…班组12 of every plant (the employees' team names), each under a workshop. */
+export const plantTeams = () =>
+  Object.keys(PLANT_NAMES).flatMap((bu) =>
+    Array.from({ length: TEAMS_PER_PLANT }, (_, index) => ({
+      teamNo: `${bu}-T${String(index + 1).padStart(2, '0')}`,
+      bu,
+      name: `班组${index + 1}`,
+      deptNo: `${bu}-D${String((index % 3) + 1).padStart(2, '0')}`,
+      sort: index,
+    })),
+  );

@@ -4,8 +4,9 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { BusinessError } from '../../core/errors';
 import type { Db } from '../../db/client';
-import { registerCall } from '../../http/contract-routes';
+import { registerCall, registerPublicCall } from '../../http/contract-routes';
 import { sendError } from '../../http/envelope';
+import { publicRateLimit } from '../../http/public-rate-limit';
 import { multipartLimits, readUpload } from '../../http/uploads';
 import { CONTENT_TYPES, EXTENSIONS, MAX_UPLOAD_BYTES } from './file-kinds';
 import { readFile, storeFile } from './service';
@@ -16,7 +17,11 @@ const INLINE_KINDS = new Set(['jpeg', 'png', 'webp', 'heic', 'pdf']);
 /** Scans of identity documents and bank cards: never kept in a cache, a shared phone's included. */
 const UNCACHED_UP_TYPES = new Set(['CARD']);
 
-export const registerFilesRoutes = async (app: FastifyInstance, db: Db) => {
+export const registerFilesRoutes = async (
+  app: FastifyInstance,
+  db: Db,
+  { publicUploadsPerMinute = 20 }: { publicUploadsPerMinute?: number } = {},
+) => {
   // The multipart parser only where uploads are taken.
   await app.register(async (uploads) => {
     await uploads.register(fastifyMultipart, { limits: multipartLimits(MAX_UPLOAD_BYTES), throwFileSizeLimit: true });
@@ -40,6 +45,19 @@ export const registerFilesRoutes = async (app: FastifyInstance, db: Db) => {
       });
       return { data: paths, msg: '上传成功' };
     });
+    // The public forms' pictures and resumes: stored without an owner (or as the signed-in sender's), readable
+    // only by HR once a submission uses them, and removed after a day when none does.
+    registerPublicCall(
+      uploads,
+      filesRoutes.uploadPublicFile,
+      async ({ caller, request }) => {
+        const { fields, files } = await readUpload(request, filesRoutes.uploadPublicFile, { ...limits, maxFiles: 1 });
+        const [upload] = files as [(typeof files)[number]];
+        const stored = await storeFile(db, { owner: caller, upType: fields.upType, upload });
+        return { data: stored.path, msg: '上传成功' };
+      },
+      publicRateLimit({ max: publicUploadsPerMinute, refusal: 'UPLOAD_TOO_FREQUENT' }),
+    );
   });
 
   app.get<{ Params: { id: string } }>(

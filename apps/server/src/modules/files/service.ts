@@ -6,7 +6,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Caller, hasRole } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
 import type { Db } from '../../db/client';
-import { files } from '../../db/schema/index';
+import { candidates, files, proposals } from '../../db/schema/index';
 import type { Executor } from '../../db/transaction';
 import {
   ALLOWED_KINDS,
@@ -54,9 +54,29 @@ export const storeFile = async (
 
 export type StoredFile = { kind: FileKind; upType: string; originalName: string; bytes: Buffer };
 
+/** A file a public form sent (a proposal's picture, a candidate's resume) to a plant the caller administers. */
+const isSubmissionFileOfAdmin = async (db: Db, caller: Caller, id: string) => {
+  if (!hasRole(caller, 'HRAdmin') && !hasRole(caller, 'SysAdmin')) return false;
+  const plants = [...caller.adminPlants];
+  if (plants.length === 0) return false;
+  const [found] = await db
+    .select({ id: proposals.id })
+    .from(proposals)
+    .where(and(eq(proposals.fileId, id), inArray(proposals.bu, plants)))
+    .unionAll(
+      db
+        .select({ id: candidates.id })
+        .from(candidates)
+        .where(and(eq(candidates.fileId, id), inArray(candidates.bu, plants))),
+    )
+    .limit(1);
+  return found !== undefined;
+};
+
 /**
- * The file, when the caller may see it: its owner, and the reviewers (AppVerify), who decide on the records the
- * files belong to. Anyone else learns nothing, not even that it exists.
+ * The file, when the caller may see it: its owner, the reviewers (AppVerify), who decide on the records the
+ * files belong to, and HR for what the public forms sent to its plants (anonymous uploads have no owner, so
+ * nobody else, and nobody without a token, reads them). Anyone else learns nothing, not even that it exists.
  */
 export const readFile = async (db: Db, caller: Caller, id: string): Promise<StoredFile> => {
   const [row] = await db
@@ -69,7 +89,11 @@ export const readFile = async (db: Db, caller: Caller, id: string): Promise<Stor
     })
     .from(files)
     .where(eq(files.id, id));
-  const mayRead = row && (row.ownerId === caller.id || (row.ownerId !== null && hasRole(caller, 'AppVerify')));
+  const mayRead =
+    row &&
+    (row.ownerId === caller.id ||
+      (row.ownerId !== null && hasRole(caller, 'AppVerify')) ||
+      (await isSubmissionFileOfAdmin(db, caller, id)));
   if (!row || !mayRead) throw new BusinessError('FILE_NOT_FOUND');
   return { kind: row.kind as FileKind, upType: row.upType, originalName: row.originalName, bytes: row.bytes };
 };
@@ -101,6 +125,26 @@ export const attachFiles = async (
       throw new BusinessError('FILE_NOT_USABLE');
     }
   }
+};
+
+/**
+ * Marks the upload a public form sends with its submission as used: an anonymous upload (or the signed-in
+ * sender's own) of the form's kind, not used by anything yet, so an upload serves one submission only.
+ */
+export const attachSubmissionFile = async (
+  tx: Executor,
+  { path, upType, caller }: { path: string; upType: StoredUploadType; caller: Pick<Caller, 'id'> | undefined },
+): Promise<string> => {
+  const id = fileIdOf(path);
+  if (!id) throw new BusinessError('FILE_NOT_USABLE');
+  const owner = caller ? sql`(${files.ownerId} is null or ${files.ownerId} = ${caller.id})` : isNull(files.ownerId);
+  const [attached] = await tx
+    .update(files)
+    .set({ attachedAt: sql`now()` })
+    .where(and(eq(files.id, id), isNull(files.attachedAt), eq(files.upType, upType), owner))
+    .returning({ id: files.id });
+  if (!attached) throw new BusinessError('FILE_NOT_USABLE');
+  return attached.id;
 };
 
 /** Uploads nothing came to use within a day: a picture chosen and then abandoned. */

@@ -1,9 +1,12 @@
 // /user/my-option: the employee's notices (feedback, record changes) with 已审核 / 未审核 and the
-// reviewer's opinion, paged.
+// reviewer's opinion, paged; beside them, the proposals the employee sent while signed in, with HR's status.
 import type { PersonNotice } from '@ess/contract/notices';
-import { List, Tag } from 'antd-mobile';
+import type { MyProposal } from '@ess/contract/proposals';
+import { List, Tabs, Tag } from 'antd-mobile';
+import { useState } from 'react';
 import { PagedList } from '../../components/paged-list';
 import { t } from '../../i18n/zh-CN';
+import { useMyProposals } from './api/get-my-proposals';
 import { usePersonNotices } from './api/get-person-notice';
 import './my-option-page.css';
 
@@ -34,17 +37,64 @@ const NoticeItem = ({ notice }: { notice: PersonNotice }) => (
   </List.Item>
 );
 
-const MyOptionPage = () => {
+const PROPOSAL_STATUS_COLORS: Record<string, 'warning' | 'success' | 'default'> = {
+  SUBMITTED: 'warning',
+  ACCEPTED: 'success',
+  REJECTED: 'default',
+};
+
+const ProposalItem = ({ proposal }: { proposal: MyProposal }) => (
+  <List.Item
+    className="notice-item"
+    description={
+      <>
+        <span className="notice-body">{t.myProposals.kinds[proposal.kind]}</span>
+        <span className="notice-time">{proposal.createdAt}</span>
+      </>
+    }
+  >
+    <span className="notice-title">
+      <span className="notice-title-text">{proposal.title}</span>
+      <Tag color={PROPOSAL_STATUS_COLORS[proposal.status] ?? 'default'}>{t.myProposals.statuses[proposal.status]}</Tag>
+    </span>
+  </List.Item>
+);
+
+const Notices = () => {
   const paged = usePersonNotices();
   return (
+    <PagedList
+      paged={paged}
+      label={t.myOption.list}
+      emptyTitle={t.myOption.empty}
+      getKey={(notice) => notice.id}
+      renderItem={(notice) => <NoticeItem notice={notice} />}
+    />
+  );
+};
+
+const Proposals = () => {
+  const paged = useMyProposals();
+  return (
+    <PagedList
+      paged={paged}
+      label={t.myProposals.list}
+      emptyTitle={t.myProposals.empty}
+      getKey={(proposal) => proposal.id}
+      renderItem={(proposal) => <ProposalItem proposal={proposal} />}
+    />
+  );
+};
+
+const MyOptionPage = () => {
+  const [tab, setTab] = useState('notices');
+  return (
     <div className="my-option-page">
-      <PagedList
-        paged={paged}
-        label={t.myOption.list}
-        emptyTitle={t.myOption.empty}
-        getKey={(notice) => notice.id}
-        renderItem={(notice) => <NoticeItem notice={notice} />}
-      />
+      <Tabs className="my-option-tabs" activeKey={tab} onChange={setTab}>
+        <Tabs.Tab key="notices" title={t.myProposals.tabs.notices} />
+        <Tabs.Tab key="proposals" title={t.myProposals.tabs.proposals} />
+      </Tabs>
+      {tab === 'notices' ? <Notices /> : <Proposals />}
     </div>
   );
 };

@@ -14,6 +14,7 @@ import {
   FillinOutline,
   FolderOutline,
   LikeOutline,
+  MailOutline,
   MessageOutline,
   PayCircleOutline,
   QuestionCircleOutline,
@@ -51,6 +52,7 @@ const ICONS: Record<string, ComponentType> = {
   guide: ContentOutline,
   bank: BankcardOutline,
   audit: UserContactOutline,
+  inbox: MailOutline,
 };
 
 const TileLink = ({ tile, badge = 0 }: { tile: Tile; badge?: number }) => {

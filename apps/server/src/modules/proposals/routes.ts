@@ -1,0 +1,123 @@
+// The proposal calls: the public forms' lookups and submissions (rate-limited per address), the submitter's own
+// list, HR's list, decision, and CSV export (GET /api/export/proposals.csv, for a download link).
+import { improveDeptPlantsOf, proposalsRoutes } from '@ess/contract/proposals';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { BusinessError } from '../../core/errors';
+import type { Db } from '../../db/client';
+import { parseRequest, registerCall, registerPublicCall } from '../../http/contract-routes';
+import { sendError } from '../../http/envelope';
+import { publicRateLimit } from '../../http/public-rate-limit';
+import {
+  exportProposalsCsv,
+  getMyProposals,
+  listDepartments,
+  listProposals,
+  listTeams,
+  setProposalStatus,
+  submitImproveProposal,
+  submitStudyProposal,
+} from './service';
+
+export type PublicFormLimits = { submit: number; upload: number; lookup: number };
+
+/** Serves a CSV download, or the envelope of a refusal. */
+export const sendCsv = async (
+  reply: FastifyReply,
+  { fileName, build }: { fileName: string; build: () => Promise<string> },
+) => {
+  try {
+    const csv = await build();
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+      .header('cache-control', 'no-store')
+      .send(csv);
+  } catch (error) {
+    if (error instanceof BusinessError) return sendError(reply, error);
+    throw error;
+  }
+};
+
+export const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+export const registerProposalsRoutes = (app: FastifyInstance, { db, limits }: { db: Db; limits: PublicFormLimits }) => {
+  const lookupLimit = publicRateLimit({ max: limits.lookup, refusal: 'LOOKUP_TOO_FREQUENT' });
+  const submitLimit = publicRateLimit({ max: limits.submit, refusal: 'SUBMIT_TOO_FREQUENT' });
+
+  registerPublicCall(
+    app,
+    proposalsRoutes.getImproveDeptInfo,
+    async ({ body }) => ({ data: await listDepartments(db, { plants: improveDeptPlantsOf(body.bu), level: 1 }) }),
+    lookupLimit,
+  );
+  registerPublicCall(
+    app,
+    proposalsRoutes.getDeptInfo,
+    async ({ body }) => ({ data: await listDepartments(db, { plants: [body.bu], level: body.level }) }),
+    lookupLimit,
+  );
+  registerPublicCall(
+    app,
+    proposalsRoutes.getImproveTeamData,
+    async ({ body }) => ({ data: await listTeams(db, improveDeptPlantsOf(body.bu)) }),
+    lookupLimit,
+  );
+  registerPublicCall(
+    app,
+    proposalsRoutes.getTeamData,
+    async ({ body }) => ({ data: await listTeams(db, [body.bu]) }),
+    lookupLimit,
+  );
+  registerPublicCall(
+    app,
+    proposalsRoutes.modifyProposalImproveDetail,
+    async ({ body, caller, request }) => {
+      await submitImproveProposal({ db, caller, form: body.modify, requestId: request.id });
+      return { data: null, msg: '提交成功' };
+    },
+    submitLimit,
+  );
+  registerPublicCall(
+    app,
+    proposalsRoutes.addProposalStudy,
+    async ({ body, caller, request }) => {
+      await submitStudyProposal({ db, caller, form: body.modify, requestId: request.id });
+      return { data: null, msg: '提交成功' };
+    },
+    submitLimit,
+  );
+  registerCall(app, proposalsRoutes.getMyProposals, async ({ body, caller }) => {
+    const { rows, totalCount } = await getMyProposals(db, caller, { page: body.currentPage, pageSize: body.pageSize });
+    return { data: rows, totalCount };
+  });
+  registerCall(app, proposalsRoutes.getProposalList, async ({ body, caller }) => {
+    const { rows, totalCount } = await listProposals(db, caller, {
+      bu: body.bu,
+      month: body.month,
+      kind: body.kind,
+      page: body.CurrentPage,
+      pageSize: body.PageSize,
+    });
+    return { data: rows, totalCount };
+  });
+  registerCall(app, proposalsRoutes.setProposalStatus, async ({ body, caller, request }) => {
+    await setProposalStatus(db, caller, { id: body.id, status: body.status, requestId: request.id });
+    return { data: null, msg: '操作成功' };
+  });
+
+  app.get(
+    '/api/export/proposals.csv',
+    { config: { access: 'private', isApiCall: true, acceptsCookieToken: true } },
+    async (request, reply) => {
+      const { caller } = request;
+      if (!caller) return sendError(reply, new BusinessError('UNAUTHORIZED'));
+      const parsed = parseRequest(proposalsRoutes.getProposalList, request.query);
+      if (!parsed.ok) return sendError(reply, new BusinessError('INVALID_INPUT', { detail: parsed.message }));
+      const { bu, month, kind } = parsed.data;
+      return sendCsv(reply, {
+        fileName: `提案${bu ? `_${bu}` : ''}${month ? `_${month}` : ''}.csv`,
+        build: () => exportProposalsCsv(db, caller, { bu, month, kind }, originOf(request)),
+      });
+    },
+  );
+};

@@ -1,0 +1,346 @@
+// Proposals from the two public forms: the departments and teams they offer, each submission (anonymous, or the
+// signed-in employee's own) checked against the plant's lists and stored with its plant, status and audit row;
+// what the submitter reads back; HR's list, decision and export, scoped to the plants it administers.
+
+import type { improveProposalForm, studyProposalForm } from '@ess/contract/proposals';
+import {
+  type ImproveProposalForm,
+  improveDeptPlantsOf,
+  type MyProposal,
+  PROPOSAL_KIND_WORDS,
+  PROPOSAL_STATUS_WORDS,
+  type ProposalKind,
+  type ProposalRow,
+  type ProposalStatus,
+  type StudyProposalForm,
+} from '@ess/contract/proposals';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import { recordAudit } from '../../core/audit';
+import { type Caller, requirePlantAdmin } from '../../core/caller';
+import { BusinessError } from '../../core/errors';
+import type { Db } from '../../db/client';
+import { departments, employees, proposals, teams } from '../../db/schema/index';
+import { type Executor, withTransaction } from '../../db/transaction';
+import { attachSubmissionFile, filePathOf } from '../files/service';
+import {
+  MAX_EXPORT_ROWS,
+  type SubmissionFilter,
+  scopedPlants,
+  shanghaiTime,
+  submissionWhere,
+  toCsv,
+} from './submissions';
+
+type ImproveForm = z.output<typeof improveProposalForm>;
+type StudyForm = z.output<typeof studyProposalForm>;
+
+export type { ImproveProposalForm, StudyProposalForm };
+
+export const listDepartments = (db: Db, { plants, level }: { plants: readonly string[]; level?: number }) =>
+  db
+    .select({ deptNo: departments.deptNo, deptName: departments.name, bu: departments.bu })
+    .from(departments)
+    .where(
+      and(
+        inArray(departments.bu, [...plants]),
+        eq(departments.isActive, true),
+        level === undefined ? undefined : eq(departments.level, level),
+      ),
+    )
+    // The plant asked for first, then the others it takes in (NT: GT, NY).
+    .orderBy(sql`${departments.bu} <> ${plants[0] ?? ''}`, asc(departments.bu), asc(departments.sort));
+
+export const listTeams = (db: Db, plants: readonly string[]) =>
+  db
+    .select({ teamNo: teams.teamNo, teamName: teams.name, bu: teams.bu })
+    .from(teams)
+    .where(and(inArray(teams.bu, [...plants]), eq(teams.isActive, true)))
+    .orderBy(sql`${teams.bu} <> ${plants[0] ?? ''}`, asc(teams.bu), asc(teams.sort));
+
+/** Refuses a department or team that is not one the form offered for the plant. */
+const requireOffered = async (
+  tx: Executor,
+  {
+    table,
+    plants,
+    value,
+    field,
+  }: { table: 'departments' | 'teams'; plants: readonly string[]; value: string; field: string },
+) => {
+  const found =
+    table === 'departments'
+      ? await tx
+          .select({ key: departments.deptNo })
+          .from(departments)
+          .where(
+            and(eq(departments.deptNo, value), inArray(departments.bu, [...plants]), eq(departments.isActive, true)),
+          )
+      : await tx
+          .select({ key: teams.teamNo })
+          .from(teams)
+          .where(and(eq(teams.teamNo, value), inArray(teams.bu, [...plants]), eq(teams.isActive, true)));
+  if (found.length === 0) throw new BusinessError('DICTIONARY_VALUE_UNKNOWN', { field });
+};
+
+type SubmitInput<F> = { db: Db; caller: Caller | undefined; form: F; requestId: string };
+
+const storeProposal = async (
+  tx: Executor,
+  {
+    caller,
+    values,
+    filePath,
+    requestId,
+  }: {
+    caller: Caller | undefined;
+    values: Omit<typeof proposals.$inferInsert, 'submittedBy' | 'fileId'>;
+    filePath: string | undefined;
+    requestId: string;
+  },
+) => {
+  const fileId = filePath ? await attachSubmissionFile(tx, { path: filePath, upType: 'PROPOSAL', caller }) : null;
+  const row = { ...values, submittedBy: caller?.id ?? null, fileId };
+  const [created] = await tx.insert(proposals).values(row).returning({ id: proposals.id });
+  if (!created) throw new Error('the proposal was not stored');
+  await recordAudit(tx, {
+    actor: caller,
+    action: 'proposal.submit',
+    subject: { type: 'proposal', id: created.id },
+    after: row,
+    requestId,
+  });
+  return { id: created.id };
+};
+
+/**
+ * TrainMaterial/ModifyProposalImproveDetail. Signed in, the name and number are the caller's own whatever the
+ * form said (identity comes from the token); anonymous, they are kept as typed.
+ */
+export const submitImproveProposal = ({ db, caller, form, requestId }: SubmitInput<ImproveForm>) =>
+  withTransaction(db, async (tx) => {
+    const plants = improveDeptPlantsOf(form.Bu);
+    await requireOffered(tx, { table: 'departments', plants, value: form.ImproveDept, field: '提案部门' });
+    await requireOffered(tx, { table: 'teams', plants, value: form.TeamNo, field: '班组' });
+    await requireOffered(tx, { table: 'departments', plants, value: form.AssistDept, field: '协助部门' });
+    const own = caller
+      ? (await tx.select({ name: employees.name }).from(employees).where(eq(employees.id, caller.id)))[0]
+      : undefined;
+    return storeProposal(tx, {
+      caller,
+      requestId,
+      filePath: form.FilePath,
+      values: {
+        kind: 'IMPROVE',
+        bu: form.Bu,
+        title: form.ImproveName,
+        deptNo: form.ImproveDept,
+        teamNo: form.TeamNo,
+        assistDeptNo: form.AssistDept,
+        empName: own?.name ?? form.ImproveEmpName,
+        empNo: caller?.empNo ?? form.ImproveEmpNo,
+        imageNo: form.ImageNo,
+        detail: form.ImproveDetail,
+        suggestion: form.ImproveSuggest,
+      },
+    });
+  });
+
+/** ToolSysCollection/AddProposalStudy: a rectification names the department it is for; a learning proposal none. */
+export const submitStudyProposal = ({ db, caller, form, requestId }: SubmitInput<StudyForm>) =>
+  withTransaction(db, async (tx) => {
+    const isAdjust = form.ProposalType === 'ADJUST';
+    if (isAdjust && form.DeptNo) {
+      await requireOffered(tx, { table: 'departments', plants: [form.Bu], value: form.DeptNo, field: '整改部门' });
+    }
+    return storeProposal(tx, {
+      caller,
+      requestId,
+      filePath: form.FilePath,
+      values: {
+        kind: form.ProposalType,
+        bu: form.Bu,
+        deptNo: isAdjust ? (form.DeptNo ?? '') : '',
+        classType: form.ClassType,
+        empName: form.Presenter,
+        empNo: caller?.empNo ?? '',
+        workNo: form.WorkNo,
+        detail: form.QuestionDesc,
+        suggestion: form.SuggestDesc,
+      },
+    });
+  });
+
+const titleOf = sql<string>`case when ${proposals.title} <> '' then ${proposals.title} else left(${proposals.detail}, 30) end`;
+
+/** The signed-in employee's own proposals, newest first (/user/my-option). */
+export const getMyProposals = async (
+  db: Db,
+  caller: Caller,
+  { page, pageSize }: { page: number; pageSize: number },
+): Promise<{ rows: MyProposal[]; totalCount: number }> => {
+  const mine = eq(proposals.submittedBy, caller.id);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: proposals.id,
+        kind: proposals.kind,
+        title: titleOf,
+        bu: proposals.bu,
+        status: proposals.status,
+        createdAt: shanghaiTime(proposals.createdAt),
+      })
+      .from(proposals)
+      .where(mine)
+      .orderBy(desc(proposals.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(proposals).where(mine),
+  ]);
+  return { rows: rows as MyProposal[], totalCount: total?.n ?? 0 };
+};
+
+const dept = alias(departments, 'dept');
+const assistDept = alias(departments, 'assist_dept');
+const submitter = alias(employees, 'submitter');
+
+const hrColumns = {
+  id: proposals.id,
+  kind: proposals.kind,
+  bu: proposals.bu,
+  status: proposals.status,
+  title: titleOf,
+  deptName: sql<string>`coalesce(${dept.name}, '')`,
+  teamName: sql<string>`coalesce(${teams.name}, '')`,
+  assistDeptName: sql<string>`coalesce(${assistDept.name}, '')`,
+  empName: proposals.empName,
+  empNo: proposals.empNo,
+  classType: proposals.classType,
+  workNo: proposals.workNo,
+  imageNo: proposals.imageNo,
+  detail: proposals.detail,
+  suggestion: proposals.suggestion,
+  fileId: proposals.fileId,
+  submittedByEmpNo: sql<string>`coalesce(${submitter.empNo}, '')`,
+  createdAt: shanghaiTime(proposals.createdAt),
+};
+
+export type ProposalFilter = SubmissionFilter & { kind?: ProposalKind };
+
+const proposalWhere = (caller: Caller, filter: ProposalFilter): SQL | undefined =>
+  and(
+    submissionWhere(proposals, scopedPlants(caller, filter.bu), filter.month),
+    filter.kind ? eq(proposals.kind, filter.kind) : undefined,
+  );
+
+const selectProposals = (db: Db, where: SQL | undefined) =>
+  db
+    .select(hrColumns)
+    .from(proposals)
+    .leftJoin(dept, eq(dept.deptNo, proposals.deptNo))
+    .leftJoin(assistDept, eq(assistDept.deptNo, proposals.assistDeptNo))
+    .leftJoin(teams, eq(teams.teamNo, proposals.teamNo))
+    .leftJoin(submitter, eq(submitter.id, proposals.submittedBy))
+    .where(where)
+    .orderBy(desc(proposals.createdAt), desc(proposals.id))
+    .$dynamic();
+
+const rowOf = ({ fileId, ...row }: { fileId: string | null } & Omit<ProposalRow, 'filePath'>): ProposalRow => ({
+  ...row,
+  filePath: fileId ? filePathOf(fileId) : null,
+});
+
+/** HR's list (Proposal/GetProposalList). */
+export const listProposals = async (
+  db: Db,
+  caller: Caller,
+  filter: ProposalFilter & { page: number; pageSize: number },
+): Promise<{ rows: ProposalRow[]; totalCount: number }> => {
+  const where = proposalWhere(caller, filter);
+  const [rows, [total]] = await Promise.all([
+    selectProposals(db, where)
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize),
+    db.select({ n: count() }).from(proposals).where(where),
+  ]);
+  return { rows: rows.map((row) => rowOf(row as Parameters<typeof rowOf>[0])), totalCount: total?.n ?? 0 };
+};
+
+/** HR's decision on a proposal of a plant it administers. */
+export const setProposalStatus = (
+  db: Db,
+  caller: Caller,
+  { id, status, requestId }: { id: number; status: ProposalStatus; requestId: string },
+) =>
+  withTransaction(db, async (tx) => {
+    const [row] = await tx
+      .select({ bu: proposals.bu, status: proposals.status })
+      .from(proposals)
+      .where(eq(proposals.id, id))
+      .for('update');
+    // Another plant's proposal is as unknown as a missing one.
+    if (!row || !caller.adminPlants.has(row.bu)) throw new BusinessError('RECORD_NOT_FOUND');
+    requirePlantAdmin(caller, row.bu);
+    await tx.update(proposals).set({ status, decidedBy: caller.id, decidedAt: sql`now()` }).where(eq(proposals.id, id));
+    await recordAudit(tx, {
+      actor: caller,
+      action: 'proposal.status',
+      subject: { type: 'proposal', id },
+      before: { status: row.status },
+      after: { status },
+      requestId,
+    });
+  });
+
+const PROPOSAL_CSV_HEADERS = [
+  '编号',
+  '类型',
+  '工厂',
+  '状态',
+  '提交时间',
+  '提案名称',
+  '部门',
+  '班组',
+  '协助部门',
+  '姓名',
+  '工号',
+  '类别',
+  '工序',
+  '图片编号',
+  '内容',
+  '建议',
+  '附件',
+  '提交账号',
+];
+
+/** The filtered proposals as CSV (Excel-ready), at most MAX_EXPORT_ROWS. */
+export const exportProposalsCsv = async (db: Db, caller: Caller, filter: ProposalFilter, origin: string) => {
+  const where = proposalWhere(caller, filter);
+  const rows = (await selectProposals(db, where).limit(MAX_EXPORT_ROWS)).map((row) =>
+    rowOf(row as Parameters<typeof rowOf>[0]),
+  );
+  return toCsv(
+    PROPOSAL_CSV_HEADERS,
+    rows.map((row) => [
+      row.id,
+      PROPOSAL_KIND_WORDS[row.kind],
+      row.bu,
+      PROPOSAL_STATUS_WORDS[row.status],
+      row.createdAt,
+      row.title,
+      row.deptName,
+      row.teamName,
+      row.assistDeptName,
+      row.empName,
+      row.empNo,
+      row.classType,
+      row.workNo,
+      row.imageNo,
+      row.detail,
+      row.suggestion,
+      row.filePath ? `${origin}${row.filePath}` : '',
+      row.submittedByEmpNo,
+    ]),
+  );
+};

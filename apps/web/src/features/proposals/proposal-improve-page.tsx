@@ -1,0 +1,181 @@
+// /improve/proposal-improve (M10, public): the monthly improvement proposal. An overlay asks for the plant first
+// (NT commercial vehicles or HZ); then the form, checked by the contract's own schema (the spec's messages), with
+// departments and teams of that plant (NT's from NT, GT and NY) and at most one picture. Signed in, the name and
+// number are the worker's own.
+import { IMPROVE_PLANTS, type ImproveProposalForm, improveProposalForm, PLANT_LABELS } from '@ess/contract/proposals';
+import { Button, Form, Input, TextArea } from 'antd-mobile';
+import { useEffect, useId, useRef, useState } from 'react';
+import { contractRules } from '../../components/form/contract-rules';
+import { PickerField } from '../../components/form/picker-field';
+import { RequiredLabel } from '../../components/form/required-label';
+import { PublicFileUploader } from '../../components/upload/public-file-uploader';
+import { t } from '../../i18n/zh-CN';
+import { useCurrentUser } from '../../lib/current-user';
+import { showToast } from '../../lib/toast';
+import { useImproveDepts, useImproveTeams } from './api/lookups';
+import { useSubmitImprove } from './api/submit-proposal';
+import './proposals.css';
+
+const rulesOf = contractRules(improveProposalForm);
+type Plant = (typeof IMPROVE_PLANTS)[number];
+type Values = Omit<ImproveProposalForm, 'Bu'>;
+
+/** A modal of its own: antd-mobile's Mask hides its content from screen readers (aria-hidden). */
+export const PlantOverlay = ({ onPick }: { onPick: (plant: Plant) => void }) => {
+  const titleId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    dialogRef.current?.querySelector('button')?.focus({ preventScroll: true });
+  }, []);
+  return (
+    <div className="plant-overlay-backdrop">
+      <div ref={dialogRef} className="plant-overlay" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+        <h2 id={titleId} className="plant-overlay-title">
+          {t.proposals.choosePlant}
+        </h2>
+        <p className="plant-overlay-hint">{t.proposals.choosePlantHint}</p>
+        {IMPROVE_PLANTS.map((plant) => (
+          <Button key={plant} block color="primary" size="large" onClick={() => onPick(plant)}>
+            {PLANT_LABELS[plant]}
+          </Button>
+        ))}
+      </div>
+    </div>
+  );
+};
+
+const ProposalImprovePage = () => {
+  const [plant, setPlant] = useState<Plant>();
+  const [form] = Form.useForm<Values>();
+  const user = useCurrentUser().data?.profile;
+  const depts = useImproveDepts(plant);
+  const teams = useImproveTeams(plant);
+  const submit = useSubmitImprove();
+
+  useEffect(() => {
+    if (user) form.setFieldsValue({ ImproveEmpName: user.userName, ImproveEmpNo: user.userAccount });
+  }, [user, form]);
+
+  const pickPlant = (next: Plant) => {
+    setPlant(next);
+    // Departments and teams belong to a plant: a change of plant empties them.
+    form.setFieldsValue({ ImproveDept: undefined, TeamNo: undefined, AssistDept: undefined });
+  };
+
+  const send = (values: Values) => {
+    if (!plant || submit.isPending) return;
+    submit.mutate(
+      { ...values, Bu: plant },
+      {
+        onSuccess: () => {
+          void showToast({ content: t.proposals.success, kind: 'success' });
+          form.resetFields();
+          if (user) form.setFieldsValue({ ImproveEmpName: user.userName, ImproveEmpNo: user.userAccount });
+        },
+      },
+    );
+  };
+
+  const deptOptions = depts.data ?? [];
+  return (
+    <div className="proposal-page">
+      {!plant && <PlantOverlay onPick={pickPlant} />}
+      {plant && (
+        <div className="proposal-plant">
+          <span>
+            {t.proposals.plant}：{PLANT_LABELS[plant]}
+          </span>
+          <Button size="mini" fill="outline" color="primary" onClick={() => setPlant(undefined)}>
+            {t.proposals.changePlant}
+          </Button>
+        </div>
+      )}
+      {(depts.isError || teams.isError) && <p className="proposal-error">{t.proposals.lookupFailed}</p>}
+      <Form
+        form={form}
+        name="proposal-improve"
+        layout="horizontal"
+        requiredMarkStyle="none"
+        onFinish={send}
+        footer={
+          <Button type="submit" color="primary" block size="large" loading={submit.isPending} disabled={!plant}>
+            {t.proposals.submit}
+          </Button>
+        }
+      >
+        <Form.Item
+          name="ImproveDept"
+          label={<RequiredLabel>{t.proposals.dept}</RequiredLabel>}
+          rules={rulesOf('ImproveDept')}
+        >
+          <PickerField label={t.proposals.dept} options={deptOptions} placeholder={t.proposals.choose.dept} />
+        </Form.Item>
+        <Form.Item name="TeamNo" label={<RequiredLabel>{t.proposals.team}</RequiredLabel>} rules={rulesOf('TeamNo')}>
+          <PickerField label={t.proposals.team} options={teams.data ?? []} placeholder={t.proposals.choose.team} />
+        </Form.Item>
+        <Form.Item
+          name="AssistDept"
+          label={<RequiredLabel>{t.proposals.assistDept}</RequiredLabel>}
+          rules={rulesOf('AssistDept')}
+        >
+          <PickerField
+            label={t.proposals.assistDept}
+            options={deptOptions}
+            placeholder={t.proposals.choose.assistDept}
+          />
+        </Form.Item>
+        <Form.Item
+          name="ImproveName"
+          label={<RequiredLabel>{t.proposals.improveName}</RequiredLabel>}
+          rules={rulesOf('ImproveName')}
+        >
+          <Input placeholder={t.proposals.placeholder(t.proposals.improveName)} maxLength={100} clearable />
+        </Form.Item>
+        <Form.Item
+          name="ImproveEmpName"
+          label={<RequiredLabel>{t.proposals.empName}</RequiredLabel>}
+          rules={rulesOf('ImproveEmpName')}
+        >
+          <Input placeholder={t.proposals.placeholder(t.proposals.empName)} maxLength={64} disabled={Boolean(user)} />
+        </Form.Item>
+        <Form.Item
+          name="ImproveEmpNo"
+          label={<RequiredLabel>{t.proposals.empNo}</RequiredLabel>}
+          rules={rulesOf('ImproveEmpNo')}
+          description={user ? t.proposals.signedInHint : undefined}
+        >
+          <Input
+            placeholder={t.proposals.placeholder(t.proposals.empNo)}
+            maxLength={32}
+            inputMode="numeric"
+            disabled={Boolean(user)}
+          />
+        </Form.Item>
+        <Form.Item
+          name="ImproveDetail"
+          label={<RequiredLabel>{t.proposals.detail}</RequiredLabel>}
+          rules={rulesOf('ImproveDetail')}
+          layout="vertical"
+        >
+          <TextArea placeholder={t.proposals.placeholder(t.proposals.detail)} rows={3} maxLength={2000} showCount />
+        </Form.Item>
+        <Form.Item
+          name="ImproveSuggest"
+          label={<RequiredLabel>{t.proposals.suggest}</RequiredLabel>}
+          rules={rulesOf('ImproveSuggest')}
+          layout="vertical"
+        >
+          <TextArea placeholder={t.proposals.placeholder(t.proposals.suggest)} rows={3} maxLength={2000} showCount />
+        </Form.Item>
+        <Form.Item name="ImageNo" label={t.proposals.imageNo} rules={rulesOf('ImageNo')}>
+          <Input placeholder={t.proposals.imageNoPlaceholder} maxLength={32} />
+        </Form.Item>
+        <Form.Item name="FilePath" label={t.proposals.image} description={t.proposals.imageHint} layout="vertical">
+          <PublicFileUploader upType="PROPOSAL" label={t.proposals.image} />
+        </Form.Item>
+      </Form>
+    </div>
+  );
+};
+
+export default ProposalImprovePage;

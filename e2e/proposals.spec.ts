@@ -1,0 +1,214 @@
+// The public forms in the 375×667 phone, signed out: the improvement proposal behind its plant overlay, the
+// rectification / learning tabs, the referral registration with its cookie flag; then, signed in, the referral QR
+// share page with the candidates it brought, and a proposal sent signed in showing in /user/my-option.
+// Employees 100080–100109 belong to this spec.
+import { describe, expect, it } from 'vitest';
+import { api, usePhone } from './harness';
+import { chooseFile, makeJpeg, readPdf, reviewerToken } from './record-helpers';
+import { openSignedIn, screenshot } from './screen-helpers';
+
+const phone = usePhone();
+
+const pickFirst = async (label: string) => {
+  const { page } = phone;
+  await page.getByRole('button', { name: new RegExp(`^${label}：`) }).click();
+  const picker = page.getByRole('dialog', { name: `选择${label}` });
+  await picker.waitFor();
+  await page.waitForTimeout(300);
+  await picker.getByRole('button', { name: '确定' }).click();
+  await picker.waitFor({ state: 'hidden' });
+};
+
+const submitButton = () => phone.page.getByRole('button', { name: '提交', exact: true });
+
+type ProposalRow = { title: string; empName: string; empNo: string; bu: string; kind: string; filePath: string | null };
+const hrProposals = async (kind: string) =>
+  (await api<ProposalRow[]>('Proposal/GetProposalList', { kind, PageSize: 50 }, await reviewerToken())).data;
+
+describe('the improvement proposal, signed out', () => {
+  it('asks for the plant first, names every missing field, and sends the form with a picture', async () => {
+    const { page } = phone;
+    await page.goto('/improve/proposal-improve');
+    const overlay = page.getByRole('dialog', { name: '请选择提案工厂' });
+    await overlay.waitFor();
+    await screenshot(page, 'proposal-improve-plant');
+    await overlay.getByRole('button', { name: '南通商用车' }).click();
+    await overlay.waitFor({ state: 'hidden' });
+    await page.getByText('工厂：南通商用车').waitFor();
+
+    await submitButton().click();
+    for (const message of [
+      '请选择提案部门',
+      '请选择班组',
+      '请选择协助部门',
+      '请填写提案名称',
+      '请填写员工姓名',
+      '请填写员工工号',
+      '请填写提案内容',
+      '请填写改善建议',
+    ]) {
+      await page.locator('.adm-form-item-feedback-error', { hasText: message }).waitFor();
+    }
+
+    await pickFirst('提案部门');
+    await pickFirst('班组');
+    await pickFirst('协助部门');
+    const name = `扭矩扳手校准 ${Date.now()}`;
+    await page.getByPlaceholder('请填写提案名称').fill(name);
+    await page.getByPlaceholder('请填写员工姓名').fill('王小明');
+    await page.getByPlaceholder('请填写员工工号').fill('100088');
+    await page.getByPlaceholder('请填写提案内容').fill('扭矩扳手未定期校准');
+    await page.getByPlaceholder('请填写改善建议').fill('每周校准并记录');
+    await chooseFile(page, page.getByRole('button', { name: '从相册选择：现场图片' }), {
+      name: 'site.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await makeJpeg(page, { width: 800, height: 600 }),
+    });
+    await page.getByText('site.jpg').waitFor();
+    await screenshot(page, 'proposal-improve-form');
+    await submitButton().click();
+    await page.getByText('提交成功').waitFor();
+    // The form starts again, the plant kept.
+    await expect.poll(() => page.getByPlaceholder('请填写提案名称').inputValue()).toBe('');
+
+    const stored = (await hrProposals('IMPROVE')).find((row) => row.title === name);
+    expect(stored).toMatchObject({ empName: '王小明', empNo: '100088', bu: 'NT', filePath: expect.any(String) });
+  });
+});
+
+describe('the rectification / learning proposal, signed out', () => {
+  it('switches the department with the tab, names the missing fields, and sends both kinds', async () => {
+    const { page } = phone;
+    await page.goto('/improve/proposal-study');
+    await page.getByRole('tab', { name: '整改' }).waitFor();
+    await page.getByRole('button', { name: /^整改部门：/ }).waitFor();
+    await submitButton().click();
+    for (const message of [
+      '请选择提交工厂',
+      '请选择类别',
+      '请选择整改部门',
+      '请填写提出人',
+      '请填写工序',
+      '请填写问题描述',
+      '请填写改善建议',
+    ]) {
+      await page.locator('.adm-form-item-feedback-error', { hasText: message }).waitFor();
+    }
+    await screenshot(page, 'proposal-study-adjust');
+
+    await pickFirst('提交工厂');
+    await pickFirst('类别');
+    await pickFirst('整改部门');
+    const question = `冷却水管漏水 ${Date.now()}`;
+    await page.getByPlaceholder('请填写提出人').fill('赵工');
+    await page.getByPlaceholder('请填写工序').fill('焊接 OP30');
+    await page.getByPlaceholder('请填写问题描述').fill(question);
+    await page.getByPlaceholder('请填写改善建议').fill('更换快插接头');
+    await submitButton().click();
+    await page.getByText('提交成功').waitFor();
+
+    await page.getByRole('tab', { name: '学习' }).click();
+    await page.getByRole('button', { name: /^整改部门：/ }).waitFor({ state: 'detached' });
+    await screenshot(page, 'proposal-study-study');
+    await pickFirst('提交工厂');
+    await pickFirst('类别');
+    const lesson = `安全操作规程学习 ${Date.now()}`;
+    await page.getByPlaceholder('请填写提出人').fill('钱工');
+    await page.getByPlaceholder('请填写工序').fill('总装');
+    await page.getByPlaceholder('请填写问题描述').fill(lesson);
+    await page.getByPlaceholder('请填写改善建议').fill('每班前复述要点');
+    await submitButton().click();
+    await page.getByText('提交成功').waitFor();
+
+    expect((await hrProposals('ADJUST')).some((row) => row.title === question)).toBe(true);
+    expect((await hrProposals('STUDY')).some((row) => row.title === lesson)).toBe(true);
+  });
+});
+
+const REFERRER = '100082';
+
+describe('registration through a referral link, signed out', () => {
+  it('names the missing fields, registers with a resume, sets the cookie flag and keeps the form replaced', async () => {
+    const { page, context } = phone;
+    await page.goto(`/register?empNo=${REFERRER}`);
+    await page.getByText(`推荐人工号：${REFERRER}`).waitFor();
+    await submitButton().click();
+    for (const message of ['请填写姓名', '请填写年龄', '请填写应聘岗位', '请上传简历']) {
+      await page.locator('.adm-form-item-feedback-error', { hasText: message }).waitFor();
+    }
+    await page.getByPlaceholder('请填写年龄').fill('二十');
+    await page.locator('.adm-form-item-feedback-error', { hasText: '年龄只能填写数字' }).waitFor();
+    await page.getByPlaceholder('请填写年龄').fill('15');
+    await page.locator('.adm-form-item-feedback-error', { hasText: '年龄应在 16–65 岁之间' }).waitFor();
+
+    await page.getByPlaceholder('请填写姓名').fill('陈小红');
+    await page.getByPlaceholder('请填写年龄').fill('24');
+    await page.getByPlaceholder('请填写应聘岗位').fill('装配工');
+    await page
+      .getByTestId('resume-input')
+      .setInputFiles({ name: '简历.pdf', mimeType: 'application/pdf', buffer: readPdf() });
+    await page.getByText('简历.pdf').waitFor();
+    await screenshot(page, 'register-form');
+    await submitButton().click();
+    await page.getByText('信息已提交,请耐心等待').waitFor();
+    expect((await context.cookies()).find((cookie) => cookie.name === 'ess_registered')?.value).toBe('1');
+    await page.reload();
+    await page.getByText('信息已提交,请耐心等待').waitFor();
+    expect(await page.getByPlaceholder('请填写姓名').count()).toBe(0);
+    await screenshot(page, 'register-done');
+  });
+
+  it('refuses a referral from an unknown number with a clear message', async () => {
+    const { page } = phone;
+    await page.goto('/register?empNo=999999');
+    await page.getByPlaceholder('请填写姓名').fill('刘一');
+    await page.getByPlaceholder('请填写年龄').fill('30');
+    await page.getByPlaceholder('请填写应聘岗位').fill('叉车司机');
+    await page
+      .getByTestId('resume-input')
+      .setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: readPdf() });
+    await page.getByText('cv.pdf').waitFor();
+    await submitButton().click();
+    await page.getByText('推荐人工号不存在，请向推荐人确认推荐链接').waitFor();
+    await page.getByPlaceholder('请填写姓名').waitFor();
+  });
+});
+
+describe('the referrer’s share page and a proposal sent signed in', () => {
+  it('shows the QR code of the referral link and the candidates it brought, names masked', async () => {
+    const { page } = phone;
+    await openSignedIn(phone, REFERRER, '/recruitment/recruitment-share');
+    await page.getByRole('img', { name: /的内部推荐二维码$/ }).waitFor();
+    await expect.poll(() => page.getByTestId('referral-link').textContent()).toContain(`/register?empNo=${REFERRER}`);
+    await page.getByText('陈**').waitFor();
+    await page.getByText('已登记').first().waitFor();
+    expect(await page.getByText('陈小红').count()).toBe(0);
+    await screenshot(page, 'recruitment-share');
+    await page.goto('/home/recruitment-share');
+    await page.getByRole('img', { name: /的内部推荐二维码$/ }).waitFor();
+  });
+
+  it('fills the name and number of a signed-in worker and lists the proposal in my-option', async () => {
+    const { page } = phone;
+    const login = await openSignedIn(phone, '100084', '/improve/proposal-improve');
+    await page.getByRole('dialog', { name: '请选择提案工厂' }).getByRole('button', { name: '杭州' }).click();
+    await expect.poll(() => page.getByPlaceholder('请填写员工工号').inputValue()).toBe('100084');
+    expect(await page.getByPlaceholder('请填写员工姓名').inputValue()).toBe(login.userName);
+    await pickFirst('提案部门');
+    await pickFirst('班组');
+    await pickFirst('协助部门');
+    const name = `料架标识 ${Date.now()}`;
+    await page.getByPlaceholder('请填写提案名称').fill(name);
+    await page.getByPlaceholder('请填写提案内容').fill('料架标识不清');
+    await page.getByPlaceholder('请填写改善建议').fill('统一颜色标识');
+    await submitButton().click();
+    await page.getByText('提交成功').waitFor();
+
+    await page.goto('/user/my-option');
+    await page.getByRole('tab', { name: '我的提案' }).click();
+    const row = page.locator('.notice-item', { hasText: name });
+    await row.getByText('待处理').waitFor();
+    await row.getByText('改善提案').waitFor();
+    await screenshot(page, 'my-option-proposals');
+  });
+});
