@@ -30,6 +30,7 @@ import { registerRealtimeRoutes } from './modules/realtime/routes';
 import { registerRecordsRoutes } from './modules/records/routes';
 import { registerReviewRoutes } from './modules/review/routes';
 import { registerSalaryRoutes } from './modules/salary/routes';
+import { registerTrainingRoutes } from './modules/training/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -119,6 +120,7 @@ export const buildApp = async ({ config, database, redis, withBenchRoutes }: App
   registerRecordsRoutes(app, { ...recordsDeps, outsideSystems });
   await registerFilesRoutes(app, db);
   registerReviewRoutes(app, recordsDeps);
+  registerTrainingRoutes(app, { db, mediaDir: config.mediaDir });
   const hub = createHub({ notifier, verify: tokens.verifyWithExpiry, redis });
   await registerRealtimeRoutes(app, { db, hub });
   app.decorate('hub', hub);

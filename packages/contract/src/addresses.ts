@@ -79,6 +79,18 @@ export const ADDRESSES = {
   getPendingCount: { path: 'Review/GetPendingCount', role: 'AppVerify' },
   // Realtime
   getSocketRole: { path: 'Group/GetSocketRole' },
+  // Training: study list and records, video progress, exams and surveys (GetPersonExam and ModifyEmployeeExam
+  // serve both; the service checks M11 or M09 by the paper's type)
+  getTrainNotify: { path: 'TrainOrganize/GetTrainNotify', menu: 'M02' },
+  modifyTrainStudyDetail: { path: 'TrainOrganize/ModifyTrainStudyDetail', menu: 'M02' },
+  getStudyProgress: { path: 'TrainOrganize/GetStudyProgress', menu: 'M02' },
+  modifyStudyProgress: { path: 'TrainOrganize/ModifyStudyProgress', menu: 'M02' },
+  getTrainTest: { path: 'TrainExam/GetTrainTest', menu: 'M11' },
+  getTrainTestWithDetail: { path: 'TrainExam/GetTrainTestWithDetail', menu: 'M11' },
+  getPersonDemandSurvey: { path: 'TrainOrganize/GetPersonDemandSurvey', menu: 'M09' },
+  getDemandSurveyDetail: { path: 'TrainOrganize/GetDemandSurveyDetail', menu: 'M09' },
+  getPersonExam: { path: 'TrainOrganize/GetPersonExam' },
+  modifyEmployeeExam: { path: 'TrainOrganize/ModifyEmployeeExam', isIdempotent: true },
 } as const satisfies Record<string, Address>;
 
 export type AddressName = keyof typeof ADDRESSES;

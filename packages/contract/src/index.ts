@@ -11,6 +11,7 @@ import { realtimeRoutes } from './realtime';
 import { recordsRoutes } from './records';
 import { reviewRoutes } from './review';
 import { salaryRoutes } from './salary';
+import { trainingRoutes } from './training';
 
 export * from './common';
 
@@ -28,6 +29,7 @@ export const routes = {
   ...filesRoutes,
   ...reviewRoutes,
   ...realtimeRoutes,
+  ...trainingRoutes,
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

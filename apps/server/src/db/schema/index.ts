@@ -4,3 +4,4 @@ export * from './audit';
 export * from './home';
 export * from './queries';
 export * from './records';
+export * from './training';
