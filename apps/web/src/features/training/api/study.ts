@@ -12,6 +12,8 @@ export const useStudyItems = () =>
   useQuery({
     queryKey: queryKeys.training.studyItems,
     queryFn: ({ signal }) => callApi('getTrainNotify', {}, { signal }),
+    // Back from studying, the list shows the time just saved.
+    staleTime: 0,
   });
 
 export const useStudyProgress = (studyId: number, isEnabled: boolean) =>
