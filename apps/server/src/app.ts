@@ -134,6 +134,14 @@ export const buildApp = async ({ config, database, redis, withBenchRoutes }: App
       const { rows } = await database.pool.query('select id, emp_no, name from employees where id = $1', [id]);
       return envelope(true, '操作成功', rows[0] ?? null);
     });
+    // The bare static handler the media route is compared with: the same files, no sign-in, no lookup.
+    const { default: fastifyStatic } = await import('@fastify/static');
+    await app.register(fastifyStatic, {
+      root: config.mediaDir,
+      prefix: '/bench-static/',
+      decorateReply: false,
+      serve: true,
+    });
   }
 
   const webDist = config.WEB_DIST && path.resolve(config.WEB_DIST);
