@@ -17,7 +17,7 @@ import {
 } from '@ess/contract/paper-engine';
 import type { ExamType, PaperDetail, PersonExam } from '@ess/contract/training';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { recordAudit } from '../../core/audit';
+import { LRUCache } from 'lru-cache';
 import { type Caller, requireMenu } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
 import { withIdempotentTransaction } from '../../core/idempotency';
@@ -277,9 +277,49 @@ export const getPersonExam = async (
   return personExamOf(row, examType, questions);
 };
 
+/** What a submission needs of a paper besides the caller: kept a little while per database handle. */
+type PaperForScoring = { examType: ExamType; isPartialCredit: boolean; questions: ScoredQuestion[] };
+const scoringCaches = new WeakMap<Db, LRUCache<number, PaperForScoring>>();
+
+/** A paper's type, credit rule and questions; cached for 30 s (papers are not edited while being answered). */
+const loadPaperForScoring = async (db: Db, paperId: number): Promise<PaperForScoring | undefined> => {
+  let cache = scoringCaches.get(db);
+  if (!cache) {
+    cache = new LRUCache<number, PaperForScoring>({ max: 200, ttl: 30_000 });
+    scoringCaches.set(db, cache);
+  }
+  const cached = cache.get(paperId);
+  if (cached) return cached;
+  const [paper] = await db
+    .select({ examType: papers.examType, isPartialCredit: papers.isPartialCredit })
+    .from(papers)
+    .where(eq(papers.id, paperId));
+  if (!paper) return undefined;
+  const loaded = {
+    examType: paper.examType as ExamType,
+    isPartialCredit: paper.isPartialCredit,
+    questions: (await loadQuestions(db, paperId)).map(engineQuestionOf),
+  };
+  cache.set(paperId, loaded);
+  return loaded;
+};
+
+type InsertedAnswer = {
+  assigned: number;
+  id: number | null;
+  paper_id: number;
+  answers: StoredAnswers;
+  results: PersonExam['results'];
+  score: string | null;
+  max_score: string;
+  submitted_at: string;
+};
+
 /**
  * Submits the caller's answer once (TrainOrganize/ModifyEmployeeExam): every must-answer question answered, an exam
- * scored with its keys; a second submission is refused, two at the same instant included (the unique pair).
+ * scored with its keys; a second submission is refused, two at the same instant included (the unique pair). The
+ * assignment check, the answer and its audit row are one statement (one round trip, atomic by itself); with an
+ * idempotency key it runs inside the key's transaction.
  */
 export const submitPaper = async (
   db: Db,
@@ -296,48 +336,71 @@ export const submitPaper = async (
 ): Promise<PersonExam> => {
   const { paperId, examType, answer } = submission;
   requireMenu(caller, MENU_OF[examType]);
-  const claim = idempotencyKey ? { employeeId: caller.id, key: idempotencyKey, action: 'paper.submit' } : undefined;
-  return withIdempotentTransaction(db, claim, async (tx) => {
-    const paper = await findAssignedPaper(tx, caller, paperId, examType);
-    const questions = (await loadQuestions(tx, paperId)).map(engineQuestionOf);
-    const stored = readAnswerMap(questions, answer);
+  const paper = await loadPaperForScoring(db, paperId);
+  if (!paper || paper.examType !== examType)
+    throw new BusinessError('PAPER_NOT_FOUND', { paper: PAPER_WORD[examType] });
+  const { questions } = paper;
+  let stored: StoredAnswers;
+  try {
+    stored = readAnswerMap(questions, answer);
     if (missingRequired(questions, writeAnswerMap(questions, stored)).length > 0) {
       throw new BusinessError('PAPER_REQUIRED_MISSING');
     }
-    const isExam = examType === 'EXAM';
-    const results: PersonExam['results'] = {};
-    let score = 0;
-    let maxScore = 0;
-    if (isExam) {
-      for (const question of questions.filter(isScored)) {
-        const result = scoreQuestion(question, stored[String(question.id)] as StoredAnswer | undefined, {
-          isPartialCredit: paper.isPartialCredit,
-        });
-        results[String(question.id)] = result;
-        score += result.earned;
-        maxScore += question.score;
-      }
+  } catch (error) {
+    // Someone the paper is not assigned to learns nothing of its questions, not even that it exists.
+    await findAssignedPaper(db, caller, paperId, examType);
+    throw error;
+  }
+  const isExam = examType === 'EXAM';
+  const results: PersonExam['results'] = {};
+  let score = 0;
+  let maxScore = 0;
+  if (isExam) {
+    for (const question of questions.filter(isScored)) {
+      const result = scoreQuestion(question, stored[String(question.id)] as StoredAnswer | undefined, {
+        isPartialCredit: paper.isPartialCredit,
+      });
+      results[String(question.id)] = result;
+      score += result.earned;
+      maxScore += question.score;
     }
-    const [row] = await tx
-      .insert(paperAnswers)
-      .values({
-        paperId,
-        employeeId: caller.id,
-        answers: stored,
-        results,
-        score: isExam ? Math.round(score * 100) / 100 : null,
-        maxScore,
-      })
-      .onConflictDoNothing({ target: [paperAnswers.employeeId, paperAnswers.paperId] })
-      .returning(answerColumns);
-    if (!row) throw new BusinessError('PAPER_ALREADY_SUBMITTED', { paper: PAPER_WORD[examType] });
-    await recordAudit(tx, {
-      actor: caller,
-      action: 'paper.submit',
-      subject: { type: 'paper_answer', id: row.id },
-      after: { paperId, examType, score: row.score, maxScore },
-      requestId,
-    });
-    return personExamOf(row, examType, questions);
-  });
+  }
+  const finalScore = isExam ? Math.round(score * 100) / 100 : null;
+  const insert = async (executor: Executor) => {
+    const { rows } = await executor.execute<InsertedAnswer>(sql`
+      with assigned as (
+        select pa.paper_id from paper_assignments pa
+        where pa.employee_id = ${caller.id} and pa.paper_id = ${paperId}
+      ), answer as (
+        insert into paper_answers (paper_id, employee_id, answers, results, score, max_score)
+        select paper_id, ${caller.id}, ${JSON.stringify(stored)}::jsonb, ${JSON.stringify(results)}::jsonb,
+               ${finalScore}, ${maxScore} from assigned
+        on conflict (employee_id, paper_id) do nothing
+        returning id, paper_id, answers, results, score, max_score,
+                  to_char(submitted_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI') as submitted_at
+      ), audit as (
+        insert into audit_log (actor_id, actor_emp_no, action, subject_type, subject_id, after, request_id)
+        select ${caller.id}, ${caller.empNo}, 'paper.submit', 'paper_answer', id::text,
+               jsonb_build_object('paperId', paper_id, 'examType', ${examType}::text, 'score', score, 'maxScore', max_score),
+               ${requestId ?? ''} from answer
+      )
+      select (select count(*) from assigned)::int as assigned, answer.* from (select 1) as one left join answer on true`);
+    const [row] = rows;
+    if (!row?.assigned) throw new BusinessError('PAPER_NOT_FOUND', { paper: PAPER_WORD[examType] });
+    if (row.id === null) throw new BusinessError('PAPER_ALREADY_SUBMITTED', { paper: PAPER_WORD[examType] });
+    const answerRow: AnswerRow = {
+      id: row.id,
+      paperId: row.paper_id,
+      answers: row.answers,
+      results: row.results,
+      score: row.score === null ? null : Number(row.score),
+      maxScore: Number(row.max_score),
+      submittedAt: row.submitted_at,
+    };
+    return personExamOf(answerRow, examType, questions);
+  };
+  if (!idempotencyKey) return insert(db);
+  return withIdempotentTransaction(db, { employeeId: caller.id, key: idempotencyKey, action: 'paper.submit' }, (tx) =>
+    insert(tx),
+  );
 };
