@@ -5,7 +5,7 @@
 // with raw SQL on the same pool. Ratios are against both.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -26,6 +26,7 @@ import {
   startSecondInstance,
   type Tokens,
 } from './records';
+import { loadExamSubmissions, loadRanges, prepareBenchMedia, runViewers } from './training';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -39,8 +40,11 @@ const only = new Set(
   option('only', 'login,calls,records')
     .split(',')
     // records: change submissions, the upload, the push to reviewers and idle sockets, each also on its own.
-    .flatMap((name) => (name === 'records' ? ['changes', 'upload', 'push', 'sockets'] : [name])),
+    .flatMap((name) => (name === 'records' ? ['changes', 'upload', 'push', 'sockets'] : [name]))
+    // training: exam submissions, media with ranges, heartbeats of 1,000 viewers, each also on its own.
+    .flatMap((name) => (name === 'training' ? ['exams', 'media', 'heartbeats'] : [name])),
 );
+const hasTrainingPart = ['exams', 'media', 'heartbeats'].some((name) => only.has(name));
 const hasRecordsPart = ['changes', 'upload', 'push', 'sockets'].some((name) => only.has(name));
 /** Redis for the second instance of the push measurement (and the first, so they share it); skipped if unreachable. */
 const redisUrl = option('redis', 'redis://127.0.0.1:6379');
@@ -81,6 +85,7 @@ const main = async () => {
     await database.pool.query('checkpoint');
     console.log(`checkpointed in ${((Date.now() - checkpointStarted) / 1000).toFixed(1)} s`);
 
+    mkdirSync(path.join(dataDir, 'media'), { recursive: true });
     const port = 18_000 + Math.floor(Math.random() * 1000);
     const hasRedis = only.has('push') && (await isReachable(redisUrl));
     serverEnv = {
@@ -92,6 +97,7 @@ const main = async () => {
       BENCH_ROUTES: 'true',
       LOGIN_RATE_LIMIT: '1000000',
       WEB_DIST: '',
+      MEDIA_DIR: path.join(dataDir, 'media'),
       ...(hasRedis ? { REDIS_URL: redisUrl } : {}),
     };
     server = spawn(process.execPath, serverArgs, {
@@ -168,6 +174,9 @@ const main = async () => {
 
     if (hasRecordsPart) {
       await benchRecords({ base, pool: database.pool, sample: sample.rows, serverPid: server.pid, results });
+    }
+    if (hasTrainingPart) {
+      await benchTraining({ base, pool: database.pool, results, mediaDir: path.join(dataDir, 'media') });
     }
     await database.close();
     console.log(
@@ -385,6 +394,82 @@ const benchRecords = async ({
       `| 3 MB photo upload | ${upload.uploadMs.toFixed(1)} ms; the bytes alone on the loopback ${upload.loopbackMs.toFixed(1)} ms: +${upload.overheadMs.toFixed(1)} ms | ≤ +50 ms |`,
     );
   }
+};
+
+/** Issue 10's goals: exam submissions, media with ranges, heartbeats of 1,000 viewers (docs/performance.md). */
+const benchTraining = async ({
+  base,
+  pool,
+  results,
+  mediaDir,
+}: {
+  base: string;
+  pool: pg.Pool;
+  results: Result[];
+  mediaDir: string;
+}) => {
+  // Employees nobody else's part of the run signs in as: the submissions use each one once.
+  const { rows } = await pool.query<{ id: number; emp_no: string; bu: string }>(
+    'select id, emp_no, bu from employees order by id desc limit 30000',
+  );
+  const signed = await Promise.all(rows.map(async (row) => ({ id: row.id, token: await signToken(row) })));
+  const pkReadBody = () => JSON.stringify({ id: 1 + Math.floor(Math.random() * employees) });
+  const pkRead =
+    results.find((row) => row.name === 'reference: primary-key read') ??
+    (await (async () => {
+      await warmUp(base, 'Bench/PrimaryKeyRead', pkReadBody);
+      return load(base, 'reference: primary-key read', 'Bench/PrimaryKeyRead', pkReadBody);
+    })());
+  const lines: string[] = [];
+
+  if (only.has('exams')) {
+    const exams = await loadExamSubmissions({ base, pool, tokens: signed.slice(2000), connections, duration });
+    lines.push(
+      `| exam submissions, ${connections} connections | ${Math.round(exams.rps)} req/s = ${(exams.rps / pkRead.rps).toFixed(2)} × pk-read (${Math.round(pkRead.rps)}); p50 ${exams.p50} ms, p99 ${exams.p99} ms; ${exams.stored} stored, ${exams.errors} errors | ≥ 0.5 × |`,
+    );
+  }
+  const viewers = signed.slice(0, 1000);
+  const media =
+    only.has('media') || only.has('heartbeats')
+      ? await prepareBenchMedia({ pool, mediaDir, employeeIds: viewers.map((viewer) => viewer.id) })
+      : undefined;
+  if (media && only.has('media')) {
+    const token = (viewers[0] as { token: string }).token;
+    const warm = (url: string, withToken: boolean) =>
+      loadRanges({ url, token: withToken ? token : undefined, duration: 2 });
+    await warm(`${base}/bench-static/bench-50mb.mp4`, false);
+    const bare = await loadRanges({ url: `${base}/bench-static/bench-50mb.mp4`, duration });
+    await warm(`${base}${media.path}`, true);
+    const served = await loadRanges({ url: `${base}${media.path}`, token, duration });
+    lines.push(
+      `| 50 MB video, 1 MB ranges, 20 clients | ${served.mbPerSecond.toFixed(0)} MB/s (${Math.round(served.rps)} ranges/s, p99 ${served.p99} ms, ${served.errors} errors) = ${(served.mbPerSecond / bare.mbPerSecond).toFixed(2)} × the bare static handler (${bare.mbPerSecond.toFixed(0)} MB/s) | ≥ 0.9 × |`,
+    );
+  }
+  if (media && only.has('heartbeats')) {
+    const tokens = signed.slice(1000, 2000).map((row) => row.token);
+    const [previousMonth] = payslipMonths(companyMonth());
+    const body = () => JSON.stringify({ day: previousMonth });
+    const route = 'SalaryPayslip/GetPersonSalaryByOld';
+    await warmUp(base, route, body, tokens);
+    const alone = await load(base, 'payslip alone', route, body, tokens);
+    const beating = runViewers({
+      base,
+      viewers,
+      materialId: media.materialId,
+      studyIdOf: media.studyIdOf,
+      seconds: duration + 12,
+    });
+    // The viewers start within their first ten seconds; the query is measured once all of them beat.
+    await new Promise((resolve) => setTimeout(resolve, 11_000));
+    const during = await load(base, 'payslip with 1,000 viewers', route, body, tokens);
+    const beats = await beating;
+    lines.push(
+      `| payslip query while 1,000 viewers beat every 10 s | ${Math.round(during.rps)} req/s = ${(during.rps / alone.rps).toFixed(2)} × the same call alone (${Math.round(alone.rps)}); p99 ${during.p99} ms; beats ${beats.accepted} accepted, ${beats.refused} refused, ${beats.failed} failed | ≥ 0.8 × |`,
+    );
+  }
+  console.log('\n| training goal | figure | target |');
+  console.log('|---|---|---|');
+  for (const line of lines) console.log(line);
 };
 
 await main();

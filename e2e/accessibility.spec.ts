@@ -39,16 +39,8 @@ const openQuietly = async (empNo: string, path: string) => {
   return login;
 };
 
-const PLACEHOLDER_PATHS = [
-  '/train/emp-zhiyin',
-  '/train/video-learn',
-  '/paper/paper-detail',
-  '/user/demand-detail',
-  '/train/learn-list',
-  '/user/my-demand',
-  '/paper/paper-list',
-  '/train/emp-handbook',
-];
+/** Training's screens (read only here: nothing is studied, answered or sent). */
+const TRAINING_USER = '100056';
 
 /** Picks a photo through the album button, as the face photo screen offers it. */
 const pickFacePhoto = async (page: Page) => {
@@ -392,11 +384,41 @@ describe('accessibility (axe, WCAG 2 A/AA)', () => {
     await expectAccessible('the referral share page');
   });
 
-  it('the placeholder screens', async () => {
-    await openQuietly(EMPLOYEE, '/home');
-    for (const path of PLACEHOLDER_PATHS) {
-      await phone.page.goto(path);
-      await phone.page.getByText('功能建设中').waitFor();
+  it('the training screens: study list, video, document, exams, surveys, handbook and guide', async () => {
+    const { page } = phone;
+    const login = await openQuietly(TRAINING_USER, '/train/learn-list');
+    const items = (
+      await api<{ materialPath: string; id: number; materialId: number; materialName: string }[]>(
+        'TrainOrganize/GetTrainNotify',
+        {},
+        login.token,
+      )
+    ).data;
+    const [exam] = (await api<{ id: number }[]>('TrainExam/GetTrainTest', {}, login.token)).data;
+    const [survey] = (await api<{ id: number }[]>('TrainOrganize/GetPersonDemandSurvey', {}, login.token)).data;
+    await page.getByText('冲压车间安全操作规程').waitFor();
+    await expectAccessible('/train/learn-list');
+    for (const item of items) {
+      const query = new URLSearchParams({
+        path: item.materialPath,
+        id: String(item.id),
+        material: String(item.materialId),
+        name: item.materialName,
+      });
+      await page.goto(`/train/video-learn?${query.toString()}`);
+      await page.locator('video, canvas[data-watermark]').first().waitFor();
+      await expectAccessible(`/train/video-learn (${item.materialName})`);
+    }
+    for (const [path, ready] of [
+      ['/paper/paper-list', '新员工安全知识考试'],
+      [`/paper/paper-detail?Id=${exam?.id}`, '第 1 题（单选题）'],
+      ['/user/my-demand', '2026 年度培训需求调查'],
+      [`/user/demand-detail?Id=${survey?.id}`, '第 1 题（单选题）'],
+      ['/train/emp-handbook', '1 / 5'],
+      ['/train/emp-zhiyin', '1 / 2'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByText(ready).first().waitFor();
       await expectAccessible(path);
     }
   });

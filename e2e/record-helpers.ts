@@ -71,8 +71,8 @@ export const withExifOrientation = (jpeg: Buffer, orientation: number) => {
   return Buffer.concat([jpeg.subarray(0, 2), app1, jpeg.subarray(2)]);
 };
 
-/** A real PDF: the demo handbook the app serves. */
-export const readPdf = () => readFileSync(path.resolve(import.meta.dirname, '../apps/web/public/handbook.pdf'));
+/** A real five-page PDF of 12 KB (written by apps/server/scripts/cjk-pdf.mjs), small as a scanned certificate is. */
+export const readPdf = () => readFileSync(path.resolve(import.meta.dirname, 'fixtures/certificate.pdf'));
 
 /** Clicks `button` and hands the file chooser it opens the file. */
 export const chooseFile = async (

@@ -33,6 +33,7 @@ import { registerRecordsRoutes } from './modules/records/routes';
 import { registerRecruitmentRoutes } from './modules/recruitment/routes';
 import { registerReviewRoutes } from './modules/review/routes';
 import { registerSalaryRoutes } from './modules/salary/routes';
+import { registerTrainingRoutes } from './modules/training/routes';
 import { registerWechatRoutes } from './modules/wechat/routes';
 
 declare module 'fastify' {
@@ -133,6 +134,7 @@ export const buildApp = async ({ config, database, redis, withBenchRoutes }: App
   registerProposalsRoutes(app, { db, limits: publicFormLimits });
   registerRecruitmentRoutes(app, { db, limits: publicFormLimits });
   registerWechatRoutes(app, { db, config });
+  registerTrainingRoutes(app, { db, mediaDir: config.mediaDir });
   const hub = createHub({ notifier, verify: tokens.verifyWithExpiry, redis });
   await registerRealtimeRoutes(app, { db, hub });
   app.decorate('hub', hub);
@@ -145,6 +147,14 @@ export const buildApp = async ({ config, database, redis, withBenchRoutes }: App
       const id = Number((request.body as { id?: unknown } | undefined)?.id) || 1;
       const { rows } = await database.pool.query('select id, emp_no, name from employees where id = $1', [id]);
       return envelope(true, '操作成功', rows[0] ?? null);
+    });
+    // The bare static handler the media route is compared with: the same files, no sign-in, no lookup.
+    const { default: fastifyStatic } = await import('@fastify/static');
+    await app.register(fastifyStatic, {
+      root: config.mediaDir,
+      prefix: '/bench-static/',
+      decorateReply: false,
+      serve: true,
     });
   }
 

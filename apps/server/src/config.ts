@@ -9,6 +9,8 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  /** Training videos and documents, and the onboarding guide (onboarding-guide.pdf); default DATA_DIR/media. */
+  MEDIA_DIR: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
   SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
@@ -66,7 +68,12 @@ const schema = z.object({
     .default(Math.max(4, 2 * os.availableParallelism())),
 });
 
-export type Config = z.infer<typeof schema> & { secretKey: string; previousSecretKeys: string[]; dataDir: string };
+export type Config = z.infer<typeof schema> & {
+  secretKey: string;
+  previousSecretKeys: string[];
+  dataDir: string;
+  mediaDir: string;
+};
 
 /** Reads the environment; the secret key comes from SECRET_KEY or is generated once into DATA_DIR. */
 export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
@@ -82,6 +89,7 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   return {
     ...parsed.data,
     dataDir,
+    mediaDir: path.resolve(parsed.data.MEDIA_DIR ?? path.join(dataDir, 'media')),
     secretKey: parsed.data.SECRET_KEY ?? readOrCreateSecret(dataDir),
     previousSecretKeys,
   };

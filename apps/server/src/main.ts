@@ -15,6 +15,7 @@ import {
   seedDemo,
   seedReferenceData,
 } from './db/seed/demo';
+import { installDemoMedia } from './db/seed/demo-training';
 import { startHousekeeping } from './jobs/housekeeping';
 
 const started = Date.now();
@@ -31,6 +32,7 @@ const shouldSeed = config.SEED_DEMO === 'yes' || (config.SEED_DEMO === 'auto' &&
 if (shouldSeed && (await isDatabaseEmpty(database.pool))) {
   say('empty database: seeding the demo company');
   await seedDemo(database.pool, { cipher: createPersonalDataCipher(config.secretKey, config.previousSecretKeys) });
+  installDemoMedia(config.mediaDir);
 } else {
   // Roles, menus and dictionaries a new version brings (the demo seed includes them).
   await seedReferenceData(database.pool);

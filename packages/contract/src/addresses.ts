@@ -100,6 +100,18 @@ export const ADDRESSES = {
   checkWxData: { path: 'Wechat/CheckWxData' },
   checkWorkWxData: { path: 'Wechat/CheckWorkWxData' },
   sendWxMsg: { path: 'Wechat/SendWxMsg' },
+  // Training: study list and records, video progress, exams and surveys (GetPersonExam and ModifyEmployeeExam
+  // serve both; the service checks M11 or M09 by the paper's type)
+  getTrainNotify: { path: 'TrainOrganize/GetTrainNotify', menu: 'M02' },
+  modifyTrainStudyDetail: { path: 'TrainOrganize/ModifyTrainStudyDetail', menu: 'M02' },
+  getStudyProgress: { path: 'TrainOrganize/GetStudyProgress', menu: 'M02' },
+  modifyStudyProgress: { path: 'TrainOrganize/ModifyStudyProgress', menu: 'M02' },
+  getTrainTest: { path: 'TrainExam/GetTrainTest', menu: 'M11' },
+  getTrainTestWithDetail: { path: 'TrainExam/GetTrainTestWithDetail', menu: 'M11' },
+  getPersonDemandSurvey: { path: 'TrainOrganize/GetPersonDemandSurvey', menu: 'M09' },
+  getDemandSurveyDetail: { path: 'TrainOrganize/GetDemandSurveyDetail', menu: 'M09' },
+  getPersonExam: { path: 'TrainOrganize/GetPersonExam' },
+  modifyEmployeeExam: { path: 'TrainOrganize/ModifyEmployeeExam', isIdempotent: true },
 } as const satisfies Record<string, Address>;
 
 export type AddressName = keyof typeof ADDRESSES;

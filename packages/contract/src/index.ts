@@ -13,6 +13,7 @@ import { recordsRoutes } from './records';
 import { recruitmentRoutes } from './recruitment';
 import { reviewRoutes } from './review';
 import { salaryRoutes } from './salary';
+import { trainingRoutes } from './training';
 import { wechatRoutes } from './wechat';
 
 export * from './common';
@@ -34,6 +35,7 @@ export const routes = {
   ...proposalsRoutes,
   ...recruitmentRoutes,
   ...wechatRoutes,
+  ...trainingRoutes,
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

@@ -51,6 +51,15 @@ export const ERRORS = {
   WECHAT_NOT_CONFIGURED: { message: '未配置微信分享，请复制链接分享', status: 200 },
   WECHAT_FAILED: { message: '获取微信签名失败，请稍后重试', status: 200 },
   ATTENDANCE_PHOTO_NOT_OFFERED: { message: '您所在工厂的考勤不使用人脸照片', status: 200 },
+  // Training
+  STUDY_ITEM_NOT_FOUND: { message: '学习项不存在或未分配给您', status: 200 },
+  STUDY_TIME_INVALID: { message: '学习时间无效：{detail}', status: 200 },
+  STUDY_PROGRESS_INVALID: { message: '学习进度无效：{detail}', status: 200 },
+  PAPER_NOT_FOUND: { message: '{paper}不存在或未分配给您', status: 200 },
+  PAPER_ALREADY_SUBMITTED: { message: '您已提交过{paper}，不能重复提交', status: 200 },
+  PAPER_ANSWER_INVALID: { message: '{detail}', status: 200 },
+  PAPER_REQUIRED_MISSING: { message: '存在必填项未填写', status: 200 },
+  MEDIA_NOT_FOUND: { message: '学习资料不存在或已被删除', status: 404 },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;

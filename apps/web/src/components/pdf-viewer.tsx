@@ -56,9 +56,37 @@ const distanceOf = (touches: TouchList) => {
   return a && b ? Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY) : 0;
 };
 
-export type PdfViewerProps = { url: string; title: string };
+/**
+ * Tiles a watermark over a drawn page, in the bitmap itself, so a screenshot carries it. `unit` is device pixels
+ * per CSS pixel.
+ */
+export const drawWatermark = (canvas: HTMLCanvasElement, text: string, unit: number) => {
+  const context = canvas.getContext('2d');
+  if (!context) return;
+  context.save();
+  context.font = `${Math.round(15 * unit)}px sans-serif`;
+  context.fillStyle = 'rgba(120, 120, 120, 0.22)';
+  context.textAlign = 'center';
+  context.textBaseline = 'middle';
+  const [stepX, stepY] = [Math.max(190, context.measureText(text).width / unit + 60) * unit, 120 * unit];
+  const diagonal = Math.hypot(canvas.width, canvas.height);
+  context.translate(canvas.width / 2, canvas.height / 2);
+  context.rotate(-Math.PI / 6);
+  for (let y = -diagonal / 2; y < diagonal / 2; y += stepY) {
+    const shift = (Math.round(y / stepY) % 2) * (stepX / 2);
+    for (let x = -diagonal / 2; x < diagonal / 2; x += stepX) context.fillText(text, x + shift, y);
+  }
+  context.restore();
+};
 
-export const PdfViewer = ({ url, title }: PdfViewerProps) => {
+export type PdfViewerProps = {
+  url: string;
+  title: string;
+  /** Text drawn over every page (the reader's name and number, the company's name). */
+  watermark?: string;
+};
+
+export const PdfViewer = ({ url, title, watermark }: PdfViewerProps) => {
   const [document, setDocument] = useState<PDFDocumentProxy>();
   const [page, setPage] = useState<PDFPageProxy>();
   const [isFailed, setFailed] = useState(false);
@@ -160,6 +188,10 @@ export const PdfViewer = ({ url, title }: PdfViewerProps) => {
         canvas.width = offscreen.width;
         canvas.height = offscreen.height;
         canvas.getContext('2d')?.drawImage(offscreen, 0, 0);
+        if (watermark) {
+          drawWatermark(canvas, watermark, pixelRatio);
+          canvas.dataset.watermark = watermark;
+        }
         canvas.style.width = `${cssWidth}px`;
         canvas.style.height = `${cssHeight}px`;
         canvas.style.transform = '';
@@ -182,7 +214,7 @@ export const PdfViewer = ({ url, title }: PdfViewerProps) => {
       isCurrent = false;
       task.cancel();
     };
-  }, [page, scale]);
+  }, [page, scale, watermark]);
 
   useEffect(() => {
     // Two fingers zoom the page. While they move only a CSS transform follows them; the page is drawn again

@@ -10,6 +10,8 @@ const SPEC_QUOTED = new Set([
   '登录已过期,请重新登录',
   // SPEC §8 上传图片失败,{msg}: the words before the server's message.
   '上传图片失败,',
+  // The issue on training quotes the unplayable video's message.
+  '该视频暂时无法播放,请稍后再试',
 ]);
 
 const CJK = '\\u3400-\\u9fff\\uf900-\\ufaff';

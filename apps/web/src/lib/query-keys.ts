@@ -48,4 +48,13 @@ export const queryKeys = {
     hr: ['hr-submissions'],
     hrList: (what: string, filter: Record<string, string>) => ['hr-submissions', what, filter] as const,
   },
+  /** Training: the study list, a video's progress, exams and surveys with the caller's answers. */
+  training: {
+    all: ['training'],
+    studyItems: ['training', 'study-items'],
+    progress: (studyId: number) => ['training', 'progress', studyId] as const,
+    papers: (examType: string) => ['training', 'papers', examType] as const,
+    paper: (examType: string, id: number) => ['training', 'paper', examType, id] as const,
+    answer: (examType: string, id: number) => ['training', 'answer', examType, id] as const,
+  },
 } as const;

@@ -5,3 +5,4 @@ export * from './home';
 export * from './proposals';
 export * from './queries';
 export * from './records';
+export * from './training';

@@ -3,6 +3,7 @@ import { readConfig } from '../../config';
 import { createPersonalDataCipher } from '../../core/personal-data';
 import { openDatabaseForTools } from '../connect';
 import { isDatabaseEmpty, seedDemo } from './demo';
+import { installDemoMedia } from './demo-training';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -20,7 +21,7 @@ const { database, stop } = await openDatabaseForTools(config);
 try {
   if (args.includes('--reset')) {
     await database.pool.query(
-      'truncate employees, roles, menus, banners, dictionary_items, plant_banks, outbox_commands restart identity cascade',
+      'truncate employees, roles, menus, banners, dictionary_items, plant_banks, outbox_commands, training_materials, papers restart identity cascade',
     );
   } else if (!(await isDatabaseEmpty(database.pool))) {
     console.error('The database already holds employees; pass --reset to replace them with the demo company.');
@@ -32,6 +33,7 @@ try {
       employees,
       cipher: createPersonalDataCipher(config.secretKey, config.previousSecretKeys),
     });
+    installDemoMedia(config.mediaDir);
     console.log(`seeded ${employees} employees in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
 } finally {

@@ -5,6 +5,7 @@ import type pg from 'pg';
 import type { PersonalDataCipher } from '../../core/personal-data';
 import { hashPassword, sha256Hex } from '../../lib/passwords';
 import { seedDemoRecords } from './demo-records';
+import { seedDemoTraining } from './demo-training';
 import {
   BANNERS,
   DEPARTMENTS,
@@ -143,10 +144,11 @@ export const seedDemo = async (
       ),
     ]);
     await seedDemoRecords(pool, { empNo: DEMO_EMPLOYEE, cipher });
+    await seedDemoTraining(pool);
   } catch (error) {
     // A half-seeded company is worse than none: leave the database empty so the next start seeds again.
     await pool.query(
-      'truncate employees, roles, menus, banners, dictionary_items, plant_banks, departments, teams restart identity cascade',
+      'truncate employees, roles, menus, banners, dictionary_items, plant_banks, departments, teams, training_materials, papers restart identity cascade',
     );
     throw error;
   }

@@ -1,0 +1,95 @@
+// Training media in MEDIA_DIR: which file an address names, for whom (a study material only for those it is
+// assigned to), and the byte range a request asks for. routes.ts sends them.
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import type { Caller } from '../../core/caller';
+import { BusinessError } from '../../core/errors';
+import type { Db } from '../../db/client';
+import { studyAssignments, trainingMaterials } from '../../db/schema/index';
+
+export const GUIDE_FILE = 'onboarding-guide.pdf';
+
+const CONTENT_TYPES: Record<string, string> = {
+  mp4: 'video/mp4',
+  avi: 'video/x-msvideo',
+  wmv: 'video/x-ms-wmv',
+  mpg: 'video/mpeg',
+  mpeg: 'video/mpeg',
+  mkv: 'video/x-matroska',
+  webm: 'video/webm',
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+};
+
+const MEDIA_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([a-z0-9]{1,5})$/;
+
+/** The file of a material the caller is assigned, relative to MEDIA_DIR; undefined when there is none. */
+const findMaterialFile = async (db: Db, caller: Caller, mediaKey: string) => {
+  const [row] = await db
+    .select({ fileName: trainingMaterials.fileName })
+    .from(trainingMaterials)
+    .innerJoin(
+      studyAssignments,
+      and(eq(studyAssignments.materialId, trainingMaterials.id), eq(studyAssignments.employeeId, caller.id)),
+    )
+    .where(eq(trainingMaterials.mediaKey, mediaKey))
+    .limit(1);
+  return row?.fileName;
+};
+
+export type ByteRange = { start: number; end: number };
+
+/**
+ * The one range of a `Range: bytes=…` header (RFC 9110 §14): `a-b`, `a-`, `-n`. undefined: no usable header (the
+ * whole file); 'unsatisfiable': past the end. Several ranges are answered with the whole file, as the RFC allows.
+ */
+export const parseRange = (header: string | undefined, size: number): ByteRange | 'unsatisfiable' | undefined => {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match) return undefined;
+  const [, first, last] = match as unknown as [string, string, string];
+  if (first === '' && last === '') return undefined;
+  if (first === '') {
+    const length = Number(last);
+    if (length === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - length), end: size - 1 };
+  }
+  const start = Number(first);
+  if (start >= size) return 'unsatisfiable';
+  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
+  if (end < start) return undefined;
+  return { start, end };
+};
+
+export type MediaFile = { file: string; size: number; etag: string; modifiedAt: Date; contentType: string };
+
+/** A file of MEDIA_DIR, never outside it; refuses one that is not there. */
+export const statMediaFile = async (mediaDir: string, fileName: string): Promise<MediaFile> => {
+  const root = path.resolve(mediaDir);
+  const file = path.resolve(root, fileName);
+  if (!file.startsWith(`${root}${path.sep}`)) throw new BusinessError('MEDIA_NOT_FOUND');
+  const info = await stat(file).catch(() => undefined);
+  if (!info?.isFile()) throw new BusinessError('MEDIA_NOT_FOUND');
+  return {
+    file,
+    size: info.size,
+    etag: `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`,
+    modifiedAt: info.mtime,
+    contentType: CONTENT_TYPES[path.extname(file).slice(1).toLowerCase()] ?? 'application/octet-stream',
+  };
+};
+
+/** The file of a study material at `/api/media/<key>.<ext>`, when the caller is assigned the material. */
+export const findMaterialMedia = async (db: Db, caller: Caller, name: string) => {
+  const match = MEDIA_NAME.exec(name);
+  if (!match) throw new BusinessError('MEDIA_NOT_FOUND');
+  const fileName = await findMaterialFile(db, caller, match[1] as string);
+  if (!fileName || path.extname(fileName).slice(1).toLowerCase() !== match[2]) {
+    throw new BusinessError('MEDIA_NOT_FOUND');
+  }
+  return fileName;
+};

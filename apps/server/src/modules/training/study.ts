@@ -1,0 +1,266 @@
+// Study: the caller's study items, the records of study sessions, and what the server keeps of each video
+// watched. Credit is the share of the video covered by the stretches the player reported, each one refused
+// when it skips ahead of what was watched or claims more than the wall clock allows since the last one; so
+// neither a reload, a second phone nor a forged request earns time that was not spent.
+import {
+  isVideoPath,
+  MIN_STUDY_MS,
+  STUDIED_COVERAGE,
+  type StudyItem,
+  type StudyProgress,
+} from '@ess/contract/training';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Caller } from '../../core/caller';
+import { BusinessError } from '../../core/errors';
+import type { Db } from '../../db/client';
+import { studyAssignments, studyRecords, trainingMaterials } from '../../db/schema/index';
+import { type Executor, withTransaction } from '../../db/transaction';
+
+/** A session longer than this is no real one (a clock set wrong, a forged record). */
+const MAX_SESSION_MS = 12 * 60 * 60 * 1000;
+/** Phones' clocks drift: an end this far in the future is still taken. */
+const CLOCK_SKEW_MS = 60 * 1000;
+/** The most a heartbeat may claim without one before it, and the slack every claim gets (network, timers). */
+const MAX_BEAT_WINDOW_SECONDS = 60;
+const BEAT_SLACK_SECONDS = 2;
+/** A stretch may start this far past the furthest point watched (the player's own seek tolerance and rounding). */
+const CONTIGUITY_SECONDS = 1;
+
+export const mediaPathOf = (mediaKey: string, fileName: string) => {
+  const extension = /\.([a-z0-9]{1,5})$/i.exec(fileName)?.[1]?.toLowerCase() ?? 'bin';
+  return `/api/media/${mediaKey}.${extension}`;
+};
+
+const coverageOf = (covered: number, duration: number | null) =>
+  duration && duration > 0 ? Math.min(1, Math.round((covered / duration) * 1000) / 1000) : 0;
+
+export const getStudyItems = async (db: Db, caller: Caller): Promise<StudyItem[]> => {
+  const rows = await db
+    .select({
+      id: studyAssignments.id,
+      materialId: studyAssignments.materialId,
+      trainTheme: studyAssignments.trainTheme,
+      studiedMs: studyAssignments.studiedMs,
+      coveredSeconds: studyAssignments.coveredSeconds,
+      name: trainingMaterials.name,
+      mediaKey: trainingMaterials.mediaKey,
+      fileName: trainingMaterials.fileName,
+      duration: trainingMaterials.durationSeconds,
+    })
+    .from(studyAssignments)
+    .innerJoin(trainingMaterials, eq(trainingMaterials.id, studyAssignments.materialId))
+    .where(eq(studyAssignments.employeeId, caller.id))
+    .orderBy(asc(studyAssignments.id));
+  return rows.map((row) => {
+    const isVideo = isVideoPath(row.fileName);
+    const coverage = isVideo ? coverageOf(row.coveredSeconds, row.duration) : null;
+    return {
+      id: row.id,
+      materialId: row.materialId,
+      trainTheme: row.trainTheme,
+      materialName: row.name,
+      materialPath: mediaPathOf(row.mediaKey, row.fileName),
+      isVideo,
+      studiedSeconds: Math.floor(row.studiedMs / 1000),
+      coverage,
+      isStudied: isVideo ? (coverage ?? 0) >= STUDIED_COVERAGE : row.studiedMs >= MIN_STUDY_MS,
+    };
+  });
+};
+
+export type StudyRecordInput = {
+  StudyId: number;
+  MaterialId: number;
+  StudyStartDate: number;
+  StudyEndDate: number;
+  SessionKey?: string;
+};
+
+/**
+ * Saves a study session (TrainOrganize/ModifyTrainStudyDetail). Under a second: nothing saved (null). The same
+ * session key saves the same record again, its end moving on; the item's study time grows by the difference.
+ */
+export const saveStudyRecord = async (
+  db: Db,
+  caller: Caller,
+  record: StudyRecordInput,
+  now = Date.now(),
+): Promise<{ id: number } | null> => {
+  const { StudyStartDate: start, StudyEndDate: end } = record;
+  if (end < start) throw new BusinessError('STUDY_TIME_INVALID', { detail: '结束时间早于开始时间' });
+  if (end > now + CLOCK_SKEW_MS) throw new BusinessError('STUDY_TIME_INVALID', { detail: '结束时间晚于当前时间' });
+  if (end - start > MAX_SESSION_MS)
+    throw new BusinessError('STUDY_TIME_INVALID', { detail: '单次学习不能超过 12 小时' });
+  return withTransaction(db, async (tx) => {
+    const [assignment] = await tx
+      .select({ id: studyAssignments.id })
+      .from(studyAssignments)
+      .where(
+        and(
+          eq(studyAssignments.id, record.StudyId),
+          eq(studyAssignments.employeeId, caller.id),
+          eq(studyAssignments.materialId, record.MaterialId),
+        ),
+      )
+      .for('update');
+    if (!assignment) throw new BusinessError('STUDY_ITEM_NOT_FOUND');
+    if (end - start < MIN_STUDY_MS) return null;
+    const startedAt = new Date(start);
+    const endedAt = new Date(end);
+    let addedMs = end - start;
+    let id: number | undefined;
+    if (record.SessionKey) {
+      // The item's row lock above serialises the saves of one session.
+      const [earlier] = await tx
+        .select({
+          id: studyRecords.id,
+          assignmentId: studyRecords.assignmentId,
+          startedAt: studyRecords.startedAt,
+          endedAt: studyRecords.endedAt,
+        })
+        .from(studyRecords)
+        .where(and(eq(studyRecords.employeeId, caller.id), eq(studyRecords.sessionKey, record.SessionKey)));
+      if (earlier) {
+        if (earlier.assignmentId !== assignment.id || earlier.startedAt.getTime() !== start) {
+          throw new BusinessError('STUDY_TIME_INVALID', { detail: '学习会话与开始时间不符' });
+        }
+        addedMs = Math.max(0, end - earlier.endedAt.getTime());
+        if (addedMs > 0) await tx.update(studyRecords).set({ endedAt }).where(eq(studyRecords.id, earlier.id));
+        id = earlier.id;
+      }
+    }
+    if (id === undefined) {
+      const [inserted] = await tx
+        .insert(studyRecords)
+        .values({
+          assignmentId: assignment.id,
+          employeeId: caller.id,
+          materialId: record.MaterialId,
+          sessionKey: record.SessionKey ?? null,
+          startedAt,
+          endedAt,
+        })
+        .returning({ id: studyRecords.id });
+      id = inserted?.id as number;
+    }
+    if (addedMs > 0) {
+      await tx
+        .update(studyAssignments)
+        .set({ studiedMs: sql`${studyAssignments.studiedMs} + ${addedMs}` })
+        .where(eq(studyAssignments.id, assignment.id));
+    }
+    return { id };
+  });
+};
+
+type Segment = [number, number];
+
+/** Adds a stretch to sorted, non-overlapping stretches; touching ones merge. */
+export const mergeSegment = (segments: readonly Segment[], [from, to]: Segment): Segment[] => {
+  const merged: Segment[] = [];
+  let current: Segment = [from, to];
+  let isPlaced = false;
+  for (const segment of segments) {
+    if (segment[1] < current[0]) merged.push(segment);
+    else if (segment[0] > current[1]) {
+      if (!isPlaced) merged.push(current);
+      isPlaced = true;
+      merged.push(segment);
+    } else current = [Math.min(segment[0], current[0]), Math.max(segment[1], current[1])];
+  }
+  if (!isPlaced) merged.push(current);
+  return merged;
+};
+
+const round3 = (value: number) => Math.round(value * 1000) / 1000;
+const coveredBy = (segments: readonly Segment[]) => round3(segments.reduce((sum, [from, to]) => sum + (to - from), 0));
+const furthestOf = (segments: readonly Segment[]) => segments.at(-1)?.[1] ?? 0;
+
+const progressOf = (segments: Segment[], duration: number | null): StudyProgress => ({
+  segments,
+  furthest: furthestOf(segments),
+  duration,
+  coverage: duration ? coverageOf(coveredBy(segments), duration) : null,
+});
+
+const findVideoAssignment = async (
+  db: Executor,
+  caller: Caller,
+  { studyId, materialId, isLocked }: { studyId: number; materialId?: number; isLocked: boolean },
+) => {
+  const query = db
+    .select({
+      id: studyAssignments.id,
+      materialId: studyAssignments.materialId,
+      segments: studyAssignments.segments,
+      lastBeatAt: studyAssignments.lastBeatAt,
+      fileName: trainingMaterials.fileName,
+      duration: trainingMaterials.durationSeconds,
+    })
+    .from(studyAssignments)
+    .innerJoin(trainingMaterials, eq(trainingMaterials.id, studyAssignments.materialId))
+    .where(
+      and(
+        eq(studyAssignments.id, studyId),
+        eq(studyAssignments.employeeId, caller.id),
+        materialId === undefined ? undefined : eq(studyAssignments.materialId, materialId),
+      ),
+    );
+  const [row] = isLocked ? await query.for('update', { of: studyAssignments }) : await query;
+  if (!row) throw new BusinessError('STUDY_ITEM_NOT_FOUND');
+  return row;
+};
+
+export const getStudyProgress = async (db: Db, caller: Caller, studyId: number): Promise<StudyProgress> => {
+  const row = await findVideoAssignment(db, caller, { studyId, isLocked: false });
+  return progressOf(row.segments, row.duration);
+};
+
+export type ProgressBeat = { StudyId: number; MaterialId: number; from: number; to: number; duration?: number };
+
+/** A heartbeat of a playing video: the stretch played since the last one. */
+export const recordProgress = async (
+  db: Db,
+  caller: Caller,
+  beat: ProgressBeat,
+  now = Date.now(),
+): Promise<StudyProgress> =>
+  withTransaction(db, async (tx) => {
+    // A heartbeat does not wait for the disk: a crash loses at most the last beats of a few viewers (seconds of
+    // credit they earn again), and a thousand viewers then cost the query screens little.
+    await tx.execute(sql`set local synchronous_commit = off`);
+    const row = await findVideoAssignment(tx, caller, {
+      studyId: beat.StudyId,
+      materialId: beat.MaterialId,
+      isLocked: true,
+    });
+    if (!isVideoPath(row.fileName)) throw new BusinessError('STUDY_PROGRESS_INVALID', { detail: '该资料不是视频' });
+    let duration = row.duration;
+    if (duration === null && beat.duration !== undefined && beat.duration > 0) {
+      // HR left the length empty: the first player to know it tells it.
+      duration = round3(beat.duration);
+      await tx
+        .update(trainingMaterials)
+        .set({ durationSeconds: duration })
+        .where(eq(trainingMaterials.id, row.materialId));
+    }
+    const from = round3(beat.from);
+    const to = round3(beat.to);
+    if (duration !== null && to > duration + CONTIGUITY_SECONDS) {
+      throw new BusinessError('STUDY_PROGRESS_INVALID', { detail: '播放位置超出视频时长' });
+    }
+    const furthest = furthestOf(row.segments);
+    if (from > furthest + CONTIGUITY_SECONDS) {
+      throw new BusinessError('STUDY_PROGRESS_INVALID', { detail: '不能跳过未观看的部分' });
+    }
+    const elapsed = row.lastBeatAt ? Math.max(0, (now - row.lastBeatAt.getTime()) / 1000) : MAX_BEAT_WINDOW_SECONDS;
+    if (to - from > Math.min(elapsed, MAX_BEAT_WINDOW_SECONDS) + BEAT_SLACK_SECONDS) {
+      throw new BusinessError('STUDY_PROGRESS_INVALID', { detail: '播放进度超过了实际经过的时间' });
+    }
+    const segments = to > from ? mergeSegment(row.segments, [from, Math.min(to, duration ?? to)]) : row.segments;
+    await tx
+      .update(studyAssignments)
+      .set({ segments, coveredSeconds: coveredBy(segments), lastBeatAt: new Date(now) })
+      .where(eq(studyAssignments.id, row.id));
+    return progressOf(segments, duration);
+  });
