@@ -27,7 +27,9 @@ const phone = usePhone({ bypassCSP: true });
 
 /** Axe on the screen as it is now; a soft expectation, so one run reports every screen that fails. */
 const expectAccessible = async (screen: string, page: Page = phone.page) => {
-  // Sheets, dialogs and toasts animate in; colours are measured once they have settled.
+  // Sheets, dialogs and toasts animate in; colours are measured once they have settled. A toast fading out is
+  // half transparent (white on white for a moment): it is waited out, as none of the screens is about a toast.
+  await page.locator('.adm-toast-mask').waitFor({ state: 'detached', timeout: 10_000 });
   await page.waitForTimeout(400);
   expect.soft(await findAxeViolations(page), screen).toEqual([]);
 };
