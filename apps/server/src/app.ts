@@ -19,6 +19,7 @@ import { createOutsideSystems } from './integrations/outside-systems';
 import { registerAccountRoutes } from './modules/account/routes';
 import { loadCallerAccess } from './modules/account/service';
 import { registerAttendanceRoutes } from './modules/attendance/routes';
+import { registerConsoleRoutes } from './modules/console/routes';
 import { registerFilesRoutes } from './modules/files/routes';
 import { registerHomeRoutes } from './modules/home/routes';
 import { registerInspectionRoutes } from './modules/inspection/routes';
@@ -122,6 +123,8 @@ export const buildApp = async ({ config, database, redis, withBenchRoutes }: App
   const hub = createHub({ notifier, verify: tokens.verifyWithExpiry, redis });
   await registerRealtimeRoutes(app, { db, hub });
   app.decorate('hub', hub);
+  // The HR console
+  registerConsoleRoutes(app, db);
 
   if (withBenchRoutes) {
     // References for `npm run bench`: the stack with no work, and one primary-key read on the same pool.

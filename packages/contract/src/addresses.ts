@@ -79,6 +79,11 @@ export const ADDRESSES = {
   getPendingCount: { path: 'Review/GetPendingCount', role: 'AppVerify' },
   // Realtime
   getSocketRole: { path: 'Group/GetSocketRole' },
+  // ——— The HR console (/admin) ———
+  // Who the console's user is: roles and the plants they administer (any signed-in caller; the console shows
+  // its pages by these, and every call below checks them again on the server).
+  getConsoleSession: { path: 'Console/GetSession' },
+  // ——— end of the HR console ———
 } as const satisfies Record<string, Address>;
 
 export type AddressName = keyof typeof ADDRESSES;

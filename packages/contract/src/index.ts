@@ -1,6 +1,7 @@
 // The API contract shared by server and web: every call's path, request and answer data.
 import { accountRoutes } from './account';
 import { attendanceRoutes } from './attendance';
+import { consoleRoutes } from './console';
 import { filesRoutes } from './files';
 import { homeRoutes } from './home';
 import { inspectionRoutes } from './inspection';
@@ -28,6 +29,8 @@ export const routes = {
   ...filesRoutes,
   ...reviewRoutes,
   ...realtimeRoutes,
+  // The HR console
+  ...consoleRoutes,
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;
