@@ -22,6 +22,8 @@ import { registerAttendanceRoutes } from './modules/attendance/routes';
 import { registerConsoleRoutes } from './modules/console/routes';
 import { registerFilesRoutes } from './modules/files/routes';
 import { registerHomeRoutes } from './modules/home/routes';
+import { registerImportRoutes } from './modules/imports/routes';
+import { createImportRunner, type ImportRunner } from './modules/imports/runner';
 import { registerInspectionRoutes } from './modules/inspection/routes';
 import { registerLogisticsRoutes } from './modules/logistics/routes';
 import { registerMenuRoutes } from './modules/menu/routes';
@@ -36,6 +38,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The sockets of this instance (tests and benchmarks look at it). */
     hub: Hub;
+    /** The imports' worker of this instance (tests wait for it). */
+    importRunner: ImportRunner;
   }
 }
 
@@ -125,6 +129,10 @@ export const buildApp = async ({ config, database, redis, withBenchRoutes }: App
   app.decorate('hub', hub);
   // The HR console
   registerConsoleRoutes(app, db);
+  const importRunner = createImportRunner({ db, notifier });
+  app.addHook('onClose', importRunner.close);
+  app.decorate('importRunner', importRunner);
+  await registerImportRoutes(app, { db, notifier, kick: importRunner.kick });
 
   if (withBenchRoutes) {
     // References for `npm run bench`: the stack with no work, and one primary-key read on the same pool.

@@ -83,6 +83,15 @@ export const ADDRESSES = {
   // Who the console's user is: roles and the plants they administer (any signed-in caller; the console shows
   // its pages by these, and every call below checks them again on the server).
   getConsoleSession: { path: 'Console/GetSession' },
+  // Monthly data imports (HRAdmin of the import's plant)
+  uploadImport: { path: 'Import/Upload', role: 'HRAdmin', isMultipart: true },
+  getImportJob: { path: 'Import/GetJob', role: 'HRAdmin' },
+  listImportJobs: { path: 'Import/GetJobList', role: 'HRAdmin' },
+  remapImport: { path: 'Import/Remap', role: 'HRAdmin' },
+  commitImport: { path: 'Import/Commit', role: 'HRAdmin', isIdempotent: true },
+  rollbackImport: { path: 'Import/Rollback', role: 'HRAdmin', isIdempotent: true },
+  getRejectedRows: { path: 'Import/GetRejectedRows', role: 'HRAdmin' },
+  getImportTemplate: { path: 'Import/GetTemplate', role: 'HRAdmin' },
   // ——— end of the HR console ———
 } as const satisfies Record<string, Address>;
 

@@ -4,6 +4,7 @@ import { attendanceRoutes } from './attendance';
 import { consoleRoutes } from './console';
 import { filesRoutes } from './files';
 import { homeRoutes } from './home';
+import { importRoutes } from './imports';
 import { inspectionRoutes } from './inspection';
 import { logisticsRoutes } from './logistics';
 import { menuRoutes } from './menu';
@@ -31,6 +32,7 @@ export const routes = {
   ...realtimeRoutes,
   // The HR console
   ...consoleRoutes,
+  ...importRoutes,
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

@@ -43,6 +43,14 @@ export const ERRORS = {
   CHANGE_ALREADY_DECIDED: { message: '该申请已由其他审核人处理', status: 200 },
   CHANGE_STALE: { message: '资料已被修改，请查看最新差异后重新审核', status: 200 },
   CHANGE_RECORD_GONE: { message: '申请修改的记录已被删除，请驳回后让员工重新提交', status: 200 },
+  // The HR console
+  IMPORT_NOT_FOUND: { message: '导入记录不存在', status: 200 },
+  IMPORT_STATE: { message: '该导入当前为“{state}”，不能执行此操作', status: 200 },
+  IMPORT_COLUMNS_MISSING: { message: '还有必填列未指定，请先完成列映射', status: 200 },
+  IMPORT_NOTHING_VALID: { message: '没有可导入的行，请修正后重新上传', status: 200 },
+  IMPORT_BATCH_PUBLISHED: { message: '{month} 的工资单已发布，请先撤回后再导入或回滚', status: 200 },
+  IMPORT_NOT_LATEST: { message: '该月数据已被之后的导入 #{id} 覆盖，请先回滚那次导入', status: 200 },
+  IMPORT_NO_REJECTED: { message: '该导入没有未通过校验的行', status: 200 },
   ATTENDANCE_PHOTO_NOT_OFFERED: { message: '您所在工厂的考勤不使用人脸照片', status: 200 },
 } as const satisfies Record<string, ErrorSpec>;
 

@@ -2,5 +2,6 @@
 export * from './account';
 export * from './audit';
 export * from './home';
+export * from './imports';
 export * from './queries';
 export * from './records';
