@@ -52,6 +52,8 @@ type Summary = {
 type StoredSettings = ImportSettings & { commitRequestedBy?: { id: number; empNo: string } };
 
 const SHOWN_REJECTED = 200;
+/** Between a field and a value in a remembered value mapping (PostgreSQL text cannot hold NUL). */
+const VALUE_SEPARATOR = '\u001f';
 const SHOWN_PREVIEW = 20;
 const STAGE_CHUNK = 5000;
 
@@ -302,9 +304,9 @@ const rememberedSettings = async (db: Executor, bu: string, kind: ImportKind): P
     else if (row.source === 'format' && (DATE_FORMATS as readonly string[]).includes(row.toText)) {
       settings.dateFormats[row.fromText] = row.toText as DateFormat;
     } else if (row.source === 'value') {
-      const [field = '', ...value] = row.fromText.split('\u0000');
+      const [field = '', ...value] = row.fromText.split(VALUE_SEPARATOR);
       settings.valueMap[field] ??= {};
-      (settings.valueMap[field] as Record<string, string>)[value.join('\u0000')] = row.toText;
+      (settings.valueMap[field] as Record<string, string>)[value.join(VALUE_SEPARATOR)] = row.toText;
     }
   }
   return settings;
@@ -464,7 +466,11 @@ export const remapImport = async (
       ...Object.entries(columns).map(([from, to]) => ({ source: 'column', from, to })),
       ...Object.entries(dateFormats).map(([from, to]) => ({ source: 'format', from, to })),
       ...Object.entries(valueMap).flatMap(([field, values]) =>
-        Object.entries(values).map(([value, to]) => ({ source: 'value', from: `${field}\u0000${value}`, to })),
+        Object.entries(values).map(([value, to]) => ({
+          source: 'value',
+          from: `${field}${VALUE_SEPARATOR}${value}`,
+          to,
+        })),
       ),
     ];
     for (const { source, from, to } of remembered) {
@@ -542,7 +548,9 @@ export const rollbackImport = async (
     const later = await tx.execute<{ id: number }>(sql`
       select id from import_jobs
       where bu = ${job.bu} and kind = ${kind} and year_month is not distinct from ${job.yearMonth}
-        and status = 'done' and committed_at > ${job.committedAt} order by committed_at desc limit 1`);
+        and status = 'done' and id <> ${job.id}
+        and committed_at > (select committed_at from import_jobs where id = ${job.id})
+      order by committed_at desc limit 1`);
     const newer = later.rows[0];
     if (newer) throw new BusinessError('IMPORT_NOT_LATEST', { id: newer.id });
     if (job.batchId) {
