@@ -384,7 +384,7 @@ describe('refusals', () => {
     XLSX.utils.book_append_sheet(workbook, sheet, 'Sheet1');
     // The sheet's XML then declares the largest sheet Excel has (16,384 columns × 1,048,576 rows).
     const zip = XLSX.CFB.read(XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx' }), { type: 'buffer' });
-    const entry = zip.FileIndex[zip.FullPaths.findIndex((name) => name.endsWith('sheet1.xml'))] as {
+    const entry = zip.FileIndex[zip.FullPaths.findIndex((name: string) => name.endsWith('sheet1.xml'))] as {
       content: Buffer;
       size: number;
     };
