@@ -28,6 +28,7 @@ import { registerInspectionRoutes } from './modules/inspection/routes';
 import { registerLogisticsRoutes } from './modules/logistics/routes';
 import { registerMenuRoutes } from './modules/menu/routes';
 import { registerNoticesRoutes } from './modules/notices/routes';
+import { registerPayslipBatchRoutes } from './modules/payslip-batches/routes';
 import { createHub, type Hub } from './modules/realtime/hub';
 import { registerRealtimeRoutes } from './modules/realtime/routes';
 import { registerRecordsRoutes } from './modules/records/routes';
@@ -133,6 +134,7 @@ export const buildApp = async ({ config, database, redis, withBenchRoutes }: App
   app.addHook('onClose', importRunner.close);
   app.decorate('importRunner', importRunner);
   await registerImportRoutes(app, { db, notifier, kick: importRunner.kick });
+  registerPayslipBatchRoutes(app, { db, notifier });
 
   if (withBenchRoutes) {
     // References for `npm run bench`: the stack with no work, and one primary-key read on the same pool.

@@ -92,6 +92,16 @@ export const ADDRESSES = {
   rollbackImport: { path: 'Import/Rollback', role: 'HRAdmin', isIdempotent: true },
   getRejectedRows: { path: 'Import/GetRejectedRows', role: 'HRAdmin' },
   getImportTemplate: { path: 'Import/GetTemplate', role: 'HRAdmin' },
+  // Payslip batches (HRAdmin of the batch's plant), and the employee's answer on the payslip screen (M04)
+  listPayslipBatches: { path: 'PayslipBatch/GetList', role: 'HRAdmin' },
+  publishPayslipBatch: { path: 'PayslipBatch/Publish', role: 'HRAdmin', isIdempotent: true },
+  withdrawPayslipBatch: { path: 'PayslipBatch/Withdraw', role: 'HRAdmin', isIdempotent: true },
+  previewPayslip: { path: 'PayslipBatch/Preview', role: 'HRAdmin' },
+  listPayslipDisputes: { path: 'PayslipBatch/GetDisputes', role: 'HRAdmin' },
+  answerPayslipDispute: { path: 'PayslipBatch/AnswerDispute', role: 'HRAdmin', isIdempotent: true },
+  exportPayslipBatch: { path: 'PayslipBatch/Export', role: 'HRAdmin' },
+  confirmPayslip: { path: 'SalaryPayslip/Confirm', menu: 'M04', isIdempotent: true },
+  disputePayslipLine: { path: 'SalaryPayslip/Dispute', menu: 'M04', isIdempotent: true },
   // ——— end of the HR console ———
 } as const satisfies Record<string, Address>;
 

@@ -9,6 +9,7 @@ import { inspectionRoutes } from './inspection';
 import { logisticsRoutes } from './logistics';
 import { menuRoutes } from './menu';
 import { noticesRoutes } from './notices';
+import { payslipBatchRoutes } from './payslip-batches';
 import { realtimeRoutes } from './realtime';
 import { recordsRoutes } from './records';
 import { reviewRoutes } from './review';
@@ -33,6 +34,7 @@ export const routes = {
   // The HR console
   ...consoleRoutes,
   ...importRoutes,
+  ...payslipBatchRoutes,
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

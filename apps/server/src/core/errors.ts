@@ -51,6 +51,14 @@ export const ERRORS = {
   IMPORT_BATCH_PUBLISHED: { message: '{month} 的工资单已发布，请先撤回后再导入或回滚', status: 200 },
   IMPORT_NOT_LATEST: { message: '该月数据已被之后的导入 #{id} 覆盖，请先回滚那次导入', status: 200 },
   IMPORT_NO_REJECTED: { message: '该导入没有未通过校验的行', status: 200 },
+  BATCH_NOT_FOUND: { message: '工资单批次不存在', status: 200 },
+  BATCH_STATE: { message: '该批次当前为“{state}”，不能执行此操作', status: 200 },
+  BATCH_EMPTY: { message: '该批次没有工资单，请先导入', status: 200 },
+  BATCH_PAYSLIP_NOT_FOUND: { message: '该批次中没有工号 {empNo} 的工资单', status: 200 },
+  DISPUTE_NOT_FOUND: { message: '疑问不存在', status: 200 },
+  DISPUTE_ANSWERED: { message: '该疑问已答复', status: 200 },
+  PAYSLIP_NOT_CONFIRMABLE: { message: '该月工资单未发布或已撤回，请刷新后重试', status: 200 },
+  PAYSLIP_ITEM_UNKNOWN: { message: '工资项目无效', status: 200 },
   ATTENDANCE_PHOTO_NOT_OFFERED: { message: '您所在工厂的考勤不使用人脸照片', status: 200 },
 } as const satisfies Record<string, ErrorSpec>;
 
