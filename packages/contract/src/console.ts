@@ -5,6 +5,7 @@ import { ADDRESSES } from './addresses';
 import { defineRoute, empty } from './common';
 
 export const consoleSession = z.object({
+  id: z.number(),
   empNo: z.string(),
   name: z.string(),
   roles: z.array(z.string()),

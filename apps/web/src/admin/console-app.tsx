@@ -1,14 +1,15 @@
 // The HR console's shell: antd in Chinese, the shared query client and API client, the session gate (the same
 // sign-in cookies as the employee app) and the pages, each loaded when first opened.
 import type { ConsoleSession } from '@ess/contract/console';
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, Result, Spin } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import 'dayjs/locale/zh-cn';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { callApi } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
+import { startRealtime } from '../lib/realtime';
 import { hasAnyToken } from '../lib/session';
 import { setToastRenderer } from '../lib/toast';
 import { ConsoleLayout } from './console-layout';
@@ -33,12 +34,18 @@ const Loading = () => (
 
 const Gate = () => {
   const isSignedIn = hasAnyToken();
+  const queryClient = useQueryClient();
   const session = useQuery({
     queryKey: SESSION_KEY,
     queryFn: ({ signal }) => callApi('getConsoleSession', {}, { signal, isQuiet: true }),
     enabled: isSignedIn,
     staleTime: Number.POSITIVE_INFINITY,
   });
+  const userId = session.data?.id;
+  useEffect(() => {
+    // The import jobs' states arrive over the same socket as the app's pushes.
+    if (userId !== undefined) startRealtime({ queryClient, userId, isReviewer: false });
+  }, [queryClient, userId]);
   if (!isSignedIn || session.isError) return <SignInPage />;
   if (!session.data) return <Loading />;
   if (!isConsoleUser(session.data)) {

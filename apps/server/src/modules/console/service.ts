@@ -11,6 +11,7 @@ export const getConsoleSession = async (db: Db, caller: Caller): Promise<Console
   const [row] = await db.select({ name: employees.name }).from(employees).where(eq(employees.id, caller.id));
   if (!row) throw new BusinessError('EMPLOYEE_NOT_FOUND');
   return {
+    id: caller.id,
     empNo: caller.empNo,
     name: row.name,
     roles: [...caller.roles],
