@@ -77,7 +77,7 @@ const ToastBridge = () => {
 export const ConsoleApp = () => {
   const queryClient = useMemo(createQueryClient, []);
   return (
-    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#0b5ad9' } }}>
+    <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }} theme={{ token: { colorPrimary: '#0b5ad9' } }}>
       <AntApp>
         <ToastBridge />
         <QueryClientProvider client={queryClient}>
