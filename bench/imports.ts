@@ -50,7 +50,12 @@ const HEADERS = [
 type Call = { route: string; body: () => string; tokens: string[] };
 
 const rssOf = (pid: number) => {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  let status = '';
+  try {
+    status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  } catch {
+    return 0;
+  }
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 };
 
@@ -139,6 +144,47 @@ export const benchImport = async ({
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, rssOf(serverPid));
   }, 50);
+  try {
+    return await runImport({
+      base,
+      file,
+      clerkToken,
+      query,
+      duration,
+      connections,
+      copyMs,
+      reference,
+      idleRss,
+      peak: () => peakRss,
+    });
+  } finally {
+    clearInterval(sampler);
+  }
+};
+
+const runImport = async ({
+  base,
+  file,
+  clerkToken,
+  query,
+  duration,
+  connections,
+  copyMs,
+  reference,
+  idleRss,
+  peak,
+}: {
+  base: string;
+  file: Buffer;
+  clerkToken: string;
+  query: { call: Call };
+  duration: number;
+  connections: number;
+  copyMs: number;
+  reference: autocannon.Result;
+  idleRss: number;
+  peak: () => number;
+}) => {
   const started = performance.now();
   const form = new FormData();
   form.append('bu', PLANT);
@@ -174,7 +220,7 @@ export const benchImport = async ({
   if (!commit.result) throw new Error(`commit refused: ${commit.msg}`);
   await waitFor(['done']);
   const importMs = performance.now() - started;
-  clearInterval(sampler);
+  const peakRss = peak();
   const during = await loadDuring;
   return {
     rows: ready.validRows,

@@ -95,6 +95,15 @@ describe('the HR console', () => {
     await netRegion.getByText(yuan(net)).waitFor();
     await screenshot(phone.page, 'console-worker-payslip');
     expect(await phone.page.locator('.salary-item').count()).toBeGreaterThan(0);
+
+    // A question on a line, then 确认无误.
+    await phone.page.getByRole('button', { name: '有疑问' }).first().click();
+    await phone.page.getByRole('textbox', { name: '疑问内容' }).fill('基本工资与合同不符？');
+    await phone.page.getByRole('button', { name: '提交' }).click();
+    await phone.page.getByText('已提交疑问，等待人事答复').waitFor();
+    await phone.page.getByRole('button', { name: '确认无误' }).click();
+    await phone.page.getByText(/确认无误$/).last().waitFor();
+    await phone.page.getByRole('status').filter({ hasText: '确认无误' }).waitFor();
     await phone.context.close();
   });
 });

@@ -373,6 +373,25 @@ describe('other kinds', () => {
   });
 });
 
+describe('a large sheet', () => {
+  it('imports 80,000 rows in one transaction', { timeout: 180_000 }, async () => {
+    const ROWS = 80_000;
+    await t.database.pool.query(`
+      insert into employees (emp_no, name, bu, emp_type, password_hash)
+      select 'L' || lpad(g::text, 6, '0'), '员工', 'NY', 'PS01', 'x' from generate_series(1, ${ROWS}) as g`);
+    const rows: unknown[][] = [['工号', '工资单类型', '基本工资', '实发工资']];
+    for (let index = 1; index <= ROWS; index++) rows.push([`L${String(index).padStart(6, '0')}`, 'PS01', 3000, 2800.5]);
+    const done = await uploaded(allPlants, { bu: 'NY', kind: 'payslip', file: xlsx(rows), fileName: 'big.xlsx' });
+    expect(done).toMatchObject({ status: 'ready', totalRows: ROWS, validRows: ROWS, rejectedRows: 0 });
+    await commit(done.id);
+    const { rows: count } = await t.database.pool.query(
+      "select count(*)::int as n from payslips p join employees e on e.id = p.employee_id where e.bu = 'NY' and p.year_month = $1 and e.emp_no like 'L%'",
+      [MONTH],
+    );
+    expect(count[0].n).toBe(ROWS);
+  });
+});
+
 describe('refusals', () => {
   it('refuses a crafted workbook without harm: huge declared dimensions and prototype-pollution headers', async () => {
     const a = await makeEmployee(t.database, { plant: 'JY' });

@@ -117,7 +117,7 @@ const loadLookups = async (db: Executor, empNos: string[]): Promise<Lookups> => 
             leftOn: employees.leftOn,
           })
           .from(employees)
-          .where(inArray(employees.empNo, empNos)),
+          .where(sql`${employees.empNo} = any(${sql.param(empNos)}::text[])`), // one parameter, however many rows
     db
       .select({ code: dictionaryItems.stateId, name: dictionaryItems.stateDescr })
       .from(dictionaryItems)
