@@ -102,7 +102,6 @@ describe('the HR console', () => {
     await phone.page.getByRole('button', { name: '提交' }).click();
     await phone.page.getByText('已提交疑问，等待人事答复').waitFor();
     await phone.page.getByRole('button', { name: '确认无误' }).click();
-    await phone.page.getByText(/确认无误$/).last().waitFor();
     await phone.page.getByRole('status').filter({ hasText: '确认无误' }).waitFor();
     await phone.context.close();
   });

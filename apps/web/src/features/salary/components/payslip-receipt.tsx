@@ -68,14 +68,17 @@ export const AskDialog = ({
       title={t.salary.askTitle(label)}
       onClose={onClose}
       content={
-        <TextArea
-          aria-label={t.salary.askLabel}
-          placeholder={t.salary.askPlaceholder}
-          maxLength={200}
-          rows={3}
-          value={question}
-          onChange={setQuestion}
-        />
+        // The label around the field names it (antd-mobile's TextArea passes no aria-label on).
+        <label className="salary-ask-field">
+          <span className="salary-ask-label">{t.salary.askLabel}</span>
+          <TextArea
+            placeholder={t.salary.askPlaceholder}
+            maxLength={200}
+            rows={3}
+            value={question}
+            onChange={setQuestion}
+          />
+        </label>
       }
       actions={[
         [
