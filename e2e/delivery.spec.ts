@@ -26,9 +26,14 @@ import { chooseFile, makeJpeg, withExifOrientation } from './record-helpers';
 import { REVIEWER, submitPersonChange } from './review-helpers';
 
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
+/** The HR console's own build (apps/web/vite.admin.config.ts): office browsers, never loaded by a phone. */
+const CONSOLE_ASSETS = `assets${path.sep}admin${path.sep}`;
 const scripts = readdirSync(dist, { recursive: true, encoding: 'utf8' })
-  .filter((file) => /\.m?js$/.test(file) && !file.startsWith('.vite'))
+  .filter((file) => /\.m?js$/.test(file) && !file.startsWith('.vite') && !file.startsWith(CONSOLE_ASSETS))
   .map((file) => path.join(dist, file));
+const consoleScripts = readdirSync(path.join(dist, CONSOLE_ASSETS), { encoding: 'utf8' })
+  .filter((file) => /\.js$/.test(file))
+  .map((file) => path.join(dist, CONSOLE_ASSETS, file));
 // pdf.js's chunk and its worker carry their own polyfills (apps/web/build/pdfjs-for-old-browsers.ts).
 const isPdfJs = (file: string) => /^pdf(\.worker)?-[\w-]{8}\.m?js$/.test(path.basename(file));
 
@@ -292,6 +297,34 @@ describe('what each document preloads', () => {
     expect(scriptsOf('home.html').length).toBeLessThanOrEqual(16);
     const styles = readFileSync(path.join(dist, 'home.html'), 'utf8').match(/rel="(?:stylesheet|preload)"[^>]*\.css/g);
     expect(styles).toHaveLength(1);
+  });
+});
+
+describe('the HR console beside the employee app', () => {
+  /** What only antd's code holds: its icon class and the attribute of its CSS-in-JS style tags. */
+  const hasAntd = (file: string) => /anticon|data-css-hash/.test(readFileSync(file, 'utf8'));
+
+  it('is its own page whose code lives in assets/admin/', () => {
+    const html = readFileSync(path.join(dist, 'admin.html'), 'utf8');
+    const sources = [...html.matchAll(/<(?:script|link)[^>]* (?:src|href)="\/([^"]+\.js)"/g)].map((match) => match[1]);
+    expect(sources.length).toBeGreaterThan(0);
+    for (const source of sources) expect(source).toMatch(/^assets\/admin\//);
+    expect(consoleScripts.some(hasAntd)).toBe(true);
+  });
+
+  it('keeps antd and the console out of every script and document of the employee app', () => {
+    expect(scripts.filter(hasAntd).map((file) => path.relative(dist, file))).toEqual([]);
+    for (const document of ['index.html', 'app.html', 'home.html']) {
+      expect(readFileSync(path.join(dist, document), 'utf8'), document).not.toContain('/assets/admin/');
+    }
+  });
+
+  it('answers /admin and its pages with the console’s document', async () => {
+    for (const target of ['/admin', '/admin/imports']) {
+      const response = await fetch(new URL(target, baseUrl()));
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('/assets/admin/');
+    }
   });
 });
 

@@ -20,12 +20,16 @@ import { createOutsideSystems } from './integrations/outside-systems';
 import { registerAccountRoutes } from './modules/account/routes';
 import { loadCallerAccess } from './modules/account/service';
 import { registerAttendanceRoutes } from './modules/attendance/routes';
+import { registerConsoleRoutes } from './modules/console/routes';
 import { registerFilesRoutes } from './modules/files/routes';
 import { registerHomeRoutes } from './modules/home/routes';
+import { registerImportRoutes } from './modules/imports/routes';
+import { createImportRunner, type ImportRunner } from './modules/imports/runner';
 import { registerInspectionRoutes } from './modules/inspection/routes';
 import { registerLogisticsRoutes } from './modules/logistics/routes';
 import { registerMenuRoutes } from './modules/menu/routes';
 import { registerNoticesRoutes } from './modules/notices/routes';
+import { registerPayslipBatchRoutes } from './modules/payslip-batches/routes';
 import { registerProposalsRoutes } from './modules/proposals/routes';
 import { createHub, type Hub } from './modules/realtime/hub';
 import { registerRealtimeRoutes } from './modules/realtime/routes';
@@ -40,6 +44,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The sockets of this instance (tests and benchmarks look at it). */
     hub: Hub;
+    /** The imports' worker of this instance (tests wait for it). */
+    importRunner: ImportRunner;
   }
 }
 
@@ -138,6 +144,13 @@ export const buildApp = async ({ config, database, redis, withBenchRoutes }: App
   const hub = createHub({ notifier, verify: tokens.verifyWithExpiry, redis });
   await registerRealtimeRoutes(app, { db, hub });
   app.decorate('hub', hub);
+  // The HR console
+  registerConsoleRoutes(app, db);
+  const importRunner = createImportRunner({ db, notifier });
+  app.addHook('onClose', importRunner.close);
+  app.decorate('importRunner', importRunner);
+  await registerImportRoutes(app, { db, notifier, kick: importRunner.kick });
+  registerPayslipBatchRoutes(app, { db, notifier });
 
   if (withBenchRoutes) {
     // References for `npm run bench`: the stack with no work, and one primary-key read on the same pool.

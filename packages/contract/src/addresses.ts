@@ -112,6 +112,30 @@ export const ADDRESSES = {
   getDemandSurveyDetail: { path: 'TrainOrganize/GetDemandSurveyDetail', menu: 'M09' },
   getPersonExam: { path: 'TrainOrganize/GetPersonExam' },
   modifyEmployeeExam: { path: 'TrainOrganize/ModifyEmployeeExam', isIdempotent: true },
+  // ——— The HR console (/admin) ———
+  // Who the console's user is: roles and the plants they administer (any signed-in caller; the console shows
+  // its pages by these, and every call below checks them again on the server).
+  getConsoleSession: { path: 'Console/GetSession' },
+  // Monthly data imports (HRAdmin of the import's plant)
+  uploadImport: { path: 'Import/Upload', role: 'HRAdmin', isMultipart: true },
+  getImportJob: { path: 'Import/GetJob', role: 'HRAdmin' },
+  listImportJobs: { path: 'Import/GetJobList', role: 'HRAdmin' },
+  remapImport: { path: 'Import/Remap', role: 'HRAdmin' },
+  commitImport: { path: 'Import/Commit', role: 'HRAdmin', isIdempotent: true },
+  rollbackImport: { path: 'Import/Rollback', role: 'HRAdmin', isIdempotent: true },
+  getRejectedRows: { path: 'Import/GetRejectedRows', role: 'HRAdmin' },
+  getImportTemplate: { path: 'Import/GetTemplate', role: 'HRAdmin' },
+  // Payslip batches (HRAdmin of the batch's plant), and the employee's answer on the payslip screen (M04)
+  listPayslipBatches: { path: 'PayslipBatch/GetList', role: 'HRAdmin' },
+  publishPayslipBatch: { path: 'PayslipBatch/Publish', role: 'HRAdmin', isIdempotent: true },
+  withdrawPayslipBatch: { path: 'PayslipBatch/Withdraw', role: 'HRAdmin', isIdempotent: true },
+  previewPayslip: { path: 'PayslipBatch/Preview', role: 'HRAdmin' },
+  listPayslipDisputes: { path: 'PayslipBatch/GetDisputes', role: 'HRAdmin' },
+  answerPayslipDispute: { path: 'PayslipBatch/AnswerDispute', role: 'HRAdmin', isIdempotent: true },
+  exportPayslipBatch: { path: 'PayslipBatch/Export', role: 'HRAdmin' },
+  confirmPayslip: { path: 'SalaryPayslip/Confirm', menu: 'M04', isIdempotent: true },
+  disputePayslipLine: { path: 'SalaryPayslip/Dispute', menu: 'M04', isIdempotent: true },
+  // ——— end of the HR console ———
 } as const satisfies Record<string, Address>;
 
 export type AddressName = keyof typeof ADDRESSES;

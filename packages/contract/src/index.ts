@@ -1,12 +1,15 @@
 // The API contract shared by server and web: every call's path, request and answer data.
 import { accountRoutes } from './account';
 import { attendanceRoutes } from './attendance';
+import { consoleRoutes } from './console';
 import { filesRoutes } from './files';
 import { homeRoutes } from './home';
+import { importRoutes } from './imports';
 import { inspectionRoutes } from './inspection';
 import { logisticsRoutes } from './logistics';
 import { menuRoutes } from './menu';
 import { noticesRoutes } from './notices';
+import { payslipBatchRoutes } from './payslip-batches';
 import { proposalsRoutes } from './proposals';
 import { realtimeRoutes } from './realtime';
 import { recordsRoutes } from './records';
@@ -36,6 +39,10 @@ export const routes = {
   ...recruitmentRoutes,
   ...wechatRoutes,
   ...trainingRoutes,
+  // The HR console
+  ...consoleRoutes,
+  ...importRoutes,
+  ...payslipBatchRoutes,
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

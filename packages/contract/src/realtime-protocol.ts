@@ -24,7 +24,9 @@ export type NotifyKind =
   /** A change was decided (to reviewers, so their lists update). */
   | 'review.decided'
   /** New messages for the employee (a decision on their change, …). */
-  | 'messages';
+  | 'messages'
+  /** An HR console import changed state (to the clerk who uploaded it); content is `{ id, status, progress }`. */
+  | 'import.progress';
 
 /** Server → client. */
 export type ServerMessage =

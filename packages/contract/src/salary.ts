@@ -57,6 +57,23 @@ export const payslip = z.object({
   YEAR_MONTH: z.string(),
   EMP_TYPE: z.enum(EMP_TYPES),
   ITEMS: z.array(z.object({ key: z.string(), label: z.string(), amount: z.number() })),
+  /**
+   * Beyond the spec: a payslip HR published from the console carries its confirmation (确认无误) and the questions
+   * asked on its lines (有疑问) with HR's answers. Absent on payslips loaded otherwise.
+   */
+  RECEIPT: z
+    .object({
+      CONFIRMED_AT: z.string().nullable(),
+      DISPUTES: z.array(
+        z.object({
+          ITEM_KEY: z.string(),
+          QUESTION: z.string(),
+          ANSWER: z.string(),
+          STATUS: z.enum(['open', 'answered']),
+        }),
+      ),
+    })
+    .optional(),
 });
 export type Payslip = z.infer<typeof payslip>;
 

@@ -15,6 +15,8 @@ const LOOKS_LIKE_FILE = /\/[^/]*\.[^/]*$/;
 const HAS_SESSION_COOKIE = /(?:^|;)\s*ess_(?:token|refresh)=[^;\s]/;
 const HOME_PATHS = new Set(['/', '/home']);
 const LOGIN_PATH = '/login';
+/** The HR console: its own document and code (admin.html), signed in with the same cookies. */
+const CONSOLE_PATH = /^\/admin(?:\/|$)/;
 
 /**
  * The page the browser is about to show decides which code its document preloads (apps/web/vite.config.ts): a
@@ -22,6 +24,7 @@ const LOGIN_PATH = '/login';
  * A document of the wrong guess still works; it only loads a screen's code one round trip later.
  */
 const documentFor = (pathname: string, cookie: string | undefined, builtDocuments: ReadonlySet<string>) => {
+  if (CONSOLE_PATH.test(pathname) && builtDocuments.has('admin.html')) return 'admin.html';
   if (pathname === LOGIN_PATH || !cookie || !HAS_SESSION_COOKIE.test(cookie)) return 'index.html';
   const document = HOME_PATHS.has(pathname) ? 'home.html' : 'app.html';
   return builtDocuments.has(document) ? document : 'index.html';

@@ -34,6 +34,8 @@ export const KEYS_BY_KIND: Record<NotifyKind, readonly QueryKey[]> = {
   'review.decided': [queryKeys.review.all],
   // The employee: a message (the decision on a change: the notice, the records themselves).
   messages: [queryKeys.home.unreadMessages, queryKeys.notices.person, queryKeys.records.all],
+  // The HR console: the import jobs on screen (admin/pages/imports-page.tsx).
+  'import.progress': [['console', 'imports']],
 };
 
 /** Everything a push could have said while the socket was away. */

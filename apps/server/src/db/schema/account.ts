@@ -41,6 +41,8 @@ export const employees = pgTable(
     sessionEpoch: integer('session_epoch').notNull().default(0),
     /** The picture of the person center (a file of upType AVATAR); not reviewed. */
     avatarFileId: uuid('avatar_file_id'),
+    /** Marked as left in the HR console: can no longer sign in, every session ended. */
+    leftOn: date('left_on'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('employees_bu_idx').on(table.bu)],

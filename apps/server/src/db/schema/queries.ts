@@ -42,6 +42,11 @@ export const payslips = pgTable(
     empType: char('emp_type', { length: 4 }).notNull(),
     /** Pay item key → amount; which keys show is decided by emp_type. */
     items: jsonb('items').$type<Record<string, number>>().notNull(),
+    /**
+     * The HR console's batch it was imported into (payslip_batches, schema/imports.ts): shown to the employee only
+     * while that batch is published. Null for payslips loaded otherwise (the demo), which always show.
+     */
+    batchId: integer('batch_id'),
   },
   (table) => [primaryKey({ columns: [table.employeeId, table.yearMonth] })],
 );

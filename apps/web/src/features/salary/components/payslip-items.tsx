@@ -2,22 +2,38 @@
 // and net pay last. The groups come from the contract's item table; within a group the answer's order holds.
 import { getPayItemGroup, type Payslip } from '@ess/contract/salary';
 import { List } from 'antd-mobile';
+import { type ReactNode, useState } from 'react';
 import { t } from '../../../i18n/zh-CN';
 import { formatMonth } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/money';
+import { AskDialog, ConfirmBar, LineQuestions, useReceiptActions } from './payslip-receipt';
 
 type PayItem = Payslip['ITEMS'][number];
 
-const PayItemRow = ({ item, isNet = false }: { item: PayItem; isNet?: boolean }) => (
+const PayItemRow = ({ item, isNet = false, below }: { item: PayItem; isNet?: boolean; below?: ReactNode }) => (
   <List.Item
     className={isNet ? 'salary-item salary-item-net' : 'salary-item'}
     extra={<span className="salary-item-amount">{formatMoney(item.amount)}</span>}
+    description={below}
   >
     {item.label}
   </List.Item>
 );
 
 export const PayslipItems = ({ payslip }: { payslip: Payslip }) => {
+  const receipt = payslip.RECEIPT;
+  const { confirm, ask } = useReceiptActions(payslip.YEAR_MONTH);
+  const [asking, setAsking] = useState<PayItem | undefined>();
+  // On a published payslip each line has 有疑问 and shows what was asked on it.
+  const belowOf = (item: PayItem) =>
+    receipt && (
+      <>
+        <LineQuestions receipt={receipt} itemKey={item.key} />
+        <button type="button" className="salary-ask" onClick={() => setAsking(item)}>
+          {t.salary.ask}
+        </button>
+      </>
+    );
   const earnings = payslip.ITEMS.filter((item) => getPayItemGroup(item.key) === 'earning');
   // An item the contract does not list (none today) still shows, after the deductions.
   const deductions = payslip.ITEMS.filter((item) => {
@@ -38,21 +54,29 @@ export const PayslipItems = ({ payslip }: { payslip: Payslip }) => {
       {earnings.length > 0 && (
         <List header={t.salary.earnings} className="salary-items">
           {earnings.map((item) => (
-            <PayItemRow key={item.key} item={item} />
+            <PayItemRow key={item.key} item={item} below={belowOf(item)} />
           ))}
         </List>
       )}
       {deductions.length > 0 && (
         <List header={t.salary.deductions} className="salary-items">
           {deductions.map((item) => (
-            <PayItemRow key={item.key} item={item} />
+            <PayItemRow key={item.key} item={item} below={belowOf(item)} />
           ))}
         </List>
       )}
       {netPay && (
         <List className="salary-items">
-          <PayItemRow item={netPay} isNet />
+          <PayItemRow item={netPay} isNet below={belowOf(netPay)} />
         </List>
+      )}
+      {receipt && <ConfirmBar receipt={receipt} onConfirm={() => confirm.mutate()} isPending={confirm.isPending} />}
+      {asking && (
+        <AskDialog
+          label={asking.label}
+          onClose={() => setAsking(undefined)}
+          onSubmit={(question) => ask.mutateAsync({ itemKey: asking.key, question })}
+        />
       )}
     </>
   );

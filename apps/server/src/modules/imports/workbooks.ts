@@ -1,0 +1,56 @@
+// The workbooks the console hands out: a kind's template (Chinese headers, an example row, the number columns
+// formatted as text so Excel keeps 18 digits whole) and the rejected rows of a job with an added 错误原因 column,
+// to fix and upload again.
+
+import * as XLSX from '@e965/xlsx';
+import { IMPORT_FIELDS, IMPORT_KIND_LABELS, type ImportKind } from '@ess/contract/import-kinds';
+
+const TEXT_FORMAT = '@';
+
+const toBase64 = (sheet: XLSX.WorkSheet, sheetName: string) => {
+  const workbook = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(workbook, sheet, sheetName);
+  return (XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer).toString('base64');
+};
+
+/** Every cell a text cell: what was read as text goes back as text. */
+const textSheet = (rows: string[][]) => {
+  const sheet = XLSX.utils.aoa_to_sheet(rows.map((row) => row.map((value) => ({ t: 's', v: value, z: TEXT_FORMAT }))));
+  sheet['!cols'] = (rows[0] ?? []).map((header) => ({ wch: Math.max(10, header.length * 2 + 2) }));
+  return sheet;
+};
+
+export const templateWorkbook = (kind: ImportKind) => {
+  const fields = IMPORT_FIELDS[kind];
+  const sheet = textSheet([fields.map((field) => field.label), fields.map((field) => field.example)]);
+  return {
+    fileName: `${IMPORT_KIND_LABELS[kind]}导入模板.xlsx`,
+    contentBase64: toBase64(sheet, IMPORT_KIND_LABELS[kind]),
+  };
+};
+
+export const rejectedWorkbook = ({
+  kind,
+  headers,
+  rows,
+  jobId,
+}: {
+  kind: ImportKind;
+  headers: string[];
+  rows: { row: number; reason: string; cells: string[] }[];
+  jobId: number;
+}) => {
+  const width = headers.length;
+  const data = [
+    ['行号', ...headers, '错误原因'],
+    ...rows.map(({ row, reason, cells }) => [
+      String(row),
+      ...Array.from({ length: width }, (_, index) => cells[index] ?? ''),
+      reason,
+    ]),
+  ];
+  return {
+    fileName: `${IMPORT_KIND_LABELS[kind]}导入-${jobId}-未导入的行.xlsx`,
+    contentBase64: toBase64(textSheet(data), '未导入的行'),
+  };
+};

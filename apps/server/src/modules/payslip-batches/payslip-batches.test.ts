@@ -1,0 +1,183 @@
+// Payslip distribution through the real server: an imported month is a draft the employee cannot see; publishing
+// shows it and sends a message; the employee's first read and confirmation are counted per version; a question on
+// a line is answered by HR as a message; withdrawing hides it with a reason; publishing again is version 2 with
+// its own counts. An HRAdmin of NT cannot touch HZ's batches.
+
+import * as XLSX from '@e965/xlsx';
+import { routes } from '@ess/contract';
+import type { Payslip } from '@ess/contract/salary';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FACTORY_PASSWORD_HASH, makeEmployee, shanghaiMonth } from '../../../test/factories';
+import { createTestContext, type TestContext } from '../../../test/harness';
+import { postMultipart } from '../../../test/uploads';
+
+let t: TestContext;
+let hr: string;
+let ntOnly: string;
+beforeAll(async () => {
+  t = await createTestContext();
+  hr = await t.login('900001');
+  ntOnly = await t.login('900002');
+});
+afterAll(() => t.close());
+
+const MONTH = shanghaiMonth(1);
+
+const importPayslips = async (bu: string, rows: unknown[][], month = MONTH) => {
+  const workbook = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(
+    workbook,
+    XLSX.utils.aoa_to_sheet([['工号', '工资单类型', '基本工资', '应发工资', '实发工资'], ...rows]),
+    'Sheet1',
+  );
+  const file = XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+  const uploaded = await postMultipart(
+    t.app,
+    'Import/Upload',
+    [
+      { field: 'bu', value: bu },
+      { field: 'kind', value: 'payslip' },
+      { field: 'month', value: month },
+      { field: 'file', file, filename: 'pay.xlsx' },
+    ],
+    hr,
+  );
+  const { id } = uploaded.body.data as { id: number };
+  await t.app.importRunner.idle();
+  expect((await t.call(routes.commitImport, { id }, hr)).body.result).toBe(true);
+  await t.app.importRunner.idle();
+  const job = (await t.call(routes.getImportJob, { id }, hr)).body.data;
+  expect(job.status).toBe('done');
+  return job.batchId as number;
+};
+
+const payslipFor = async (token: string) => {
+  const answer = await t.call(routes.getPersonSalaryByOld, { day: MONTH }, token);
+  return answer.body.data ? (JSON.parse(answer.body.data) as Payslip) : undefined;
+};
+
+const batchOf = async (id: number) => {
+  const list = await t.call(routes.listPayslipBatches, { bu: 'HZ' }, hr);
+  return list.body.data.find((batch) => batch.id === id);
+};
+
+const unreadTitles = async (employeeId: number) =>
+  (
+    await t.database.pool.query<{ title: string }>('select title from messages where employee_id = $1 order by id', [
+      employeeId,
+    ])
+  ).rows.map((row) => row.title);
+
+describe('a payslip batch', () => {
+  it('goes from draft to published, read, confirmed, questioned and answered, withdrawn, and version 2', async () => {
+    const worker = await makeEmployee(t.database, { plant: 'HZ' });
+    const colleague = await makeEmployee(t.database, { plant: 'HZ' });
+    const token = await t.login(worker.empNo, FACTORY_PASSWORD_HASH);
+    const batchId = await importPayslips('HZ', [
+      [worker.empNo, 'PS01', 3000, 3000, 2700],
+      [colleague.empNo, 'PS01', 3100, 3100, 2800],
+    ]);
+
+    // A draft: HR previews it, the employee sees nothing yet.
+    expect(await payslipFor(token)).toBeUndefined();
+    const preview = await t.call(routes.previewPayslip, { id: batchId, empNo: worker.empNo }, hr);
+    expect(JSON.parse(preview.body.data).ITEMS).toContainEqual({ key: 'NET_PAY', label: '实发工资', amount: 2700 });
+    expect(await batchOf(batchId)).toMatchObject({ status: 'draft', version: 0, employees: 2, read: 0 });
+
+    expect((await t.call(routes.publishPayslipBatch, { id: batchId }, hr)).body).toMatchObject({ result: true });
+    expect(await unreadTitles(worker.id)).toContain(`${MONTH.slice(0, 4)}年${Number(MONTH.slice(5))}月工资单已发布`);
+    const shown = await payslipFor(token);
+    expect(shown?.RECEIPT).toEqual({ CONFIRMED_AT: null, DISPUTES: [] });
+    expect(await batchOf(batchId)).toMatchObject({ status: 'published', version: 1, read: 1, confirmed: 0 });
+
+    expect((await t.call(routes.confirmPayslip, { day: MONTH }, token)).body).toMatchObject({ result: true });
+    const question = await t.call(
+      routes.disputePayslipLine,
+      { day: MONTH, itemKey: 'BASIC_PAY', question: '本月基本工资少了 100 元？' },
+      token,
+    );
+    expect(question.body).toMatchObject({ result: true });
+    expect(
+      (await t.call(routes.disputePayslipLine, { day: MONTH, itemKey: 'NOPE', question: 'x' }, token)).body,
+    ).toMatchObject({ result: false, msg: '工资项目无效' });
+    expect(await batchOf(batchId)).toMatchObject({ confirmed: 1, disputed: 1, openDisputes: 1 });
+
+    const disputes = await t.call(routes.listPayslipDisputes, { id: batchId }, hr);
+    expect(disputes.body.data).toEqual([
+      expect.objectContaining({ empNo: worker.empNo, itemLabel: '基本工资', status: 'open', version: 1 }),
+    ]);
+    const disputeId = disputes.body.data[0]?.id as number;
+    expect(
+      (await t.call(routes.answerPayslipDispute, { id: disputeId, answer: '请假一天，已按出勤扣除。' }, hr)).body,
+    ).toMatchObject({
+      result: true,
+    });
+    expect(await unreadTitles(worker.id)).toContain(
+      `工资疑问已答复：${MONTH.slice(0, 4)}年${Number(MONTH.slice(5))}月基本工资`,
+    );
+    expect((await payslipFor(token))?.RECEIPT?.DISPUTES).toEqual([
+      {
+        ITEM_KEY: 'BASIC_PAY',
+        QUESTION: '本月基本工资少了 100 元？',
+        ANSWER: '请假一天，已按出勤扣除。',
+        STATUS: 'answered',
+      },
+    ]);
+
+    // The export lists every payslip with its reading and confirmation.
+    const exported = await t.call(routes.exportPayslipBatch, { id: batchId }, hr);
+    const book = XLSX.read(Buffer.from(exported.body.data.contentBase64, 'base64'), { type: 'buffer' });
+    const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0] as string] as XLSX.WorkSheet, {
+      header: 1,
+    });
+    expect(rows).toHaveLength(3);
+    expect(rows.find((row) => row[0] === colleague.empNo)?.slice(3)).toEqual(['未查看', '未确认', '0']);
+
+    // Importing into a published month is refused; withdrawing hides it with a reason.
+    expect((await t.call(routes.withdrawPayslipBatch, { id: batchId, reason: '' }, hr)).body).toMatchObject({
+      result: false,
+      msg: '请填写撤回原因',
+    });
+    expect(
+      (await t.call(routes.withdrawPayslipBatch, { id: batchId, reason: '加班费计算有误' }, hr)).body,
+    ).toMatchObject({ result: true });
+    expect(await payslipFor(token)).toBeUndefined();
+    expect((await t.call(routes.confirmPayslip, { day: MONTH }, token)).body).toMatchObject({
+      result: false,
+      msg: '该月工资单未发布或已撤回，请刷新后重试',
+    });
+
+    // Corrected and published again: version 2, counted anew.
+    await importPayslips('HZ', [[worker.empNo, 'PS01', 3100, 3100, 2800]]);
+    expect((await t.call(routes.publishPayslipBatch, { id: batchId }, hr)).body).toMatchObject({ result: true });
+    expect(await batchOf(batchId)).toMatchObject({
+      status: 'published',
+      version: 2,
+      read: 0,
+      confirmed: 0,
+      disputed: 0,
+    });
+    const republished = await payslipFor(token);
+    expect(republished?.ITEMS).toContainEqual({ key: 'NET_PAY', label: '实发工资', amount: 2800 });
+    expect(republished?.RECEIPT).toEqual({ CONFIRMED_AT: null, DISPUTES: [] });
+  });
+
+  it('is out of reach of an HRAdmin of another plant', async () => {
+    const worker = await makeEmployee(t.database, { plant: 'HZ' });
+    const batchId = await importPayslips('HZ', [[worker.empNo, 'PS02', 1, 1, 1]], shanghaiMonth(2));
+    const refusals = [
+      t.call(routes.publishPayslipBatch, { id: batchId }, ntOnly),
+      t.call(routes.withdrawPayslipBatch, { id: batchId, reason: '测试' }, ntOnly),
+      t.call(routes.previewPayslip, { id: batchId, empNo: worker.empNo }, ntOnly),
+      t.call(routes.listPayslipDisputes, { id: batchId }, ntOnly),
+      t.call(routes.exportPayslipBatch, { id: batchId }, ntOnly),
+    ];
+    for (const answer of await Promise.all(refusals)) {
+      expect(answer.body).toMatchObject({ result: false, msg: '工资单批次不存在' });
+    }
+    expect((await t.call(routes.listPayslipBatches, { bu: 'HZ' }, ntOnly)).status).toBe(403);
+    const own = await t.call(routes.listPayslipBatches, {}, ntOnly);
+    expect(own.body.data.every((batch) => batch.bu === 'NT')).toBe(true);
+    expect((await batchOf(batchId))?.status).toBe('draft');
+  });
+});

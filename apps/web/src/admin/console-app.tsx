@@ -1,0 +1,91 @@
+// The HR console's shell: antd in Chinese, the shared query client and API client, the session gate (the same
+// sign-in cookies as the employee app) and the pages, each loaded when first opened.
+import type { ConsoleSession } from '@ess/contract/console';
+import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider, Result, Spin } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import 'dayjs/locale/zh-cn';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { callApi } from '../lib/api-client';
+import { createQueryClient } from '../lib/query-client';
+import { startRealtime } from '../lib/realtime';
+import { hasAnyToken } from '../lib/session';
+import { setToastRenderer } from '../lib/toast';
+import { ConsoleLayout } from './console-layout';
+import { SignInPage } from './sign-in-page';
+import { ct } from './texts';
+
+const ImportsPage = lazy(() => import('./pages/imports-page'));
+const BatchesPage = lazy(() => import('./pages/batches-page'));
+
+export const SESSION_KEY = ['console', 'session'] as const;
+
+const isConsoleUser = (session: ConsoleSession) =>
+  session.roles.includes('SysAdmin') || (session.roles.includes('HRAdmin') && session.adminPlants.length > 0);
+
+const Loading = () => (
+  <div style={{ padding: 48, textAlign: 'center' }}>
+    <Spin tip={ct.loading}>
+      <div style={{ height: 48 }} />
+    </Spin>
+  </div>
+);
+
+const Gate = () => {
+  const isSignedIn = hasAnyToken();
+  const queryClient = useQueryClient();
+  const session = useQuery({
+    queryKey: SESSION_KEY,
+    queryFn: ({ signal }) => callApi('getConsoleSession', {}, { signal, isQuiet: true }),
+    enabled: isSignedIn,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const userId = session.data?.id;
+  useEffect(() => {
+    // The import jobs' states arrive over the same socket as the app's pushes.
+    if (userId !== undefined) startRealtime({ queryClient, userId, isReviewer: false });
+  }, [queryClient, userId]);
+  if (!isSignedIn || session.isError) return <SignInPage />;
+  if (!session.data) return <Loading />;
+  if (!isConsoleUser(session.data)) {
+    return <Result status="403" title={ct.noAccess} extra={<a href="/home">{ct.backToApp}</a>} />;
+  }
+  return (
+    <ConsoleLayout session={session.data}>
+      <Suspense fallback={<Loading />}>
+        <Routes>
+          <Route path="/" element={<Navigate to="/imports" replace />} />
+          <Route path="/imports" element={<ImportsPage session={session.data} />} />
+          <Route path="/batches" element={<BatchesPage session={session.data} />} />
+          <Route path="*" element={<Result status="404" title={ct.notFound} />} />
+        </Routes>
+      </Suspense>
+    </ConsoleLayout>
+  );
+};
+
+const ToastBridge = () => {
+  const { message } = AntApp.useApp();
+  setToastRenderer(({ content, kind = 'success', durationMs = 2000 }) => {
+    const type = kind === 'fail' ? 'error' : kind;
+    void message.open({ type, content, duration: durationMs / 1000 });
+  });
+  return null;
+};
+
+export const ConsoleApp = () => {
+  const queryClient = useMemo(createQueryClient, []);
+  return (
+    <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }} theme={{ token: { colorPrimary: '#0b5ad9' } }}>
+      <AntApp>
+        <ToastBridge />
+        <QueryClientProvider client={queryClient}>
+          <BrowserRouter basename="/admin">
+            <Gate />
+          </BrowserRouter>
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+};

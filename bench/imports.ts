@@ -1,0 +1,269 @@
+// The HR console's import measurement of `npm run bench -- --only imports` (docs/performance.md): an 80,000-row
+// payslip .xlsx uploaded, read, checked and committed by the real server, against PostgreSQL's COPY of the same
+// rows as CSV in the same run; the server's peak RSS meanwhile; and the employees' payslip call under load while
+// the import runs, against the primary-key reference measured just before.
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as XLSX from '@e965/xlsx';
+import autocannon from 'autocannon';
+import type pg from 'pg';
+
+const ROWS = 80_000;
+const PLANT = 'GT';
+const MONTH = '2020-01';
+
+const AMOUNTS = [
+  'BASIC_PAY',
+  'OVERTIME_PAY',
+  'ATTENDANCE_PAY',
+  'ALLOWANCE',
+  'REWARD_PENALTY',
+  'GROSS_PAY',
+  'UNION_FEE',
+  'LODGING_DEDUCTION',
+  'SOCIAL_INSURANCE',
+  'HOUSING_FUND',
+  'INCOME_TAX',
+  'OTHERS',
+  'NET_PAY',
+] as const;
+const HEADERS = [
+  '工号',
+  '姓名',
+  '工资单类型',
+  '基本工资',
+  '加班费',
+  '全勤奖',
+  '津贴补贴',
+  '奖惩',
+  '应发工资',
+  '工会费',
+  '住宿扣款',
+  '社会保险',
+  '住房公积金',
+  '个人所得税',
+  '其他',
+  '实发工资',
+];
+
+type Call = { route: string; body: () => string; tokens: string[] };
+
+const rssOf = (pid: number) => {
+  let status = '';
+  try {
+    status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  } catch {
+    return 0;
+  }
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+};
+
+const post = async <T>(base: string, route: string, body: unknown, token: string) => {
+  const response = await fetch(`${base}/api/${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', token, authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as { result: boolean; msg: string; data: T };
+};
+
+export const benchImport = async ({
+  base,
+  pool,
+  serverPid,
+  clerkToken,
+  query,
+  duration,
+  connections,
+}: {
+  base: string;
+  pool: pg.Pool;
+  serverPid: number;
+  clerkToken: string;
+  /** The employees' payslip call, loaded while the import runs, and the primary-key reference. */
+  query: { call: Call; reference: Call };
+  duration: number;
+  connections: number;
+}) => {
+  // 80,000 employees of one plant, numbered B0000001…, for the import alone.
+  await pool.query(`
+    insert into employees (emp_no, name, bu, dept_name, emp_type, password_hash)
+    select 'B' || lpad(g::text, 7, '0'), '员工' || g, '${PLANT}', '总装车间', 'PS01', 'x'
+    from generate_series(1, ${ROWS}) as g on conflict (emp_no) do nothing`);
+  const rows: (string | number)[][] = [HEADERS];
+  for (let index = 1; index <= ROWS; index++) {
+    const basic = 2600 + (index % 10) * 150;
+    rows.push([
+      `B${String(index).padStart(7, '0')}`,
+      `员工${index}`,
+      'PS01',
+      basic,
+      120.5,
+      200,
+      300,
+      50,
+      basic + 670.5,
+      13.6,
+      120,
+      273,
+      182,
+      0,
+      0,
+      basic + 81.9,
+    ]);
+  }
+  const workbook = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(rows), '工资');
+  const file = XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+
+  // The reference: the same rows as CSV, COPY'd by PostgreSQL into a table shaped like payslips.
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'ess-bench-copy-'));
+  chmodSync(dir, 0o755);
+  const csvPath = path.join(dir, 'payslips.csv');
+  const { rows: ids } = await pool.query<{ id: number }>(
+    `select id from employees where bu = '${PLANT}' and emp_no like 'B%' order by emp_no`,
+  );
+  const lines = ids.map(({ id }, index) => {
+    const source = rows[index + 1] as (string | number)[];
+    const items = Object.fromEntries(AMOUNTS.map((key, at) => [key, source[at + 3]]));
+    return `${id},${MONTH},PS01,"${JSON.stringify(items).replace(/"/g, '""')}"`;
+  });
+  writeFileSync(csvPath, `${lines.join('\n')}\n`, { mode: 0o644 });
+  await pool.query('create table bench_copy (like payslips including defaults)');
+  const copyStarted = performance.now();
+  await pool.query(`copy bench_copy (employee_id, year_month, emp_type, items) from '${csvPath}' (format csv)`);
+  const copyMs = performance.now() - copyStarted;
+  await pool.query('drop table bench_copy');
+  rmSync(dir, { recursive: true, force: true });
+
+  // The import, its RSS sampled every 50 ms, the payslip call loaded beside it.
+  const reference = await load(base, query.reference, duration, connections);
+  const idleRss = rssOf(serverPid);
+  let peakRss = idleRss;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, rssOf(serverPid));
+  }, 50);
+  try {
+    return await runImport({
+      base,
+      file,
+      clerkToken,
+      query,
+      duration,
+      connections,
+      copyMs,
+      reference,
+      idleRss,
+      peak: () => peakRss,
+    });
+  } finally {
+    clearInterval(sampler);
+  }
+};
+
+const runImport = async ({
+  base,
+  file,
+  clerkToken,
+  query,
+  duration,
+  connections,
+  copyMs,
+  reference,
+  idleRss,
+  peak,
+}: {
+  base: string;
+  file: Buffer;
+  clerkToken: string;
+  query: { call: Call };
+  duration: number;
+  connections: number;
+  copyMs: number;
+  reference: autocannon.Result;
+  idleRss: number;
+  peak: () => number;
+}) => {
+  const started = performance.now();
+  const form = new FormData();
+  form.append('bu', PLANT);
+  form.append('kind', 'payslip');
+  form.append('month', MONTH);
+  form.append('file', new Blob([new Uint8Array(file)]), 'payslips.xlsx');
+  const uploaded = (await (
+    await fetch(`${base}/api/Import/Upload`, {
+      method: 'POST',
+      headers: { token: clerkToken, authorization: `Bearer ${clerkToken}` },
+      body: form,
+    })
+  ).json()) as { result: boolean; msg: string; data: { id: number } };
+  if (!uploaded.result) throw new Error(`upload refused: ${uploaded.msg}`);
+  const id = uploaded.data.id;
+  const loadDuring = load(base, query.call, duration, connections);
+  const waitFor = async (statuses: string[]) => {
+    for (;;) {
+      const job = await post<{ status: string; validRows: number; message: string }>(
+        base,
+        'Import/GetJob',
+        { id },
+        clerkToken,
+      );
+      if (statuses.includes(job.data.status)) return job.data;
+      if (job.data.status === 'failed') throw new Error(`import failed: ${job.data.message}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  const ready = await waitFor(['ready']);
+  const checkedMs = performance.now() - started;
+  const commit = await post(base, 'Import/Commit', { id }, clerkToken);
+  if (!commit.result) throw new Error(`commit refused: ${commit.msg}`);
+  await waitFor(['done']);
+  const importMs = performance.now() - started;
+  const peakRss = peak();
+  const during = await loadDuring;
+  return {
+    rows: ready.validRows,
+    fileBytes: file.length,
+    copyMs,
+    checkedMs,
+    importMs,
+    idleRss,
+    peakRss,
+    referenceRps: reference.requests.average,
+    duringRps: during.requests.average,
+    duringErrors: during.errors + during.non2xx,
+  };
+};
+
+const load = (base: string, call: Call, duration: number, connections: number) =>
+  new Promise<autocannon.Result>((resolve, reject) => {
+    let next = 0;
+    const instance = autocannon(
+      {
+        url: `${base}/api/${call.route}`,
+        connections,
+        duration,
+        method: 'POST',
+        requests: [
+          {
+            setupRequest: (request) => {
+              const token = call.tokens[next++ % call.tokens.length] ?? '';
+              return {
+                ...request,
+                headers: {
+                  ...request.headers,
+                  'content-type': 'application/json',
+                  token,
+                  authorization: `Bearer ${token}`,
+                },
+                body: call.body(),
+              };
+            },
+          },
+        ],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false });
+  });

@@ -1,0 +1,117 @@
+// Payslip distribution: an imported month of a plant is a batch, draft → published (employees see it and are told)
+// → withdrawn (with a reason) → published again as a new version. Per employee the batch records the first read and
+// the confirmation; a question on a line (有疑问) is a ticket HR answers, the answer reaching the employee as a
+// message. The console's calls need HRAdmin of the batch's plant; the employee's need the payslip menu (M04).
+import { z } from 'zod';
+import { ADDRESSES } from './addresses';
+import { defineRoute, pageSize, plant, text, yearMonth } from './common';
+import { download } from './imports';
+
+export const BATCH_STATUSES = ['draft', 'published', 'withdrawn'] as const;
+export type BatchStatus = (typeof BATCH_STATUSES)[number];
+export const BATCH_STATUS_LABELS: Record<BatchStatus, string> = {
+  draft: '草稿',
+  published: '已发布',
+  withdrawn: '已撤回',
+};
+
+export const payslipBatch = z.object({
+  id: z.number(),
+  bu: z.string(),
+  month: z.string(),
+  status: z.enum(BATCH_STATUSES),
+  /** 0 before the first publication. */
+  version: z.number(),
+  publishedAt: z.string().nullable(),
+  withdrawnAt: z.string().nullable(),
+  withdrawReason: z.string(),
+  /** Payslips in the batch; of the current version: read, confirmed; questions asked and still open. */
+  employees: z.number(),
+  read: z.number(),
+  confirmed: z.number(),
+  disputed: z.number(),
+  openDisputes: z.number(),
+});
+export type PayslipBatch = z.infer<typeof payslipBatch>;
+
+export const payslipDispute = z.object({
+  id: z.number(),
+  empNo: z.string(),
+  empName: z.string(),
+  version: z.number(),
+  itemKey: z.string(),
+  itemLabel: z.string(),
+  question: z.string(),
+  status: z.enum(['open', 'answered']),
+  answer: z.string(),
+  createdAt: z.string(),
+});
+export type PayslipDispute = z.infer<typeof payslipDispute>;
+
+const batchId = z.coerce
+  .number({ error: '批次编号无效' })
+  .int({ error: '批次编号无效' })
+  .positive({ error: '批次编号无效' });
+
+export const payslipBatchRoutes = {
+  listPayslipBatches: defineRoute(ADDRESSES.listPayslipBatches, {
+    request: z.object({
+      bu: plant.optional().or(z.literal('').transform(() => undefined)),
+      CurrentPage: z.coerce
+        .number({ error: '页码应为数字' })
+        .int()
+        .min(1, { error: '页码从 1 开始' })
+        .max(1_000_000)
+        .default(1),
+      PageSize: pageSize.default(20),
+    }),
+    data: z.array(payslipBatch),
+  }),
+  publishPayslipBatch: defineRoute(ADDRESSES.publishPayslipBatch, {
+    request: z.object({ id: batchId }),
+    data: z.null(),
+  }),
+  withdrawPayslipBatch: defineRoute(ADDRESSES.withdrawPayslipBatch, {
+    request: z.object({
+      id: batchId,
+      reason: text('撤回原因', { missing: '请填写撤回原因' })
+        .trim()
+        .min(1, { error: '请填写撤回原因' })
+        .max(200, { error: '撤回原因最多 200 字' }),
+    }),
+    data: z.null(),
+  }),
+  /** The payslip of one employee of the batch as they will see it (JSON text of a Payslip, as the app's call). */
+  previewPayslip: defineRoute(ADDRESSES.previewPayslip, {
+    request: z.object({ id: batchId, empNo: text('工号').trim().min(1, { error: '请输入工号' }).max(32) }),
+    data: z.string(),
+  }),
+  listPayslipDisputes: defineRoute(ADDRESSES.listPayslipDisputes, {
+    request: z.object({ id: batchId }),
+    data: z.array(payslipDispute),
+  }),
+  answerPayslipDispute: defineRoute(ADDRESSES.answerPayslipDispute, {
+    request: z.object({
+      id: z.coerce.number({ error: '疑问编号无效' }).int().positive({ error: '疑问编号无效' }),
+      answer: text('答复', { missing: '请填写答复' })
+        .trim()
+        .min(1, { error: '请填写答复' })
+        .max(500, { error: '答复最多 500 字' }),
+    }),
+    data: z.null(),
+  }),
+  exportPayslipBatch: defineRoute(ADDRESSES.exportPayslipBatch, { request: z.object({ id: batchId }), data: download }),
+  // The employee's side, on the payslip screen
+  confirmPayslip: defineRoute(ADDRESSES.confirmPayslip, { request: z.object({ day: yearMonth }), data: z.null() }),
+  disputePayslipLine: defineRoute(ADDRESSES.disputePayslipLine, {
+    request: z.object({
+      day: yearMonth,
+      itemKey: z.string({ error: '请选择有疑问的项目' }).max(32, { error: '工资项目无效' }),
+      question: text('疑问', { missing: '请填写疑问' })
+        .trim()
+        .min(1, { error: '请填写疑问' })
+        .max(200, { error: '疑问最多 200 字' }),
+    }),
+    data: z.null(),
+  }),
+};
