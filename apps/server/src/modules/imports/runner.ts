@@ -2,7 +2,7 @@
 // and check, one whose commit was asked for), so any instance may run any job and none is lost when the page is
 // closed. A job left in a working state by an instance that stopped (its heartbeat older than STALE) is taken up
 // again: reading and checking start over, and a commit, which is one transaction, runs again from nothing.
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { Notifier } from '../../core/notifier';
 import type { Db } from '../../db/client';
 import { importJobs } from '../../db/schema/index';
@@ -36,15 +36,15 @@ export const createImportRunner = ({ db, notifier }: { db: Db; notifier: Notifie
       returning j.id`);
     const id = rows[0]?.id;
     if (id === undefined) return undefined;
-    const [job] = await db.select().from(importJobs).where(sql`${importJobs.id} = ${id}`);
-    return job;
+    // Every column but the file, which the job reads again when it needs it (not held twice, not parsed twice).
+    const { fileBytes: _file, ...columns } = getTableColumns(importJobs);
+    const [job] = await db.select(columns).from(importJobs).where(sql`${importJobs.id} = ${id}`);
+    return job ? { ...job, fileBytes: null } : undefined;
   };
 
   const runOne = async () => {
     const job = await claim();
     if (!job) return false;
-    // The file is read again from the row when the job runs (not kept on the claimed row in memory twice).
-    job.fileBytes = null;
     await notifier.publish({
       employeeIds: job.createdBy ? [job.createdBy] : [],
       kind: 'import.progress',

@@ -25,17 +25,9 @@ import type { Db } from '../../db/client';
 import { dictionaryItems, employees, importJobs, importMappings, payslipBatches } from '../../db/schema/index';
 import { SAFETY_ISSUE_TYPES } from '../../db/seed/reference-data';
 import { type Executor, withTransaction } from '../../db/transaction';
+import { checkInThread } from './check-in-thread';
 import { replaceRows, restoreRows } from './kinds';
-import { readSheet } from './read-sheet';
-import {
-  type ColumnMatch,
-  type EmployeeRef,
-  type ImportSettings,
-  type Lookups,
-  type RejectedRow,
-  type UnknownValue,
-  validateSheet,
-} from './validate';
+import type { ColumnMatch, EmployeeRef, ImportSettings, Lookups, RejectedRow, UnknownValue } from './validate';
 import { rejectedWorkbook, templateWorkbook } from './workbooks';
 
 export type ImportDeps = { db: Db; notifier: Notifier; kick: () => void };
@@ -55,7 +47,6 @@ const SHOWN_REJECTED = 200;
 /** Between a field and a value in a remembered value mapping (PostgreSQL text cannot hold NUL). */
 const VALUE_SEPARATOR = '\u001f';
 const SHOWN_PREVIEW = 20;
-const STAGE_CHUNK = 5000;
 
 const shanghaiTime = (value: Date | null) =>
   value
@@ -149,68 +140,72 @@ const previewValues = (data: Record<string, unknown>): Record<string, string> =>
   return values;
 };
 
-/** The worker's part before the commit: read the file, check every row, stage the valid ones. */
+/**
+ * The worker's part before the commit: read the file, check every row, stage the valid ones. Reading and checking run
+ * in a thread of their own (check-in-thread.ts); this side looks up the employees and stages each chunk of rows.
+ */
 export const processJob = async (deps: Pick<ImportDeps, 'db' | 'notifier'>, job: JobRow) => {
   const { db } = deps;
   const kind = job.kind as ImportKind;
   const settings = { ...emptySettings(), ...(job.settings as Partial<ImportSettings>) };
   try {
-    const [withFile] = await db
-      .select({ bytes: importJobs.fileBytes })
-      .from(importJobs)
-      .where(eq(importJobs.id, job.id));
-    if (!withFile?.bytes) throw new BusinessError('INVALID_INPUT', { detail: '文件已不存在，请重新上传' });
-    const sheet = readSheet(withFile.bytes, job.fileName);
-    if (sheet.headers.length === 0) throw new BusinessError('INVALID_INPUT', { detail: '文件中没有数据' });
-    await setState(deps, job, { status: 'validating', progress: 0, totalRows: sheet.rows.length });
-
-    const empNoColumn = IMPORT_FIELDS[kind].find((field) => field.key === 'empNo');
-    const headerIndex = sheet.headers.findIndex((header) =>
-      [empNoColumn?.label, ...(empNoColumn?.aliases ?? [])].includes(header),
+    // As hex text: decoded in the thread, not on this one.
+    const { rows: withFile } = await db.execute<{ hex: string | null }>(
+      sql`select encode(file_bytes, 'hex') as hex from import_jobs where id = ${job.id}`,
     );
-    const manualEmpNo = Object.entries(settings.columns).find(([, field]) => field === 'empNo')?.[0];
-    const empNoIndex = manualEmpNo !== undefined ? sheet.headers.indexOf(manualEmpNo) : headerIndex;
-    const empNos = empNoIndex < 0 ? [] : [...new Set(sheet.rows.map((row) => row.cells[empNoIndex]?.text ?? ''))];
-    const lookups = await loadLookups(
-      db,
-      empNos.filter((empNo) => empNo !== ''),
-    );
-
+    const hex = withFile[0]?.hex;
+    if (!hex) throw new BusinessError('INVALID_INPUT', { detail: '文件已不存在，请重新上传' });
+    let totalRows = 0;
     let lastPush = Date.now();
-    const validation = validateSheet({ kind, bu: job.bu, month: job.yearMonth, sheet, settings, lookups }, (done) => {
-      if (Date.now() - lastPush < 500) return;
-      lastPush = Date.now();
-      void setState(deps, job, { progress: Math.round((done / Math.max(1, sheet.rows.length)) * 100) });
-    });
-    await db.execute(sql`delete from import_rows where job_id = ${job.id}`);
-    for (let from = 0; from < validation.staged.length; from += STAGE_CHUNK) {
-      const chunk = validation.staged.slice(from, from + STAGE_CHUNK);
-      await db.execute(sql`
-        insert into import_rows (job_id, row_no, employee_id, data)
-        select ${job.id}, * from unnest(${sql.param(chunk.map((row) => row.rowNo))}::int[],
-                                        ${sql.param(chunk.map((row) => row.employeeId))}::int[],
-                                        ${sql.param(chunk.map((row) => JSON.stringify(row.data)))}::jsonb[])`);
-    }
+    let isCleared = false;
+    const clear = async () => {
+      if (isCleared) return;
+      isCleared = true;
+      await db.execute(sql`delete from import_rows where job_id = ${job.id}`);
+    };
+    const checked = await checkInThread(
+      { hex, fileName: job.fileName, kind, bu: job.bu, month: job.yearMonth, settings },
+      {
+        onRead: async (read) => {
+          totalRows = read.totalRows;
+          await setState(deps, job, { status: 'validating', progress: 0, totalRows });
+          return loadLookups(db, read.empNos);
+        },
+        onProgress: (done) => {
+          if (Date.now() - lastPush < 500) return;
+          lastPush = Date.now();
+          void setState(deps, job, { progress: Math.round((done / Math.max(1, totalRows)) * 100) });
+        },
+        onRows: async (json) => {
+          await clear();
+          await db.execute(sql`
+            insert into import_rows (job_id, row_no, employee_id, data)
+            select ${job.id}, r.row_no, r.employee_id, r.data
+            from jsonb_to_recordset(${json}::jsonb) as r(row_no int, employee_id int, data jsonb)`);
+        },
+      },
+    );
+    await clear();
     const summary: Summary = {
-      headers: sheet.headers,
-      columns: validation.columns,
-      missingFields: validation.missingFields,
-      unknownValues: validation.unknownValues,
-      rejected: validation.rejected.slice(0, SHOWN_REJECTED).map(({ row, reason }) => ({ row, reason })),
-      preview: validation.staged
+      headers: checked.headers,
+      columns: checked.columns,
+      missingFields: checked.missingFields,
+      unknownValues: checked.unknownValues,
+      rejected: checked.rejected.slice(0, SHOWN_REJECTED).map(({ row, reason }) => ({ row, reason })),
+      preview: checked.preview
         .slice(0, SHOWN_PREVIEW)
         .map((row) => ({ row: row.rowNo, values: previewValues(row.data) })),
     };
-    const missing = validation.missingFields.map(
+    const missing = checked.missingFields.map(
       (key) => IMPORT_FIELDS[kind].find((field) => field.key === key)?.label ?? key,
     );
     await setState(deps, job, {
       status: 'ready',
       progress: 100,
       summary,
-      rejected: validation.rejected,
-      validRows: validation.staged.length,
-      rejectedRows: validation.rejected.length,
+      rejected: checked.rejected,
+      validRows: checked.validRows,
+      rejectedRows: checked.rejected.length,
       message: missing.length > 0 ? `缺少必填列：${missing.join('、')}，请指定对应的列` : '',
     });
   } catch (error) {

@@ -1,0 +1,41 @@
+// The messages between the server and the imports' checking thread (check-worker.ts).
+import type { ImportKind } from '@ess/contract/import-kinds';
+import type { ErrorCode } from '../../core/errors';
+import type { ColumnMatch, EmployeeRef, ImportSettings, RejectedRow, StagedRow, UnknownValue } from './validate';
+
+export type CheckInput = {
+  /** The file's bytes as PostgreSQL prints a bytea (`\x` and hex), decoded in the thread. */
+  hex: string;
+  fileName: string;
+  kind: ImportKind;
+  bu: string;
+  month: string | null;
+  settings: ImportSettings;
+};
+
+export type CheckResult = {
+  headers: string[];
+  columns: ColumnMatch[];
+  missingFields: string[];
+  unknownValues: UnknownValue[];
+  rejected: RejectedRow[];
+  preview: StagedRow[];
+  validRows: number;
+};
+
+export type FromCheck =
+  | { type: 'read'; totalRows: number; empNos: string[] }
+  | { type: 'progress'; done: number }
+  /** Valid rows as a JSON array of {row_no, employee_id, data}, for jsonb_to_recordset. */
+  | { type: 'rows'; json: string }
+  | ({ type: 'done' } & CheckResult)
+  | { type: 'refused'; code: ErrorCode; message: string }
+  | { type: 'failed'; message: string };
+
+export type ToCheck =
+  | {
+      type: 'lookups';
+      employees: [string, EmployeeRef][];
+      values: { empType: [string, string][]; safetyType: [string, string][] };
+    }
+  | { type: 'ack' };
