@@ -200,6 +200,8 @@ const runImport = async ({
   ).json()) as { result: boolean; msg: string; data: { id: number } };
   if (!uploaded.result) throw new Error(`upload refused: ${uploaded.msg}`);
   const id = uploaded.data.id;
+  // Loaded while the import runs and stopped when it is done (at most `duration` seconds), so the figure is the
+  // call's rate during the import, not after it.
   const loadDuring = load(base, query.call, duration, connections);
   const waitFor = async (statuses: string[]) => {
     for (;;) {
@@ -221,6 +223,7 @@ const runImport = async ({
   await waitFor(['done']);
   const importMs = performance.now() - started;
   const peakRss = peak();
+  loadDuring.stop();
   const during = await loadDuring;
   return {
     rows: ready.validRows,
@@ -236,8 +239,9 @@ const runImport = async ({
   };
 };
 
-const load = (base: string, call: Call, duration: number, connections: number) =>
-  new Promise<autocannon.Result>((resolve, reject) => {
+const load = (base: string, call: Call, duration: number, connections: number) => {
+  let stop = () => {};
+  const result = new Promise<autocannon.Result>((resolve, reject) => {
     let next = 0;
     const instance = autocannon(
       {
@@ -266,4 +270,7 @@ const load = (base: string, call: Call, duration: number, connections: number) =
       (error, result) => (error ? reject(error) : resolve(result)),
     );
     autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false });
+    stop = () => instance.stop();
   });
+  return Object.assign(result, { stop });
+};

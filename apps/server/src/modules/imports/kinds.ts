@@ -132,13 +132,13 @@ export const replaceRows = async (
   const spec = KIND_SPECS[kind];
   for (const table of spec.tables) {
     const scope = scopeOf(table.scope, month);
+    // One statement: the scope's rows are found once, deleted, and kept whole from what the delete returns.
     await tx.execute(sql`
+      with gone as (
+        delete from ${sql.identifier(table.name)} t where ${scope} and t.employee_id in ${EMPLOYEES_OF_JOB(jobId)}
+        returning t.*)
       insert into import_replaced (job_id, data)
-      select ${jobId}, jsonb_build_object('table', ${table.name}::text, 'row', to_jsonb(t))
-      from ${sql.identifier(table.name)} t where ${scope} and t.employee_id in ${EMPLOYEES_OF_JOB(jobId)}`);
-    await tx.execute(
-      sql`delete from ${sql.identifier(table.name)} where ${scope} and employee_id in ${EMPLOYEES_OF_JOB(jobId)}`,
-    );
+      select ${jobId}, jsonb_build_object('table', ${table.name}::text, 'row', to_jsonb(gone)) from gone`);
   }
   await spec.insert(tx, jobId, month, batchId);
 };

@@ -2,11 +2,11 @@
 // and check, one whose commit was asked for), so any instance may run any job and none is lost when the page is
 // closed. A job left in a working state by an instance that stopped (its heartbeat older than STALE) is taken up
 // again: reading and checking start over, and a commit, which is one transaction, runs again from nothing.
-import { getTableColumns, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Notifier } from '../../core/notifier';
 import type { Db } from '../../db/client';
 import { importJobs } from '../../db/schema/index';
-import { commitJob, processJob } from './service';
+import { commitJob, JOB_COLUMNS, processJob } from './service';
 
 const STALE = '2 minutes';
 const SWEEP_MS = 30_000;
@@ -37,8 +37,7 @@ export const createImportRunner = ({ db, notifier }: { db: Db; notifier: Notifie
     const id = rows[0]?.id;
     if (id === undefined) return undefined;
     // Every column but the file, which the job reads again when it needs it (not held twice, not parsed twice).
-    const { fileBytes: _file, ...columns } = getTableColumns(importJobs);
-    const [job] = await db.select(columns).from(importJobs).where(sql`${importJobs.id} = ${id}`);
+    const [job] = await db.select(JOB_COLUMNS).from(importJobs).where(sql`${importJobs.id} = ${id}`);
     return job ? { ...job, fileBytes: null } : undefined;
   };
 

@@ -16,7 +16,7 @@ import {
   MAX_IMPORT_BYTES,
 } from '@ess/contract/imports';
 import { EMP_TYPE_LABELS, EMP_TYPES } from '@ess/contract/salary';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { recordAudit } from '../../core/audit';
 import { type Caller, requirePlantAdmin } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
@@ -33,6 +33,12 @@ import { rejectedWorkbook, templateWorkbook } from './workbooks';
 export type ImportDeps = { db: Db; notifier: Notifier; kick: () => void };
 
 type JobRow = typeof importJobs.$inferSelect;
+/**
+ * Every column of a job but its file: the job's state is read on every poll of the console (and of the clerk's
+ * list), and an 11 MB bytea parsed each time held the event loop for a third of a second.
+ */
+const { fileBytes: _fileBytes, ...jobColumns } = getTableColumns(importJobs);
+export const JOB_COLUMNS = jobColumns;
 type Summary = {
   headers?: string[];
   columns?: ColumnMatch[];
@@ -280,12 +286,12 @@ export const commitJob = async (deps: Pick<ImportDeps, 'db' | 'notifier'>, job: 
 
 // ——— The calls ———
 
-const loadJob = async (db: Executor, caller: Caller, id: number) => {
+const loadJob = async (db: Executor, caller: Caller, id: number): Promise<JobRow> => {
   requirePlantAdmin(caller);
-  const [job] = await db.select().from(importJobs).where(eq(importJobs.id, id));
+  const [job] = await db.select(JOB_COLUMNS).from(importJobs).where(eq(importJobs.id, id));
   // Another plant's job is as absent as one that does not exist.
   if (!job || !caller.adminPlants.has(job.bu)) throw new BusinessError('IMPORT_NOT_FOUND');
-  return job;
+  return { ...job, fileBytes: null };
 };
 
 const rememberedSettings = async (db: Executor, bu: string, kind: ImportKind): Promise<ImportSettings> => {
@@ -363,7 +369,7 @@ const creatorName = async (db: Executor, employeeId: number | null) => {
   return row ? `${row.name}（${row.empNo}）` : '';
 };
 
-const listItemOf = (job: JobRow, createdBy: string): ImportJobListItem => ({
+const listItemOf = (job: Omit<JobRow, 'fileBytes'>, createdBy: string): ImportJobListItem => ({
   id: job.id,
   bu: job.bu,
   kind: job.kind as ImportKind,
@@ -411,7 +417,7 @@ export const listImportJobs = async (
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select({ job: importJobs, name: employees.name, empNo: employees.empNo })
+      .select({ job: JOB_COLUMNS, name: employees.name, empNo: employees.empNo })
       .from(importJobs)
       .leftJoin(employees, eq(employees.id, importJobs.createdBy))
       .where(where)
