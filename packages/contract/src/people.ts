@@ -7,12 +7,6 @@ import { EMP_TYPES } from './salary';
 
 /** Roles the console grants (Employee is every employee's and is kept). */
 export const GRANTABLE_ROLES = ['HRAdmin', 'AppVerify', 'SysAdmin'] as const;
-export const ROLE_LABELS: Record<string, string> = {
-  Employee: '员工',
-  HRAdmin: '人事管理员',
-  AppVerify: '资料审核员',
-  SysAdmin: '系统管理员',
-};
 
 export const personRow = z.object({
   id: z.number(),
@@ -96,25 +90,6 @@ export const auditEntry = z.object({
   after: z.unknown(),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
-
-export const AUDIT_ACTION_LABELS: Record<string, string> = {
-  'person.create': '新建员工',
-  'person.update': '修改员工',
-  'person.transfer': '调动工厂',
-  'person.leave': '标记离职',
-  'person.reinstate': '恢复在职',
-  'person.unlock': '解除锁定',
-  'person.roles': '分配角色',
-  'role.menus': '角色菜单',
-  'password.reset-code-issued': '签发重置码',
-  'password.reset': '重置密码',
-  'password.change': '修改密码',
-  'session.refresh-token-replayed': '刷新令牌重放',
-  'import.commit': '提交导入',
-  'import.rollback': '回滚导入',
-  'payslip-batch.publish': '发布工资单',
-  'payslip-batch.withdraw': '撤回工资单',
-};
 
 export const peopleRoutes = {
   searchPeople: defineRoute(ADDRESSES.searchPeople, {
