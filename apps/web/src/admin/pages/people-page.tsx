@@ -245,7 +245,7 @@ const ResetModal = ({ person, code, onClose }: { person: PersonRow; code: ResetC
           dangerouslySetInnerHTML={{ __html: qrSvg(link) }}
         />
       </div>
-      <Descriptions column={1} size="small" bordered>
+      <Descriptions column={1} size="small" bordered styles={{ label: { width: 96, whiteSpace: 'nowrap' } }}>
         <Descriptions.Item label="重置码">
           <Typography.Text code copyable data-testid="reset-code">
             {code.code}
