@@ -1,8 +1,10 @@
 // People and accounts through the real server: an HRAdmin of NT is refused on every call about an HZ employee;
 // a leaver cannot sign in and their open token is refused at once; a reset code issued in the console works
-// once; unlock, transfer, roles (SysAdmin only) and the audit log's search and plant scope.
+// once; their socket closes; unlock, transfer, roles (SysAdmin only) and the audit log's search and plant scope.
 import { type RouteSpec, routes } from '@ess/contract';
+import { WS_CLOSE } from '@ess/contract/realtime-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type WebSocket from 'ws';
 import { FACTORY_PASSWORD_HASH, makeEmployee } from '../../../test/factories';
 import { createTestContext, type TestContext } from '../../../test/harness';
 import { sha256Hex } from '../../lib/passwords';
@@ -100,9 +102,19 @@ describe('mark as left', () => {
     const worker = await makeEmployee(t.database, { plant: 'NT' });
     const signedIn = (await signIn(worker.empNo)).json().data;
     expect((await t.call(routes.checkUserToken, {}, signedIn.token)).status).toBe(200);
+    const socket: WebSocket = await t.app.injectWS('/ws');
+    const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+    let isSignedIn = false;
+    socket.on('message', (data) => {
+      if (JSON.parse(data.toString()).type === 'AUTH_OK') isSignedIn = true;
+    });
+    socket.send(JSON.stringify({ type: 'AUTH', token: signedIn.token }));
+    await expect.poll(() => isSignedIn).toBe(true);
     const left = await t.call(routes.markPersonLeft, { id: worker.id, leftOn: '2026-02-28' }, ntOnly);
     expect(left.body).toMatchObject({ result: true });
     expect((await t.call(routes.checkUserToken, {}, signedIn.token)).status).toBe(401);
+    // The open socket is closed as a refused sign-in, so the app does not reconnect with it.
+    expect(await closed).toBe(WS_CLOSE.UNAUTHORIZED);
     const refreshed = await t.call(routes.refreshToken, { refreshToken: signedIn.refreshToken });
     expect(refreshed.body.result).toBe(false);
     expect((await signIn(worker.empNo)).json()).toMatchObject({
