@@ -78,7 +78,7 @@ describe('员工与账号', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText('重置码只显示这一次').waitFor();
     await dialog.getByRole('img', { name: '重置链接二维码' }).locator('svg').waitFor();
-    const code = (await dialog.getByTestId('reset-code').innerText()).trim();
+    const code = ((await dialog.getByTestId('reset-code').textContent()) ?? '').trim();
     expect(code.length).toBeGreaterThan(8);
     await expect(dialog.getByText(`/home/reset-password?code=${code}`)).toBeTruthy();
     // The dialog's opening animation, so the picture shows it.

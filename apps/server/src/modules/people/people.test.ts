@@ -82,7 +82,11 @@ describe('plant scope', () => {
     // The old token carried HZ: it ends; the NT clerk now sees the employee.
     expect((await t.call(routes.checkUserToken, {}, first.json().data.token)).status).toBe(401);
     const found = await t.call(routes.searchPeople, { name: '新员工甲' }, ntOnly);
-    expect(found.body.data).toMatchObject([{ empNo: 'P9001', bu: 'NT', deptName: '仓库', titleName: '组长' }]);
+    expect(found.body.data).toMatchObject([
+      { empNo: 'P9001', bu: 'NT', deptName: '仓库', titleName: '组长', roles: ['Employee'], adminPlants: [] },
+    ]);
+    const clerk = await t.call(routes.searchPeople, { empNo: '900002' }, ntOnly);
+    expect(clerk.body.data).toMatchObject([{ roles: ['Employee', 'HRAdmin'], adminPlants: ['NT'] }]);
     const log = await t.call(routes.searchAuditLog, { subjectEmpNo: 'P9001' }, hr);
     expect(log.body.data.map((entry: { action: string }) => entry.action)).toEqual([
       'person.transfer',

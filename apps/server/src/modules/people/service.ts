@@ -36,6 +36,11 @@ export type PeopleDeps = {
 type Audit = { requestId: string };
 type EmployeeRow = typeof employees.$inferSelect;
 
+// Qualified by hand: inside a subquery drizzle names a column without its table, which the inner table would capture.
+const EMPLOYEE_ID = sql.raw('employees.id');
+const EMPLOYEE_NO = sql.raw('employees.emp_no');
+const ROLE_ID = sql.raw('roles.id');
+
 /** `%` and `_` typed into a search box are literal characters. */
 const likeText = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
@@ -119,11 +124,11 @@ export const searchPeople = async (
       enterDate: employees.enterDate,
       leftOn: employees.leftOn,
       roles: sql<string[]>`coalesce(array(select r.name from employee_roles er join roles r on r.id = er.role_id
-                                            where er.employee_id = ${employees.id} order by r.name), '{}')`,
+                                            where er.employee_id = ${EMPLOYEE_ID} order by r.name), '{}')`,
       adminPlants: sql<string[]>`coalesce(array(select ap.bu from admin_plants ap
-                                                  where ap.employee_id = ${employees.id} order by ap.bu), '{}')`,
+                                                  where ap.employee_id = ${EMPLOYEE_ID} order by ap.bu), '{}')`,
       isLocked: sql<boolean>`exists (select 1 from login_failures lf
-                                     where lf.account = ${employees.empNo} and lf.locked_until > now())`,
+                                     where lf.account = ${EMPLOYEE_NO} and lf.locked_until > now())`,
       total: sql<number>`count(*) over ()`,
     })
     .from(employees)
@@ -371,7 +376,7 @@ export const getRoleCatalog = async (db: Db, caller: Caller): Promise<RoleCatalo
       name: roles.name,
       description: roles.description,
       menuCodes: sql<string[]>`coalesce(array(select m.code from role_menus rm join menus m on m.id = rm.menu_id
-                                               where rm.role_id = ${roles.id} order by m.code), '{}')`,
+                                               where rm.role_id = ${ROLE_ID} order by m.code), '{}')`,
     })
     .from(roles)
     .orderBy(asc(roles.id));
