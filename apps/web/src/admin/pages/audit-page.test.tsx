@@ -14,7 +14,7 @@ describe('AuditDiff', () => {
     expect(container.querySelector('del')?.textContent).toBe('王明');
     expect(container.querySelector('ins')?.textContent).toBe('王明明');
     expect(screen.getByText('（无）')).toBeTruthy();
-    expect(screen.getByText('HRAdmin、AppVerify')).toBeTruthy();
+    expect(screen.getByText('人事管理员、资料审核员')).toBeTruthy();
     expect(screen.getByText('（空）')).toBeTruthy();
     expect(screen.getByText('2026-02-28')).toBeTruthy();
   });

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { callApiEnvelope } from '../../lib/api-client';
-import { AUDIT_ACTION_LABELS, AUDIT_FIELD_LABELS } from '../texts';
+import { AUDIT_ACTION_LABELS, AUDIT_FIELD_LABELS, ROLE_LABELS } from '../texts';
 
 type Filter = {
   actorEmpNo?: string;
@@ -26,13 +26,17 @@ const show = (value: unknown): string => {
   return String(value);
 };
 
+/** Role names as the console calls them. */
+const readable = (key: string, value: unknown) =>
+  key === 'roles' && Array.isArray(value) ? value.map((role) => ROLE_LABELS[String(role)] ?? role) : value;
+
 const asRecord = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 /** One line per field: its name, the value before (struck out) and after. */
 export const AuditDiff = ({ before, after }: { before: unknown; after: unknown }) => {
-  const was = asRecord(before);
-  const now = asRecord(after);
+  const was = Object.fromEntries(Object.entries(asRecord(before)).map(([key, value]) => [key, readable(key, value)]));
+  const now = Object.fromEntries(Object.entries(asRecord(after)).map(([key, value]) => [key, readable(key, value)]));
   const keys = [...new Set([...Object.keys(was), ...Object.keys(now)])];
   if (keys.length === 0) return <Typography.Text type="secondary">—</Typography.Text>;
   return (
