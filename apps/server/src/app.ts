@@ -30,6 +30,7 @@ import { registerLogisticsRoutes } from './modules/logistics/routes';
 import { registerMenuRoutes } from './modules/menu/routes';
 import { registerNoticesRoutes } from './modules/notices/routes';
 import { registerPayslipBatchRoutes } from './modules/payslip-batches/routes';
+import { registerPeopleRoutes } from './modules/people/routes';
 import { registerProposalsRoutes } from './modules/proposals/routes';
 import { createHub, type Hub } from './modules/realtime/hub';
 import { registerRealtimeRoutes } from './modules/realtime/routes';
@@ -151,6 +152,12 @@ export const buildApp = async ({ config, database, redis, withBenchRoutes }: App
   app.decorate('importRunner', importRunner);
   await registerImportRoutes(app, { db, notifier, kick: importRunner.kick });
   registerPayslipBatchRoutes(app, { db, notifier });
+  registerPeopleRoutes(app, {
+    db,
+    notifier,
+    forgetSessions: tokens.forget,
+    initialPassword: config.INITIAL_PASSWORD,
+  });
 
   if (withBenchRoutes) {
     // References for `npm run bench`: the stack with no work, and one primary-key read on the same pool.

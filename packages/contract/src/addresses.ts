@@ -135,6 +135,19 @@ export const ADDRESSES = {
   exportPayslipBatch: { path: 'PayslipBatch/Export', role: 'HRAdmin' },
   confirmPayslip: { path: 'SalaryPayslip/Confirm', menu: 'M04', isIdempotent: true },
   disputePayslipLine: { path: 'SalaryPayslip/Dispute', menu: 'M04', isIdempotent: true },
+  // People and accounts (HRAdmin of the employee's plant; roles and menus: SysAdmin), the audit-log search
+  searchPeople: { path: 'People/Search', role: 'HRAdmin' },
+  createPerson: { path: 'People/Create', role: 'HRAdmin' },
+  updatePerson: { path: 'People/Update', role: 'HRAdmin' },
+  transferPerson: { path: 'People/Transfer', role: 'HRAdmin' },
+  markPersonLeft: { path: 'People/MarkLeft', role: 'HRAdmin' },
+  reinstatePerson: { path: 'People/Reinstate', role: 'HRAdmin' },
+  issuePersonResetCode: { path: 'People/IssueResetCode', role: 'HRAdmin' },
+  unlockPerson: { path: 'People/Unlock', role: 'HRAdmin' },
+  setPersonRoles: { path: 'People/SetRoles', role: 'SysAdmin' },
+  getRoleCatalog: { path: 'People/GetRoles', role: 'SysAdmin' },
+  setRoleMenus: { path: 'People/SetRoleMenus', role: 'SysAdmin' },
+  searchAuditLog: { path: 'AuditLog/Search', role: 'HRAdmin' },
   // ——— end of the HR console ———
 } as const satisfies Record<string, Address>;
 

@@ -3,7 +3,7 @@
 // the templates are written from them. No zod here: the console's pages read it without the schema library.
 import { PAY_ITEMS } from './salary';
 
-export const IMPORT_KINDS = ['payslip', 'attendance', 'meals', 'dormitory', 'cabinet', 'safety'] as const;
+export const IMPORT_KINDS = ['payslip', 'attendance', 'meals', 'dormitory', 'cabinet', 'safety', 'employees'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 export const IMPORT_KIND_LABELS: Record<ImportKind, string> = {
@@ -13,6 +13,7 @@ export const IMPORT_KIND_LABELS: Record<ImportKind, string> = {
   dormitory: '住宿水电费',
   cabinet: '鞋柜分配',
   safety: '安全问题',
+  employees: '员工花名册',
 };
 
 /** The states of an import job, in the order a job passes them (rolledBack after done, failed from any). */
@@ -210,10 +211,38 @@ export const IMPORT_FIELDS: Record<ImportKind, readonly ImportField[]> = {
     },
     { key: 'badQty', label: '不良数量', aliases: ['数量'], type: 'count', example: '1' },
   ],
+  // The roster: a new number is a new employee of the import's plant, a known one of that plant is updated (the
+  // columns in the file only); a number of another plant is refused (a transfer is done in 员工与账号).
+  employees: [
+    employeeField,
+    { ...nameField, isRequired: true },
+    {
+      key: 'deptName',
+      label: '部门',
+      aliases: ['所属部门', '部门名称'],
+      type: 'text',
+      example: '总装车间',
+      maxLength: 64,
+    },
+    { key: 'teamName', label: '班组', aliases: ['所属班组'], type: 'text', example: '总装一班', maxLength: 64 },
+    { key: 'titleName', label: '职务', aliases: ['岗位', '职位'], type: 'text', example: '操作工', maxLength: 64 },
+    {
+      key: 'empType',
+      label: '工资单类型',
+      aliases: ['人员类型', '员工类型', 'EMP_TYPE'],
+      type: 'lookup',
+      lookup: 'empType',
+      example: 'PS01',
+    },
+    { key: 'enterDate', label: '入职日期', aliases: ['入厂日期', '入职时间'], type: 'date', example: '2026-10-08' },
+  ],
 };
 
-/** Kinds replaced month by month (the others, cabinets, replace the assignments of the employees in the file). */
-export const isMonthlyKind = (kind: ImportKind) => kind !== 'cabinet';
+/**
+ * Kinds replaced month by month (the others: cabinets replace the assignments of the employees in the file, the
+ * roster creates and updates employees).
+ */
+export const isMonthlyKind = (kind: ImportKind) => kind !== 'cabinet' && kind !== 'employees';
 
 /** A header as compared: no spaces, full-width letters and digits folded, lower case. */
 export const normaliseHeader = (header: string) =>

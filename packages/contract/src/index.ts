@@ -10,6 +10,7 @@ import { logisticsRoutes } from './logistics';
 import { menuRoutes } from './menu';
 import { noticesRoutes } from './notices';
 import { payslipBatchRoutes } from './payslip-batches';
+import { peopleRoutes } from './people';
 import { proposalsRoutes } from './proposals';
 import { realtimeRoutes } from './realtime';
 import { recordsRoutes } from './records';
@@ -43,6 +44,7 @@ export const routes = {
   ...consoleRoutes,
   ...importRoutes,
   ...payslipBatchRoutes,
+  ...peopleRoutes,
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

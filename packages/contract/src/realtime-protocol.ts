@@ -26,7 +26,9 @@ export type NotifyKind =
   /** New messages for the employee (a decision on their change, …). */
   | 'messages'
   /** An HR console import changed state (to the clerk who uploaded it); content is `{ id, status, progress }`. */
-  | 'import.progress';
+  | 'import.progress'
+  /** HR marked the employee as left: their sockets close (4401) on every instance. */
+  | 'session.ended';
 
 /** Server → client. */
 export type ServerMessage =

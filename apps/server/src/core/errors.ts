@@ -76,6 +76,18 @@ export const ERRORS = {
   PAPER_ANSWER_INVALID: { message: '{detail}', status: 200 },
   PAPER_REQUIRED_MISSING: { message: '存在必填项未填写', status: 200 },
   MEDIA_NOT_FOUND: { message: '学习资料不存在或已被删除', status: 404 },
+  // People and accounts, the audit log
+  ACCOUNT_LEFT: { message: '该账号已停用（已离职），如有疑问请联系人事', status: 200 },
+  PERSON_NOT_FOUND: { message: '员工不存在', status: 200 },
+  PERSON_LEFT: { message: '该员工已离职，请先恢复在职', status: 200 },
+  PERSON_NOT_LEFT: { message: '该员工未离职', status: 200 },
+  EMP_NO_TAKEN: { message: '工号 {empNo} 已存在', status: 200 },
+  TRANSFER_SAME_PLANT: { message: '该员工已在 {bu} 厂，请选择其他工厂', status: 200 },
+  NOT_YOURSELF: { message: '不能对自己执行此操作', status: 200 },
+  ADMIN_PLANTS_MISSING: { message: '请选择人事管理员负责的工厂', status: 200 },
+  ROLE_NOT_FOUND: { message: '角色不存在', status: 200 },
+  MENU_UNKNOWN: { message: '菜单不存在：{codes}', status: 200 },
+  DATE_RANGE_INVALID: { message: '开始日期不能晚于结束日期', status: 200 },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;

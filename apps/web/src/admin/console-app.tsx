@@ -18,6 +18,8 @@ import { ct } from './texts';
 
 const ImportsPage = lazy(() => import('./pages/imports-page'));
 const BatchesPage = lazy(() => import('./pages/batches-page'));
+const PeoplePage = lazy(() => import('./pages/people-page'));
+const AuditPage = lazy(() => import('./pages/audit-page'));
 
 export const SESSION_KEY = ['console', 'session'] as const;
 
@@ -58,6 +60,8 @@ const Gate = () => {
           <Route path="/" element={<Navigate to="/imports" replace />} />
           <Route path="/imports" element={<ImportsPage session={session.data} />} />
           <Route path="/batches" element={<BatchesPage session={session.data} />} />
+          <Route path="/people" element={<PeoplePage session={session.data} />} />
+          <Route path="/audit" element={<AuditPage session={session.data} />} />
           <Route path="*" element={<Result status="404" title={ct.notFound} />} />
         </Routes>
       </Suspense>

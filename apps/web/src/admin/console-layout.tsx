@@ -10,6 +10,8 @@ import { ct } from './texts';
 const ITEMS = [
   { key: '/imports', label: ct.menu.imports },
   { key: '/batches', label: ct.menu.batches },
+  { key: '/people', label: ct.menu.people },
+  { key: '/audit', label: ct.menu.audit },
 ];
 
 export const ConsoleLayout = ({ session, children }: { session: ConsoleSession; children: ReactNode }) => {

@@ -36,6 +36,8 @@ export const KEYS_BY_KIND: Record<NotifyKind, readonly QueryKey[]> = {
   messages: [queryKeys.home.unreadMessages, queryKeys.notices.person, queryKeys.records.all],
   // The HR console: the import jobs on screen (admin/pages/imports-page.tsx).
   'import.progress': [['console', 'imports']],
+  // Never arrives as a push: the server closes the leaver's socket instead.
+  'session.ended': [],
 };
 
 /** Everything a push could have said while the socket was away. */

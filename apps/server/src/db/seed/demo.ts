@@ -213,7 +213,8 @@ const seedEmployees = async (
     'insert into employee_roles (employee_id, role_id) select id, $1 from employees where emp_no = $2',
     [roleId('AppVerify'), DEMO_REVIEWER],
   );
-  // HR: the reviewer administers every plant; a second clerk only NT (the HR console's plant scope).
+  // HR: the reviewer administers every plant and is the system administrator (roles and menus); a second clerk
+  // administers only NT (the HR console's plant scope).
   await client.query(
     `insert into employees (emp_no, name, bu, dept_name, team_name, title_name, emp_type, enter_date, app_read_status, password_hash)
      values ($1, '周敏', 'NT', '人力资源部', '人事组', '文员', 'PS02', date '2020-05-06', 'Y', $2)`,
@@ -221,7 +222,7 @@ const seedEmployees = async (
   );
   await client.query(
     `insert into employee_roles (employee_id, role_id) select e.id, r.id from employees e, roles r
-     where (e.emp_no = $1 and r.name in ('HRAdmin', 'Employee')) or (e.emp_no = $2 and r.name = 'HRAdmin')
+     where (e.emp_no = $1 and r.name in ('HRAdmin', 'Employee')) or (e.emp_no = $2 and r.name in ('HRAdmin', 'SysAdmin'))
      on conflict do nothing`,
     [DEMO_PLANT_CLERK, DEMO_REVIEWER],
   );

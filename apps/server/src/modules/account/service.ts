@@ -109,6 +109,8 @@ export const checkLogin = async (
     throw (await countLoginFailure(db, account, settings)) ? locked : new BusinessError('LOGIN_FAILED');
   }
   if (failures) await db.delete(loginFailures).where(eq(loginFailures.account, account));
+  // Said only to whoever knows the password: a guesser learns nothing about leavers.
+  if (row.leftOn) throw new BusinessError('ACCOUNT_LEFT');
   const tokens = await issueTokens(deps, row, {
     refreshDays: input.isRemember ? REFRESH_DAYS_REMEMBERED : REFRESH_DAYS_SESSION,
   });
@@ -177,7 +179,7 @@ export const refreshSession = async (
     if (!rotated) throw sessionOver;
   }
   const [row] = await db.select().from(employees).where(eq(employees.id, found.employeeId));
-  if (!row) throw sessionOver;
+  if (!row || row.leftOn) throw sessionOver;
   // The new token lives as long as the one it replaces was meant to.
   const lifetimeDays = Math.max(1, Math.round((found.expiresAt.getTime() - found.createdAt.getTime()) / 86_400_000));
   return issueTokens(deps, row, { refreshDays: lifetimeDays, parent: { id: found.id, familyId: found.familyId } });
@@ -265,15 +267,32 @@ export const changePassword = async (deps: AccountDeps, caller: Caller, input: {
   });
 };
 
-/** Issued by HR (`npm run ess -- reset-code <empNo>`): valid 24 h, works once. */
-export const createResetCode = async (db: Db, empNo: string) => {
-  const [row] = await db.select({ id: employees.id }).from(employees).where(eq(employees.empNo, empNo));
+/**
+ * Issued by HR (`npm run ess -- reset-code <empNo>`, or 重置密码 in the console with the clerk as the actor):
+ * valid 24 h, works once. A leaver gets none.
+ */
+export const createResetCode = async (
+  db: Db,
+  empNo: string,
+  by: { actor?: Pick<Caller, 'id' | 'empNo'>; requestId?: string } = {},
+) => {
+  const [row] = await db
+    .select({ id: employees.id, leftOn: employees.leftOn })
+    .from(employees)
+    .where(eq(employees.empNo, empNo));
   if (!row) throw new BusinessError('EMPLOYEE_NO_UNKNOWN', { empNo });
+  if (row.leftOn) throw new BusinessError('PERSON_LEFT');
   const code = randomBytes(9).toString('base64url');
   const expiresAt = new Date(Date.now() + RESET_CODE_HOURS * 3_600_000);
   await withTransaction(db, async (tx) => {
     await tx.insert(resetCodes).values({ codeHash: tokenHash(code), employeeId: row.id, expiresAt });
-    await recordAudit(tx, { action: 'password.reset-code-issued', subject: { type: 'employee', id: row.id } });
+    await recordAudit(tx, {
+      actor: by.actor,
+      action: 'password.reset-code-issued',
+      subject: { type: 'employee', id: row.id },
+      after: { expiresAt: expiresAt.toISOString() },
+      requestId: by.requestId,
+    });
   });
   return { code, expiresAt };
 };
@@ -311,9 +330,12 @@ const CALLER_ACCESS_SQL = `
                            where er.employee_id = e.id and r.name = 'HRAdmin')
               then coalesce(array(select ap.bu from admin_plants ap where ap.employee_id = e.id order by ap.bu), '{}')
               else '{}' end as "adminPlants"
-  from employees e where e.id = $1`;
+  from employees e where e.id = $1 and e.left_on is null`;
 
-/** The session epoch, roles and mobile menu codes of an employee now; undefined when there is no such employee. */
+/**
+ * The session epoch, roles and mobile menu codes of an employee now; undefined when there is no such employee or
+ * they have left (every token of a leaver is refused).
+ */
 export const loadCallerAccess = async (db: Db, employeeId: number) => {
   const { rows } = await db.$client.query<{ epoch: number; roles: string[]; menus: string[]; adminPlants: string[] }>({
     name: 'caller_access',

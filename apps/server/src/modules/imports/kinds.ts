@@ -18,6 +18,67 @@ type KindSpec = {
   check?: (row: RowData, month: string | null) => string | undefined;
   /** Writes the staged rows of the job (after the scope's rows were deleted). */
   insert: (tx: Tx, jobId: number, month: string | null, batchId: number | null) => Promise<void>;
+  /** A number nobody has is a new employee (the roster), not a refusal; staged with employee id 0. */
+  createsEmployees?: boolean;
+  /** For a kind whose rows are not employees' rows of a table (the roster): its own commit and rollback. */
+  replace?: (tx: Tx, job: { jobId: number; bu: string }) => Promise<void>;
+  restore?: (tx: Tx, jobId: number) => Promise<void>;
+};
+
+/**
+ * The roster: keeps each known employee's row whole, updates the columns the file has, and creates the new
+ * numbers as employees of the plant (role Employee, no password: HR issues each a reset code in 员工与账号). The
+ * ids it created are kept too, so a rollback deletes them and puts the updated rows back.
+ */
+const ROSTER_COLUMNS = [
+  ['name', 'name'],
+  ['deptName', 'dept_name'],
+  ['teamName', 'team_name'],
+  ['titleName', 'title_name'],
+  ['empType', 'emp_type'],
+  ['enterDate', 'enter_date'],
+] as const;
+
+const replaceRoster = async (tx: Tx, { jobId, bu }: { jobId: number; bu: string }) => {
+  await tx.execute(sql`
+    insert into import_replaced (job_id, data)
+    select ${jobId}, jsonb_build_object('table', 'employees', 'row', to_jsonb(e))
+    from employees e where e.id in (select employee_id from import_rows where job_id = ${jobId} and employee_id > 0)`);
+  const sets = ROSTER_COLUMNS.map(([key, column]) =>
+    column === 'enter_date'
+      ? sql`${sql.identifier(column)} = coalesce((r.data->>${key})::date, e.enter_date)`
+      : sql`${sql.identifier(column)} = coalesce(r.data->>${key}, e.${sql.identifier(column)})`,
+  );
+  await tx.execute(sql`
+    update employees e set ${sql.join(sets, sql`, `)}
+    from import_rows r where r.job_id = ${jobId} and r.employee_id = e.id and e.bu = ${bu}`);
+  await tx.execute(sql`
+    with created as (
+      insert into employees (emp_no, name, bu, dept_name, team_name, title_name, emp_type, enter_date, password_hash,
+                             must_change_password)
+      select data->>'empNo', data->>'name', ${bu}, coalesce(data->>'deptName', ''), coalesce(data->>'teamName', ''),
+             coalesce(data->>'titleName', ''), coalesce(data->>'empType', 'PS01'), (data->>'enterDate')::date, '', true
+      from import_rows where job_id = ${jobId} and employee_id = 0
+      on conflict (emp_no) do nothing
+      returning id
+    ), roles_given as (
+      insert into employee_roles (employee_id, role_id)
+      select created.id, roles.id from created, roles where roles.name = 'Employee'
+    )
+    insert into import_replaced (job_id, data)
+    select ${jobId}, jsonb_build_object('table', 'employees-created', 'id', id) from created`);
+};
+
+const restoreRoster = async (tx: Tx, jobId: number) => {
+  await tx.execute(sql`
+    delete from employees where id in (
+      select (data->>'id')::int from import_replaced where job_id = ${jobId} and data->>'table' = 'employees-created')`);
+  const sets = ROSTER_COLUMNS.map(([, column]) => sql`${sql.identifier(column)} = kept.${sql.identifier(column)}`);
+  await tx.execute(sql`
+    update employees e set ${sql.join(sets, sql`, `)}
+    from (select (jsonb_populate_record(null::employees, data->'row')).*
+          from import_replaced where job_id = ${jobId} and data->>'table' = 'employees') kept
+    where kept.id = e.id`);
 };
 
 const MONTH_SCOPE = 'year_month = $month';
@@ -28,6 +89,14 @@ const outsideMonth = (value: unknown, month: string | null, label: string) =>
   month && typeof value === 'string' && !value.startsWith(month) ? `${label}不在导入月份 ${month} 内` : undefined;
 
 export const KIND_SPECS: Record<ImportKind, KindSpec> = {
+  employees: {
+    tables: [],
+    duplicateKey: (row) => String(row.empNo),
+    createsEmployees: true,
+    insert: async () => {},
+    replace: replaceRoster,
+    restore: (tx, jobId) => restoreRoster(tx, jobId),
+  },
   payslip: {
     tables: [{ name: 'payslips', scope: MONTH_SCOPE }],
     duplicateKey: (row) => String(row.empNo),
@@ -127,9 +196,16 @@ const EMPLOYEES_OF_JOB = (jobId: number) => sql`(select employee_id from import_
  */
 export const replaceRows = async (
   tx: Tx,
-  { kind, jobId, month, batchId }: { kind: ImportKind; jobId: number; month: string | null; batchId: number | null },
+  {
+    kind,
+    jobId,
+    month,
+    batchId,
+    bu,
+  }: { kind: ImportKind; jobId: number; month: string | null; batchId: number | null; bu: string },
 ) => {
   const spec = KIND_SPECS[kind];
+  if (spec.replace) return spec.replace(tx, { jobId, bu });
   for (const table of spec.tables) {
     const scope = scopeOf(table.scope, month);
     // One statement: the scope's rows are found once, deleted, and kept whole from what the delete returns.
@@ -148,6 +224,8 @@ export const restoreRows = async (
   tx: Tx,
   { kind, jobId, month }: { kind: ImportKind; jobId: number; month: string | null },
 ) => {
+  const { restore } = KIND_SPECS[kind];
+  if (restore) return restore(tx, jobId);
   for (const table of KIND_SPECS[kind].tables) {
     const name = sql.identifier(table.name);
     await tx.execute(

@@ -244,7 +244,7 @@ export const commitJob = async (deps: Pick<ImportDeps, 'db' | 'notifier'>, job: 
     await withTransaction(deps.db, async (tx) => {
       await lockScope(tx, job);
       const batchId = kind === 'payslip' && job.yearMonth ? await draftBatchFor(tx, job.bu, job.yearMonth) : null;
-      await replaceRows(tx, { kind, jobId: job.id, month: job.yearMonth, batchId });
+      await replaceRows(tx, { kind, jobId: job.id, month: job.yearMonth, batchId, bu: job.bu });
       const [replaced] = await tx
         .execute<{ n: number }>(sql`select count(*)::int as n from import_replaced where job_id = ${job.id}`)
         .then((result) => result.rows);

@@ -139,15 +139,15 @@ export const validateSheet = (
     }
 
     const employee = lookups.employees.get(String(data.empNo));
-    if (!employee) {
+    if (!employee && !spec.createsEmployees) {
       reject(`工号 ${data.empNo} 不存在`);
       continue;
     }
-    if (employee.bu !== bu) {
+    if (employee && employee.bu !== bu) {
       reject(`工号 ${data.empNo} 属于${employee.bu}厂，不属于本次导入的${bu}厂`);
       continue;
     }
-    if (typeof data.name === 'string' && data.name !== employee.name) {
+    if (employee && !spec.createsEmployees && typeof data.name === 'string' && data.name !== employee.name) {
       reject(`姓名“${data.name}”与工号 ${data.empNo} 不符`);
       continue;
     }
@@ -163,7 +163,8 @@ export const validateSheet = (
       continue;
     }
     seen.set(key, rowNo);
-    result.staged.push({ rowNo, employeeId: employee.id, data: shapeRow(kind, data) });
+    // 0: a new employee of the roster, created by the commit.
+    result.staged.push({ rowNo, employeeId: employee?.id ?? 0, data: shapeRow(kind, data) });
   }
   result.unknownValues = [...unknown.values()];
   return result;

@@ -163,6 +163,12 @@ export const createHub = ({
         deliverChat(payload?.senderId ?? 0, receiverId, payload?.content ?? '');
       return;
     }
+    if (kind === 'session.ended') {
+      for (const id of employeeIds ?? []) {
+        for (const connection of byEmployee.get(id) ?? []) drop(connection, WS_CLOSE.UNAUTHORIZED, 'session ended');
+      }
+      return;
+    }
     const message: ServerMessage = { type: 'NOTIFY', kind, ...(payload?.content ? { content: payload.content } : {}) };
     const reached = new Set<Connection>();
     for (const id of employeeIds ?? []) for (const connection of byEmployee.get(id) ?? []) reached.add(connection);
