@@ -1,6 +1,5 @@
 // The HR console's shell: antd in Chinese, the shared query client and API client, the session gate (the same
 // sign-in cookies as the employee app) and the pages, each loaded when first opened.
-import type { ConsoleSession } from '@ess/contract/console';
 import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, Result, Spin } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
@@ -12,7 +11,7 @@ import { createQueryClient } from '../lib/query-client';
 import { startRealtime } from '../lib/realtime';
 import { hasAnyToken } from '../lib/session';
 import { setToastRenderer } from '../lib/toast';
-import { ConsoleLayout } from './console-layout';
+import { ConsoleLayout, consolePages } from './console-layout';
 import { SignInPage } from './sign-in-page';
 import { ct } from './texts';
 
@@ -20,11 +19,9 @@ const ImportsPage = lazy(() => import('./pages/imports-page'));
 const BatchesPage = lazy(() => import('./pages/batches-page'));
 const PeoplePage = lazy(() => import('./pages/people-page'));
 const AuditPage = lazy(() => import('./pages/audit-page'));
+const ReviewPage = lazy(() => import('./pages/review-page'));
 
 export const SESSION_KEY = ['console', 'session'] as const;
-
-const isConsoleUser = (session: ConsoleSession) =>
-  session.roles.includes('SysAdmin') || (session.roles.includes('HRAdmin') && session.adminPlants.length > 0);
 
 const Loading = () => (
   <div style={{ padding: 48, textAlign: 'center' }}>
@@ -44,24 +41,30 @@ const Gate = () => {
     staleTime: Number.POSITIVE_INFINITY,
   });
   const userId = session.data?.id;
+  const isReviewer = session.data?.roles.includes('AppVerify') ?? false;
   useEffect(() => {
     // The import jobs' states arrive over the same socket as the app's pushes.
-    if (userId !== undefined) startRealtime({ queryClient, userId, isReviewer: false });
-  }, [queryClient, userId]);
+    // Holders of AppVerify are told of each change sent for review, and their 资料审核 list refreshes on it.
+    if (userId !== undefined) startRealtime({ queryClient, userId, isReviewer });
+  }, [queryClient, userId, isReviewer]);
   if (!isSignedIn || session.isError) return <SignInPage />;
   if (!session.data) return <Loading />;
-  if (!isConsoleUser(session.data)) {
+  // Each user enters with the pages their roles allow (the server checks every call's role as well).
+  const pages = consolePages(session.data);
+  const allowed = new Set(pages.map((item) => item.key));
+  if (pages.length === 0) {
     return <Result status="403" title={ct.noAccess} extra={<a href="/home">{ct.backToApp}</a>} />;
   }
   return (
     <ConsoleLayout session={session.data}>
       <Suspense fallback={<Loading />}>
         <Routes>
-          <Route path="/" element={<Navigate to="/imports" replace />} />
-          <Route path="/imports" element={<ImportsPage session={session.data} />} />
-          <Route path="/batches" element={<BatchesPage session={session.data} />} />
-          <Route path="/people" element={<PeoplePage session={session.data} />} />
-          <Route path="/audit" element={<AuditPage session={session.data} />} />
+          <Route path="/" element={<Navigate to={pages[0]?.key ?? '/'} replace />} />
+          {allowed.has('/imports') && <Route path="/imports" element={<ImportsPage session={session.data} />} />}
+          {allowed.has('/batches') && <Route path="/batches" element={<BatchesPage session={session.data} />} />}
+          {allowed.has('/people') && <Route path="/people" element={<PeoplePage session={session.data} />} />}
+          {allowed.has('/audit') && <Route path="/audit" element={<AuditPage session={session.data} />} />}
+          {allowed.has('/review') && <Route path="/review" element={<ReviewPage />} />}
           <Route path="*" element={<Result status="404" title={ct.notFound} />} />
         </Routes>
       </Suspense>

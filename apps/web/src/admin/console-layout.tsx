@@ -7,17 +7,29 @@ import { callApi } from '../lib/api-client';
 import { clearSession, readRefreshToken } from '../lib/session';
 import { ct } from './texts';
 
-const ITEMS = [
-  { key: '/imports', label: ct.menu.imports },
-  { key: '/batches', label: ct.menu.batches },
-  { key: '/people', label: ct.menu.people },
-  { key: '/audit', label: ct.menu.audit },
-];
+/** The pages a console user may open, in the menu's order: HR's for HR, 资料审核 for holders of AppVerify. */
+export const consolePages = (session: ConsoleSession) => {
+  const isHr =
+    session.roles.includes('SysAdmin') || (session.roles.includes('HRAdmin') && session.adminPlants.length > 0);
+  const isReviewer = session.roles.includes('AppVerify');
+  return [
+    ...(isHr
+      ? [
+          { key: '/imports', label: ct.menu.imports },
+          { key: '/batches', label: ct.menu.batches },
+          { key: '/people', label: ct.menu.people },
+          { key: '/audit', label: ct.menu.audit },
+        ]
+      : []),
+    ...(isReviewer ? [{ key: '/review', label: ct.menu.review }] : []),
+  ];
+};
 
 export const ConsoleLayout = ({ session, children }: { session: ConsoleSession; children: ReactNode }) => {
   const navigate = useNavigate();
   const location = useLocation();
-  const selected = ITEMS.find((item) => location.pathname.startsWith(item.key))?.key ?? '/imports';
+  const items = consolePages(session);
+  const selected = items.find((item) => location.pathname.startsWith(item.key))?.key ?? items[0]?.key ?? '';
   const signOut = async () => {
     await callApi('logout', { refreshToken: readRefreshToken() ?? '' }, { isQuiet: true }).catch(() => undefined);
     clearSession();
@@ -32,7 +44,7 @@ export const ConsoleLayout = ({ session, children }: { session: ConsoleSession; 
             theme="dark"
             mode="inline"
             selectedKeys={[selected]}
-            items={ITEMS}
+            items={items}
             onClick={({ key }) => navigate(key)}
           />
         </nav>
@@ -45,7 +57,7 @@ export const ConsoleLayout = ({ session, children }: { session: ConsoleSession; 
             <Typography.Text>
               {session.name}（{session.empNo}）
             </Typography.Text>
-            <Typography.Text type="secondary">{ct.plants}：</Typography.Text>
+            {session.adminPlants.length > 0 && <Typography.Text type="secondary">{ct.plants}：</Typography.Text>}
             {session.adminPlants.map((plant) => (
               <Tag key={plant}>{plant}</Tag>
             ))}

@@ -11,7 +11,7 @@ export const ct = {
     accountRequired: '请输入工号',
     passwordRequired: '请输入密码',
   },
-  noAccess: '您没有人事管理权限。',
+  noAccess: '您没有人事管理或资料审核权限。',
   backToApp: '返回员工自助',
   signOut: '退出登录',
   plants: '所管工厂',
@@ -20,6 +20,7 @@ export const ct = {
     batches: '工资单发布',
     people: '员工与账号',
     audit: '操作日志',
+    review: '资料审核',
   },
   notFound: '页面不存在',
 } as const;

@@ -339,6 +339,7 @@ export const zhCN = {
     decidedAt: (time: string) => `审核于 ${time}`,
     detail: '申请详情',
     pickOne: '请从左侧列表选择一条申请',
+    openInConsole: '在管理后台中打开',
     invalidId: '申请编号无效',
     employee: '员工',
     department: '部门',

@@ -8,11 +8,14 @@ import { REVIEW_LIST_PATH } from './review-paths';
 
 export const isReviewer = (menuPaths: ReadonlySet<string>) => menuPaths.has(REVIEW_LIST_PATH);
 
+/** The count's query, also asked by the HR console's 资料审核 page. */
+export const pendingReviewCountQuery = {
+  queryKey: queryKeys.review.pendingCount,
+  // Quiet: a badge that failed to load is no reason for a toast over the screen the worker is using.
+  queryFn: async ({ signal }: { signal: AbortSignal }) =>
+    (await callApi('getPendingCount', {}, { signal, isQuiet: true })).count,
+  staleTime: 5 * 60_000,
+};
+
 export const usePendingReviewCount = (menuPaths: ReadonlySet<string> | undefined) =>
-  useQuery({
-    queryKey: queryKeys.review.pendingCount,
-    // Quiet: a badge that failed to load is no reason for a toast over the screen the worker is using.
-    queryFn: async ({ signal }) => (await callApi('getPendingCount', {}, { signal, isQuiet: true })).count,
-    enabled: menuPaths !== undefined && isReviewer(menuPaths),
-    staleTime: 5 * 60_000,
-  });
+  useQuery({ ...pendingReviewCountQuery, enabled: menuPaths !== undefined && isReviewer(menuPaths) });

@@ -44,6 +44,12 @@ const ChangeListPage = () => {
         <div className="review-toolbar">
           <StatusSwitch value={filter.status} onChange={(status) => show({ ...filter, status })} />
           <ChangeFilters bu={filter.bu} kind={filter.kind} onChange={(next) => show({ ...filter, ...next })} />
+          {isWide && (
+            // The HR console's 资料审核 page: a plain link, so none of the console's code comes into this app.
+            <a className="review-console-link" href="/admin/review">
+              {t.review.openInConsole}
+            </a>
+          )}
         </div>
         <PagedList
           paged={paged}

@@ -1,12 +1,10 @@
 // One request in the list: who (number and name), what (修改学历信息), where (plant, department) and when.
-import { CHANGE_KIND_WORDS } from '@ess/contract/records';
 import type { ChangeListItem } from '@ess/contract/review';
 import { LinkRow } from '../../../components/action-rows';
 import { t } from '../../../i18n/zh-CN';
+import { kindText } from '../kind-text';
 
 type ChangeRowProps = { item: ChangeListItem; to: string; state?: unknown; isCurrent: boolean; replace?: boolean };
-
-export const kindText = (kind: ChangeListItem['kind']) => t.review.kindText(CHANGE_KIND_WORDS[kind] ?? kind);
 
 export const ChangeRow = ({ item, to, state, isCurrent, replace }: ChangeRowProps) => (
   <LinkRow

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { consolePages } from './console-layout';
+
+const session = (roles: string[], adminPlants: string[] = []) => ({
+  id: 1,
+  empNo: '900002',
+  name: '审核员',
+  roles,
+  adminPlants,
+});
+
+describe('consolePages', () => {
+  it('lets a holder of AppVerify in to 资料审核 only, and HR to its pages', () => {
+    expect(consolePages(session(['Employee', 'AppVerify'])).map((item) => item.key)).toEqual(['/review']);
+    expect(consolePages(session(['HRAdmin'], ['NT'])).map((item) => item.key)).toEqual([
+      '/imports',
+      '/batches',
+      '/people',
+      '/audit',
+    ]);
+    expect(consolePages(session(['HRAdmin', 'AppVerify'], ['NT'])).at(-1)?.key).toBe('/review');
+    // An HR clerk without a plant, or a plain employee, has no page.
+    expect(consolePages(session(['HRAdmin']))).toEqual([]);
+    expect(consolePages(session(['Employee']))).toEqual([]);
+  });
+});
