@@ -85,7 +85,8 @@ export const ConsoleApp = () => {
   const queryClient = useMemo(createQueryClient, []);
   return (
     <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }} theme={{ token: { colorPrimary: '#0b5ad9' } }}>
-      <AntApp>
+      {/* Messages open below the 64 px header, so they never cover who is signed in or 退出登录. */}
+      <AntApp message={{ top: 76 }}>
         <ToastBridge />
         <QueryClientProvider client={queryClient}>
           <BrowserRouter basename="/admin">
