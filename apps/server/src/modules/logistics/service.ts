@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { type Page, type PageOf, readPage, totalOver } from '../../db/paging';
 import { preparedFor } from '../../db/prepared';
 import { cabinets, dormitoryCosts, mealDetails, mealMonths } from '../../db/schema/index';
+import { shanghaiTime } from '../../db/shanghai-time';
 import type { OutsideSystems } from '../../integrations/outside-systems';
 
 const mealMonthsOf = and(eq(mealMonths.employeeId, sql.placeholder('employeeId')), gt(mealMonths.deductionAmt, 0));
@@ -31,7 +32,7 @@ export const getMealMonths = (db: Db, caller: Caller, paging: Page): Promise<Pag
 export const getMealDetails = async (db: Db, caller: Caller, month: string): Promise<MealDetail[]> =>
   db
     .select({
-      COST_TIME: sql<string>`to_char(${mealDetails.costTime} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI')`,
+      COST_TIME: shanghaiTime(mealDetails.costTime),
       COST_AMOUNT: mealDetails.costAmount,
       SUBSIDY_AMOUNT: mealDetails.subsidyAmount,
     })

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { type Page, type PageOf, readPage, totalOver } from '../../db/paging';
 import { preparedFor } from '../../db/prepared';
 import { messages, notices } from '../../db/schema/index';
+import { shanghaiTime } from '../../db/shanghai-time';
 
 export type FeedbackInput = { NoticeType: FeedbackType; NoticeTitle: string; NoticeDesc: string; NoticeBody: string };
 
@@ -63,7 +64,7 @@ const noticesPage = preparedFor((db) =>
       noticeBody: notices.description,
       isVerify: notices.isVerify,
       messageContent: notices.messageContent,
-      createdAt: sql<string>`to_char(${notices.createdAt} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI')`,
+      createdAt: shanghaiTime(notices.createdAt),
       total: totalOver(),
     })
     .from(notices)
@@ -92,7 +93,7 @@ export const getUnreadMessages = async (db: Db, caller: Caller): Promise<PersonM
       id: messages.id,
       noticeTitle: messages.title,
       noticeBody: messages.body,
-      createdAt: sql<string>`to_char(${messages.createdAt} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI')`,
+      createdAt: shanghaiTime(messages.createdAt),
     })
     .from(messages)
     .where(and(eq(messages.employeeId, caller.id), isNull(messages.readAt)))

@@ -20,6 +20,7 @@ import { withIdempotentTransaction } from '../../core/idempotency';
 import type { Notifier } from '../../core/notifier';
 import type { Db } from '../../db/client';
 import { employees, payslipBatches, payslipDisputes, payslipReceipts, payslips } from '../../db/schema/index';
+import { shanghaiTime as shanghai } from '../../db/shanghai-time';
 import { type Executor, withTransaction } from '../../db/transaction';
 import { sendMessages } from '../notices/messages';
 import { payslipOf, type ReceiptReader } from '../salary/service';
@@ -30,8 +31,6 @@ export type BatchDeps = { db: Db; notifier: Notifier };
 const BATCH_ID = sql.raw('payslip_batches.id');
 const BATCH_VERSION = sql.raw('payslip_batches.version');
 const ITEM_LABELS = new Map<string, string>(PAY_ITEMS.map((item) => [item.key, item.label]));
-const shanghai = (column: unknown) =>
-  sql<string>`to_char(${column} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI')`;
 const monthWords = (month: string) => `${month.slice(0, 4)}年${Number(month.slice(5))}月`;
 
 const claimOf = (caller: Caller, key: string | undefined, action: string) =>

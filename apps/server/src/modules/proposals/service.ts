@@ -18,17 +18,18 @@ import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { recordAudit } from '../../core/audit';
-import { type Caller, requirePlantAdmin } from '../../core/caller';
+import type { Caller } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
 import type { Db } from '../../db/client';
 import { departments, employees, proposals, teams } from '../../db/schema/index';
+import { shanghaiTime } from '../../db/shanghai-time';
 import { type Executor, withTransaction } from '../../db/transaction';
 import { attachSubmissionFile, filePathOf } from '../files/service';
 import {
   MAX_EXPORT_ROWS,
   type SubmissionFilter,
   scopedPlants,
-  shanghaiTime,
+  setSubmissionStatus,
   submissionWhere,
   toCsv,
 } from './submissions';
@@ -271,27 +272,8 @@ export const listProposals = async (
 export const setProposalStatus = (
   db: Db,
   caller: Caller,
-  { id, status, requestId }: { id: number; status: ProposalStatus; requestId: string },
-) =>
-  withTransaction(db, async (tx) => {
-    const [row] = await tx
-      .select({ bu: proposals.bu, status: proposals.status })
-      .from(proposals)
-      .where(eq(proposals.id, id))
-      .for('update');
-    // Another plant's proposal is as unknown as a missing one.
-    if (!row || !caller.adminPlants.has(row.bu)) throw new BusinessError('RECORD_NOT_FOUND');
-    requirePlantAdmin(caller, row.bu);
-    await tx.update(proposals).set({ status, decidedBy: caller.id, decidedAt: sql`now()` }).where(eq(proposals.id, id));
-    await recordAudit(tx, {
-      actor: caller,
-      action: 'proposal.status',
-      subject: { type: 'proposal', id },
-      before: { status: row.status },
-      after: { status },
-      requestId,
-    });
-  });
+  change: { id: number; status: ProposalStatus; requestId: string },
+) => setSubmissionStatus(db, caller, { table: proposals, subject: 'proposal' }, change);
 
 const PROPOSAL_CSV_HEADERS = [
   '编号',

@@ -2,7 +2,12 @@
 // it, and CSV that Excel opens as it should (UTF-8 with a BOM, Chinese headers, no formulas smuggled in).
 import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { recordAudit } from '../../core/audit';
 import { type Caller, requirePlantAdmin } from '../../core/caller';
+import { BusinessError } from '../../core/errors';
+import type { Db } from '../../db/client';
+import type { candidates, proposals } from '../../db/schema/index';
+import { withTransaction } from '../../db/transaction';
 
 export type SubmissionFilter = { bu?: string; month?: string };
 
@@ -27,9 +32,6 @@ export const submissionWhere = (
   return and(...conditions);
 };
 
-export const shanghaiTime = (column: unknown) =>
-  sql<string>`to_char(${column} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI')`;
-
 /** The most rows one export holds (a month of a large plant fits many times over). */
 export const MAX_EXPORT_ROWS = 50_000;
 
@@ -43,3 +45,33 @@ const csvCell = (value: unknown) => {
 /** UTF-8 with a BOM (Excel then reads Chinese right), CRLF lines. */
 export const toCsv = (headers: string[], rows: unknown[][]) =>
   `\uFEFF${[headers, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+
+/**
+ * HR's decision on a proposal or a candidate of a plant it administers: the new status, who decided and when, with
+ * an audit row. Another plant's submission is as unknown as a missing one.
+ */
+export const setSubmissionStatus = (
+  db: Db,
+  caller: Caller,
+  { table, subject }: { table: typeof proposals | typeof candidates; subject: 'proposal' | 'candidate' },
+  { id, status, requestId }: { id: number; status: string; requestId: string },
+) =>
+  withTransaction(db, async (tx) => {
+    const {
+      rows: [row],
+    } = await tx.execute<{ bu: string; status: string }>(
+      sql`select bu, status from ${table} where id = ${id} for update`,
+    );
+    if (!row || !caller.adminPlants.has(row.bu)) throw new BusinessError('RECORD_NOT_FOUND');
+    await tx.execute(
+      sql`update ${table} set status = ${status}, decided_by = ${caller.id}, decided_at = now() where id = ${id}`,
+    );
+    await recordAudit(tx, {
+      actor: caller,
+      action: `${subject}.status`,
+      subject: { type: subject, id },
+      before: { status: row.status },
+      after: { status },
+      requestId,
+    });
+  });

@@ -19,6 +19,7 @@ import type { PersonalDataCipher } from '../../core/personal-data';
 import { maskBankNo, maskIdCard } from '../../core/personal-data';
 import type { Db } from '../../db/client';
 import { changeRequests, dictionaryItems, employees, notices, plantBanks } from '../../db/schema/index';
+import { shanghaiTime } from '../../db/shanghai-time';
 import type { Executor } from '../../db/transaction';
 import { attachFiles } from '../files/service';
 import { sendMessages } from '../notices/messages';
@@ -43,9 +44,6 @@ import {
 import { BASE_DICTIONARIES, RECORD_SETS_OF, type RecordSet } from './record-sets';
 
 export type RecordsDeps = { db: Db; cipher: PersonalDataCipher; notifier: Notifier };
-
-const shanghaiTime = (column: unknown) =>
-  sql<string>`to_char(${column} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI')`;
 
 /** The pending change requests of an employee that touch any of the sets. */
 const pendingRequests = (db: Executor, employeeId: number, sets: readonly RecordSet[]) =>

@@ -7,20 +7,21 @@ import {
   type MyReferral,
   type registerForm,
 } from '@ess/contract/recruitment';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../../core/audit';
-import { type Caller, requirePlantAdmin } from '../../core/caller';
+import type { Caller } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
 import type { Db } from '../../db/client';
 import { candidates, employees } from '../../db/schema/index';
+import { shanghaiTime } from '../../db/shanghai-time';
 import { withTransaction } from '../../db/transaction';
 import { attachSubmissionFile, filePathOf } from '../files/service';
 import {
   MAX_EXPORT_ROWS,
   type SubmissionFilter,
   scopedPlants,
-  shanghaiTime,
+  setSubmissionStatus,
   submissionWhere,
   toCsv,
 } from '../proposals/submissions';
@@ -133,32 +134,12 @@ export const listCandidates = async (
   return { rows: rows.map(rowOf), totalCount: total?.n ?? 0 };
 };
 
+/** HR's decision on a candidate of a plant it administers. */
 export const setCandidateStatus = (
   db: Db,
   caller: Caller,
-  { id, status, requestId }: { id: number; status: CandidateStatus; requestId: string },
-) =>
-  withTransaction(db, async (tx) => {
-    const [row] = await tx
-      .select({ bu: candidates.bu, status: candidates.status })
-      .from(candidates)
-      .where(eq(candidates.id, id))
-      .for('update');
-    if (!row || !caller.adminPlants.has(row.bu)) throw new BusinessError('RECORD_NOT_FOUND');
-    requirePlantAdmin(caller, row.bu);
-    await tx
-      .update(candidates)
-      .set({ status, decidedBy: caller.id, decidedAt: sql`now()` })
-      .where(and(eq(candidates.id, id)));
-    await recordAudit(tx, {
-      actor: caller,
-      action: 'candidate.status',
-      subject: { type: 'candidate', id },
-      before: { status: row.status },
-      after: { status },
-      requestId,
-    });
-  });
+  change: { id: number; status: CandidateStatus; requestId: string },
+) => setSubmissionStatus(db, caller, { table: candidates, subject: 'candidate' }, change);
 
 export const exportCandidatesCsv = async (db: Db, caller: Caller, filter: SubmissionFilter, origin: string) => {
   const rows = (await selectCandidates(db, caller, filter).limit(MAX_EXPORT_ROWS)).map(rowOf);

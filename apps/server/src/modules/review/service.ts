@@ -14,6 +14,7 @@ import type { Notifier } from '../../core/notifier';
 import { groupBankNo, type PersonalDataCipher } from '../../core/personal-data';
 import type { Db } from '../../db/client';
 import { changeRequests, dictionaryItems, employees, notices } from '../../db/schema/index';
+import { shanghaiTime } from '../../db/shanghai-time';
 import { type Executor, withTransaction } from '../../db/transaction';
 import { sendMessages } from '../notices/messages';
 import {
@@ -36,9 +37,6 @@ import {
 } from '../records/record-sets';
 
 export type ReviewDeps = { db: Db; cipher: PersonalDataCipher; notifier: Notifier };
-
-const shanghaiTime = (column: unknown) =>
-  sql<string>`to_char(${column} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI')`;
 
 const deciders = alias(employees, 'deciders');
 

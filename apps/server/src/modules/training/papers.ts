@@ -30,15 +30,13 @@ import {
   type StoredAnswers,
   type StoredOption,
 } from '../../db/schema/index';
+import { shanghaiTime } from '../../db/shanghai-time';
 import type { Executor } from '../../db/transaction';
 
 const PAPER_WORD: Record<ExamType, string> = { EXAM: '试卷', DEMAND: '问卷' };
 /** Exams serve 在线考试 (M11), surveys 问卷调查 (M09). */
 const MENU_OF: Record<ExamType, string> = { EXAM: 'M11', DEMAND: 'M09' };
 const VERBS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-
-const shanghaiTime = (column: unknown) =>
-  sql<string>`to_char(${column} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI')`;
 
 /** Full marks of a paper: the points of its scored questions. */
 const maxScoreOf = sql<number>`coalesce((select sum(q.score) from paper_questions q

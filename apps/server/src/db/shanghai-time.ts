@@ -1,0 +1,6 @@
+// Times as the plants read them: every timestamp is stored in UTC and shown on Shanghai's clock.
+import { sql } from 'drizzle-orm';
+
+/** A timestamp column as 'YYYY-MM-DD HH24:MI' in Asia/Shanghai. */
+export const shanghaiTime = (column: unknown) =>
+  sql<string>`to_char(${column} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI')`;
