@@ -37,8 +37,36 @@ const Attachment = ({ path, label }: { path: string | null; label: string }) =>
     </a>
   ) : null;
 
-const ProposalItem = ({ row }: { row: ProposalRow }) => {
+type StatusChange = Parameters<ReturnType<typeof useSetStatus>['mutate']>[0];
+
+/** The status of a proposal or a candidate, set by HR where it stands in the list. */
+const StatusPicker = <What extends StatusChange['what']>({
+  what,
+  row,
+  options,
+}: {
+  what: What;
+  row: { id: number; status: Extract<StatusChange, { what: What }>['status'] };
+  options: { value: string; label: string }[];
+}) => {
   const setStatus = useSetStatus();
+  return (
+    <PickerField
+      label={`${t.hrSubmissions.status}（${row.id}）`}
+      value={row.status}
+      options={options}
+      isDisabled={setStatus.isPending}
+      onChange={(status) => {
+        if (!status || status === row.status) return;
+        setStatus.mutate({ what, id: row.id, status } as StatusChange, {
+          onSuccess: () => void showToast({ content: t.hrSubmissions.statusSaved, kind: 'success' }),
+        });
+      }}
+    />
+  );
+};
+
+const ProposalItem = ({ row }: { row: ProposalRow }) => {
   return (
     <List.Item
       className="submission-item"
@@ -70,21 +98,7 @@ const ProposalItem = ({ row }: { row: ProposalRow }) => {
           <Attachment path={row.filePath} label={t.hrSubmissions.attachment} />
         </>
       }
-      extra={
-        <PickerField
-          label={`${t.hrSubmissions.status}（${row.id}）`}
-          value={row.status}
-          options={PROPOSAL_STATUS_OPTIONS}
-          isDisabled={setStatus.isPending}
-          onChange={(status) => {
-            if (!status || status === row.status) return;
-            setStatus.mutate(
-              { what: 'proposal', id: row.id, status: status as ProposalRow['status'] },
-              { onSuccess: () => void showToast({ content: t.hrSubmissions.statusSaved, kind: 'success' }) },
-            );
-          }}
-        />
-      }
+      extra={<StatusPicker what="proposal" row={row} options={PROPOSAL_STATUS_OPTIONS} />}
     >
       {row.title}
     </List.Item>
@@ -92,7 +106,6 @@ const ProposalItem = ({ row }: { row: ProposalRow }) => {
 };
 
 const CandidateItem = ({ row }: { row: CandidateRow }) => {
-  const setStatus = useSetStatus();
   return (
     <List.Item
       className="submission-item"
@@ -107,21 +120,7 @@ const CandidateItem = ({ row }: { row: CandidateRow }) => {
           <Attachment path={row.filePath} label={t.hrSubmissions.resume} />
         </>
       }
-      extra={
-        <PickerField
-          label={`${t.hrSubmissions.status}（${row.id}）`}
-          value={row.status}
-          options={CANDIDATE_STATUS_OPTIONS}
-          isDisabled={setStatus.isPending}
-          onChange={(status) => {
-            if (!status || status === row.status) return;
-            setStatus.mutate(
-              { what: 'candidate', id: row.id, status: status as CandidateRow['status'] },
-              { onSuccess: () => void showToast({ content: t.hrSubmissions.statusSaved, kind: 'success' }) },
-            );
-          }}
-        />
-      }
+      extra={<StatusPicker what="candidate" row={row} options={CANDIDATE_STATUS_OPTIONS} />}
     >
       {row.userName}
     </List.Item>
