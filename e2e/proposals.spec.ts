@@ -210,5 +210,11 @@ describe('the referrer’s share page and a proposal sent signed in', () => {
     await row.getByText('待处理').waitFor();
     await row.getByText('改善提案').waitFor();
     await screenshot(page, 'my-option-proposals');
+
+    // HR of the plant finds it in its list, with its status to set where it stands.
+    await openSignedIn(phone, '900001', '/hr/submissions');
+    const item = page.locator('.submission-item', { hasText: name });
+    await item.getByRole('button', { name: /^状态（\d+）：待处理$/ }).waitFor();
+    await item.getByText(login.userName).first().waitFor();
   });
 });
