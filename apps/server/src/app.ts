@@ -150,7 +150,7 @@ export const buildApp = async ({ config, database, redis, withBenchRoutes }: App
   const importRunner = createImportRunner({ db, notifier });
   app.addHook('onClose', importRunner.close);
   app.decorate('importRunner', importRunner);
-  await registerImportRoutes(app, { db, notifier, kick: importRunner.kick });
+  await registerImportRoutes(app, { db, notifier, kick: importRunner.kick, warm: importRunner.warm });
   registerPayslipBatchRoutes(app, { db, notifier });
   registerPeopleRoutes(app, {
     db,

@@ -108,9 +108,12 @@ export const readMonth = (cell: Cell): Parsed<string> => {
 };
 
 const AMOUNT = /^-?\d+(?:\.\d+)?$/;
+const PLAIN_AMOUNT = /^-?\d{1,10}(?:\.\d{1,2})?$/;
 
 /** Money: digits with an optional sign and decimals; thousands separators and a ¥ are allowed; at most cents. */
 export const readAmount = (text: string): Parsed<number> => {
+  // Most cells: plain digits with at most cents, exact as they are (|| 0: no -0).
+  if (PLAIN_AMOUNT.test(text)) return ok(Number(text) || 0);
   const cleaned = text.replace(/[,，¥￥\s]/g, '');
   if (!AMOUNT.test(cleaned)) return fail(`金额“${text}”不是数字`);
   const value = Number(cleaned);

@@ -4,6 +4,7 @@ import type { ErrorCode } from '../../core/errors';
 import type { ColumnMatch, EmployeeRef, ImportSettings, RejectedRow, StagedRow, UnknownValue } from './validate';
 
 export type CheckInput = {
+  jobId: number;
   /** The file's bytes as PostgreSQL prints a bytea (`\x` and hex), decoded in the thread. */
   hex: string;
   fileName: string;
@@ -26,13 +27,14 @@ export type CheckResult = {
 export type FromCheck =
   | { type: 'read'; totalRows: number; empNos: string[] }
   | { type: 'progress'; done: number }
-  /** Valid rows as a JSON array of {row_no, employee_id, data}, for jsonb_to_recordset. */
-  | { type: 'rows'; json: string }
+  /** Valid rows as lines of COPY's text format: job_id, row_no, employee_id, data (JSON). */
+  | { type: 'rows'; text: string }
   | ({ type: 'done' } & CheckResult)
   | { type: 'refused'; code: ErrorCode; message: string }
   | { type: 'failed'; message: string };
 
 export type ToCheck =
+  | { type: 'check'; input: CheckInput }
   | {
       type: 'lookups';
       employees: [string, EmployeeRef][];

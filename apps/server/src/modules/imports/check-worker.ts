@@ -1,16 +1,34 @@
 // The imports' reading and checking, in a thread of its own so that the server's event loop keeps answering while a
-// large workbook is parsed and its rows checked. The file comes in (its bytes as hex text, decoded here); the thread
-// asks the main thread for the employees of the file's numbers, checks every row, and hands the valid rows back as
-// JSON chunks of STAGE_CHUNK rows, at most two unacknowledged at a time, so that neither side holds them all twice.
-import { parentPort, workerData } from 'node:worker_threads';
+// large workbook is parsed and its rows checked. The thread stays up between checks (check-in-thread.ts); each check
+// comes as a message with the file (its bytes as hex text, decoded here); the thread
+// asks the main thread for the employees of the file's numbers, checks every row, and hands the valid rows back in
+// chunks of STAGE_CHUNK rows in COPY's text format, at most two unacknowledged at a time, so that neither side holds
+// them all twice.
+import { parentPort } from 'node:worker_threads';
 import { IMPORT_FIELDS, type ImportKind } from '@ess/contract/import-kinds';
 import { BusinessError } from '../../core/errors';
 import type { CheckInput, FromCheck, ToCheck } from './check-protocol';
 import { readSheet } from './read-sheet';
-import { type EmployeeRef, type Lookups, validateSheet } from './validate';
+import { type EmployeeRef, type Lookups, type StagedRow, validateSheet } from './validate';
 
 const STAGE_CHUNK = 10_000;
 const IN_FLIGHT = 2;
+
+/**
+ * A staged row as a line of COPY's text format: job, row number, employee, the row's JSON. JSON escapes every control
+ * character, so only its backslashes need doubling for COPY; \u0000, which jsonb cannot hold, is dropped.
+ */
+const copyLine = (jobId: number, row: StagedRow) => {
+  let json = JSON.stringify(row.data);
+  if (json.includes('\\')) {
+    if (json.includes('\\u0000')) json = JSON.stringify(row.data, withoutNul);
+    json = json.replaceAll('\\', '\\\\');
+  }
+  return `${jobId}\t${row.rowNo}\t${row.employeeId}\t${json}\n`;
+};
+
+const withoutNul = (_key: string, value: unknown) =>
+  typeof value === 'string' ? value.replaceAll('\u0000', '') : value;
 
 const port = parentPort;
 if (!port) throw new Error('check-worker runs as a worker thread');
@@ -20,7 +38,16 @@ let onLookups: ((lookups: Lookups) => void) | undefined;
 let acked = 0;
 let onAck: (() => void) | undefined;
 port.on('message', (message: ToCheck) => {
-  if (message.type === 'lookups') {
+  if (message.type === 'check') {
+    // One check at a time (the server waits for each to settle before it sends the next).
+    acked = 0;
+    onAck = undefined;
+    onLookups = undefined;
+    run(message.input).catch((error: unknown) => {
+      if (error instanceof BusinessError) send({ type: 'refused', code: error.code, message: error.message });
+      else send({ type: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    });
+  } else if (message.type === 'lookups') {
     onLookups?.({
       employees: new Map(message.employees as [string, EmployeeRef][]),
       values: {
@@ -34,7 +61,7 @@ port.on('message', (message: ToCheck) => {
   }
 });
 
-const run = async ({ hex, fileName, kind, bu, month, settings }: CheckInput) => {
+const run = async ({ jobId, hex, fileName, kind, bu, month, settings }: CheckInput) => {
   let bytes: Buffer | undefined = Buffer.from(hex.startsWith('\\x') ? hex.slice(2) : hex, 'hex');
   const sheet = readSheet(bytes, fileName);
   bytes = undefined;
@@ -59,11 +86,9 @@ const run = async ({ hex, fileName, kind, bu, month, settings }: CheckInput) => 
   let sent = 0;
   for (let from = 0; from < staged.length; from += STAGE_CHUNK) {
     while (sent - acked >= IN_FLIGHT) await new Promise<void>((resolve) => (onAck = resolve));
-    const parts: string[] = [];
-    for (const row of staged.slice(from, from + STAGE_CHUNK)) {
-      parts.push(`{"row_no":${row.rowNo},"employee_id":${row.employeeId},"data":${JSON.stringify(row.data)}}`);
-    }
-    send({ type: 'rows', json: `[${parts.join(',')}]` });
+    let text = '';
+    for (const row of staged.slice(from, from + STAGE_CHUNK)) text += copyLine(jobId, row);
+    send({ type: 'rows', text });
     sent++;
   }
   send({
@@ -77,8 +102,3 @@ const run = async ({ hex, fileName, kind, bu, month, settings }: CheckInput) => 
     validRows: staged.length,
   });
 };
-
-run(workerData as CheckInput).catch((error: unknown) => {
-  if (error instanceof BusinessError) send({ type: 'refused', code: error.code, message: error.message });
-  else send({ type: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-});

@@ -1,12 +1,14 @@
 // Reads an uploaded sheet (.xlsx, legacy .xls, or .csv in UTF-8 or GBK) into rows of cells, every cell as text:
 // employee, ID and bank numbers stay exactly as typed; a date cell keeps its serial number so that a date column
 // reads it without guessing. Only the first sheet is read, at most MAX_IMPORT_ROWS rows and MAX_COLUMNS columns of
-// the cells that exist, whatever the file declares its size to be; the workbook is held once (SheetJS's dense
-// sheet) and walked row by row.
+// the cells that exist, whatever the file declares its size to be. A .xlsx is read by read-xlsx.ts, which keeps only
+// each cell's text; what that reader leaves (and every .xls) SheetJS reads into its dense sheet, walked row by row
+// and let go as it is walked, so the workbook is not held twice.
 
 import * as XLSX from '@e965/xlsx';
 import { MAX_IMPORT_ROWS } from '@ess/contract/import-kinds';
 import { BusinessError } from '../../core/errors';
+import { DamagedZip, readXlsxRows, type ZipEntry, zipEntries } from './read-xlsx';
 
 /** A cell as read: its text, and for a number formatted as a date its serial (days since 1899-12-30). */
 export type Cell = { text: string; dateSerial?: number };
@@ -23,26 +25,17 @@ const refuse = (detail: string): never => {
 
 /** The sizes a zip's central directory declares for its parts, summed. */
 export const declaredUnpackedSize = (bytes: Buffer): number => {
-  // The end of central directory record: signature 0x06054b50, within the last 64 KB + 22 bytes.
-  const from = Math.max(0, bytes.length - 65_557);
-  let end = -1;
-  for (let at = bytes.length - 22; at >= from; at--) {
-    if (bytes.readUInt32LE(at) === 0x06054b50) {
-      end = at;
-      break;
-    }
+  let entries: ZipEntry[];
+  try {
+    entries = zipEntries(bytes);
+  } catch {
+    return refuse('文件已损坏，无法读取');
   }
-  if (end < 0) return refuse('文件已损坏，无法读取');
-  const entries = bytes.readUInt16LE(end + 10);
-  let at = bytes.readUInt32LE(end + 16);
   let total = 0;
-  for (let entry = 0; entry < entries; entry++) {
-    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== 0x02014b50) return refuse('文件已损坏，无法读取');
-    const unpacked = bytes.readUInt32LE(at + 24);
+  for (const entry of entries) {
     // 0xFFFFFFFF: the real size is in a zip64 field; no honest workbook of ours needs that.
-    if (unpacked === 0xffffffff) return refuse('文件过大，无法导入');
-    total += unpacked;
-    at += 46 + bytes.readUInt16LE(at + 28) + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
+    if (entry.size === 0xffffffff) return refuse('文件过大，无法导入');
+    total += entry.size;
   }
   return total;
 };
@@ -129,8 +122,42 @@ const cellOf = (cell: XLSX.CellObject | undefined): Cell => {
   }
 };
 
+/** Rows into a sheet: the first non-blank row is the header; blank rows are left out. */
+const collectRows = () => {
+  const rows: SheetRow[] = [];
+  let headers: string[] | undefined;
+  const add = (rowNo: number, cells: Cell[]) => {
+    if (isBlank(cells)) return;
+    if (!headers) headers = cells.map((cell) => cell.text);
+    else rows.push({ rowNo, cells });
+    if (rows.length > MAX_IMPORT_ROWS) refuse(`行数超过上限 ${MAX_IMPORT_ROWS} 行，请分批导入`);
+  };
+  return { add, sheet: (): Sheet => ({ headers: headers ?? [], rows }) };
+};
+
 const readWorkbook = (bytes: Buffer, format: 'xlsx' | 'xls'): Sheet => {
-  if (format === 'xlsx' && declaredUnpackedSize(bytes) > MAX_UNPACKED_BYTES) refuse('文件解压后过大，无法导入');
+  if (format === 'xlsx') {
+    if (declaredUnpackedSize(bytes) > MAX_UNPACKED_BYTES) refuse('文件解压后过大，无法导入');
+    const collected = collectRows();
+    try {
+      const isRead = readXlsxRows(bytes, {
+        maxColumns: MAX_COLUMNS,
+        onRow: ({ rowNo, cells }) => {
+          collected.add(rowNo, cells);
+          return true;
+        },
+      });
+      if (isRead) return collected.sheet();
+    } catch (error) {
+      if (error instanceof DamagedZip) refuse('文件已损坏或不是有效的表格，无法读取');
+      throw error;
+    }
+  }
+  return readWithSheetJs(bytes);
+};
+
+/** Every .xls, and the .xlsx that read-xlsx.ts leaves: SheetJS's dense sheet, walked row by row. */
+export const readWithSheetJs = (bytes: Buffer): Sheet => {
   let workbook: XLSX.WorkBook;
   try {
     workbook = XLSX.read(bytes, {
@@ -152,35 +179,30 @@ const readWorkbook = (bytes: Buffer, format: 'xlsx' | 'xls'): Sheet => {
   const sheet = name === undefined ? undefined : workbook.Sheets[name];
   // The cells that exist, never the size the file declares (<dimension ref="A1:XFD1048576"/>).
   const data = (sheet as XLSX.DenseWorkSheet | undefined)?.['!data'] ?? [];
-  const rows: SheetRow[] = [];
-  let headers: string[] | undefined;
+  const collected = collectRows();
   for (let index = 0; index < data.length; index++) {
     const raw = data[index];
     if (!raw) continue;
     const width = Math.min(raw.length, MAX_COLUMNS);
     const cells: Cell[] = [];
     for (let column = 0; column < width; column++) cells.push(cellOf(raw[column]));
-    if (isBlank(cells)) continue;
-    if (!headers) headers = cells.map((cell) => cell.text);
-    else rows.push({ rowNo: index + 1, cells });
-    if (rows.length > MAX_IMPORT_ROWS) refuse(`行数超过上限 ${MAX_IMPORT_ROWS} 行，请分批导入`);
+    collected.add(index + 1, cells);
     // Let the row go: the workbook is not held twice.
     data[index] = undefined as unknown as XLSX.CellObject[];
   }
-  return { headers: headers ?? [], rows };
+  return collected.sheet();
 };
 
 export const readSheet = (bytes: Buffer, fileName: string): Sheet => {
   const format = formatOf(bytes, fileName);
   if (format !== 'csv') return readWorkbook(bytes, format);
   const lines = parseCsv(decodeCsv(bytes), MAX_IMPORT_ROWS + 1);
-  let headers: string[] | undefined;
-  const rows: SheetRow[] = [];
+  const collected = collectRows();
   lines.forEach((line, index) => {
-    const cells = line.slice(0, MAX_COLUMNS).map((text) => ({ text: text.trim() }));
-    if (isBlank(cells)) return;
-    if (!headers) headers = cells.map((cell) => cell.text);
-    else rows.push({ rowNo: index + 1, cells });
+    collected.add(
+      index + 1,
+      line.slice(0, MAX_COLUMNS).map((text) => ({ text: text.trim() })),
+    );
   });
-  return { headers: headers ?? [], rows };
+  return collected.sheet();
 };

@@ -21,6 +21,8 @@ export const registerImportRoutes = async (app: FastifyInstance, deps: ImportDep
   await app.register(async (uploads) => {
     await uploads.register(fastifyMultipart, { limits: multipartLimits(MAX_IMPORT_BYTES), throwFileSizeLimit: true });
     registerCall(uploads, importRoutes.uploadImport, async ({ caller, request }) => {
+      // The thread starts while the file is still arriving.
+      if (caller.adminPlants.size > 0) deps.warm();
       const { fields, files } = await readUpload(request, importRoutes.uploadImport, {
         maxBytes: MAX_IMPORT_BYTES,
         maxFiles: 1,
@@ -45,6 +47,8 @@ export const registerImportRoutes = async (app: FastifyInstance, deps: ImportDep
       page: body.CurrentPage,
       pageSize: body.PageSize,
     });
+    // The clerk is on the imports page: an upload may follow.
+    deps.warm();
     return { data: rows, totalCount };
   });
   registerCall(app, importRoutes.remapImport, async ({ body, caller, request }) => {

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Notifier } from '../../core/notifier';
 import type { Db } from '../../db/client';
 import { importJobs } from '../../db/schema/index';
+import { createCheckThread } from './check-in-thread';
 import { commitJob, JOB_COLUMNS, processJob } from './service';
 
 const STALE = '2 minutes';
@@ -13,9 +14,16 @@ const SWEEP_MS = 30_000;
 
 type JobRow = typeof importJobs.$inferSelect;
 
-export type ImportRunner = { kick: () => void; close: () => Promise<void>; idle: () => Promise<void> };
+export type ImportRunner = {
+  kick: () => void;
+  /** Starts the checking thread ahead of a check. */
+  warm: () => void;
+  close: () => Promise<void>;
+  idle: () => Promise<void>;
+};
 
 export const createImportRunner = ({ db, notifier }: { db: Db; notifier: Notifier }): ImportRunner => {
+  const checkThread = createCheckThread();
   let running: Promise<void> | undefined;
   let isAgain = false;
   let isClosed = false;
@@ -51,7 +59,7 @@ export const createImportRunner = ({ db, notifier }: { db: Db; notifier: Notifie
     });
     try {
       if (job.status === 'committing') await commitJob({ db, notifier }, job);
-      else await processJob({ db, notifier }, job);
+      else await processJob({ db, notifier, checkThread }, job);
     } catch {
       // The job was marked failed or ready with its reason; the next one still runs.
     }
@@ -85,6 +93,7 @@ export const createImportRunner = ({ db, notifier }: { db: Db; notifier: Notifie
 
   return {
     kick,
+    warm: checkThread.warm,
     idle: async () => {
       while (running) await running;
     },
@@ -92,6 +101,7 @@ export const createImportRunner = ({ db, notifier }: { db: Db; notifier: Notifie
       isClosed = true;
       clearInterval(sweep);
       await running;
+      await checkThread.close();
     },
   };
 };

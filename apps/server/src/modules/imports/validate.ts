@@ -213,10 +213,12 @@ const resolveLookup = (field: ImportField, value: string, lookups: Lookups, sett
 const shapeRow = (kind: ImportKind, data: RowData): RowData => {
   if (kind !== 'payslip') return data;
   const items: Record<string, number> = {};
-  const rest: RowData = {};
-  for (const [key, value] of Object.entries(data)) {
+  const shaped: RowData = {};
+  for (const key in data) {
+    const value = data[key];
     if (typeof value === 'number') items[key] = value;
-    else rest[key] = value;
+    else shaped[key] = value;
   }
-  return { ...rest, items };
+  shaped.items = items;
+  return shaped;
 };
