@@ -12,6 +12,7 @@ import type pg from 'pg';
 const ROWS = 80_000;
 const PLANT = 'GT';
 const MONTH = '2020-01';
+const LOADED_MONTH = '2020-02';
 
 const AMOUNTS = [
   'BASIC_PAY',
@@ -130,14 +131,24 @@ export const benchImport = async ({
     return `${id},${MONTH},PS01,"${JSON.stringify(items).replace(/"/g, '""')}"`;
   });
   writeFileSync(csvPath, `${lines.join('\n')}\n`, { mode: 0o644 });
-  await pool.query('create table bench_copy (like payslips including defaults)');
-  const copyStarted = performance.now();
-  await pool.query(`copy bench_copy (employee_id, year_month, emp_type, items) from '${csvPath}' (format csv)`);
-  const copyMs = performance.now() - copyStarted;
-  await pool.query('drop table bench_copy');
+  // Twice: into a bare table shaped like payslips, and into one with payslips' primary key and foreign key too, as
+  // the import's rows are written.
+  const copyInto = async (definition: string) => {
+    await pool.query(`create table bench_copy ${definition}`);
+    const copyStarted = performance.now();
+    await pool.query(`copy bench_copy (employee_id, year_month, emp_type, items) from '${csvPath}' (format csv)`);
+    const ms = performance.now() - copyStarted;
+    await pool.query('drop table bench_copy');
+    return ms;
+  };
+  const copyMs = await copyInto('(like payslips including defaults)');
+  const copyConstrainedMs = await copyInto(
+    '(like payslips including all, foreign key (employee_id) references employees (id))',
+  );
   rmSync(dir, { recursive: true, force: true });
 
-  // The import, its RSS sampled every 50 ms, the payslip call loaded beside it.
+  // The import alone (its time against COPY's), then another month's import with the payslip call loaded beside
+  // it (the call's rate while an import runs); the server's RSS sampled every 50 ms throughout.
   const reference = await load(base, query.reference, duration, connections);
   const idleRss = rssOf(serverPid);
   let peakRss = idleRss;
@@ -145,51 +156,49 @@ export const benchImport = async ({
     peakRss = Math.max(peakRss, rssOf(serverPid));
   }, 50);
   try {
-    return await runImport({
+    const alone = await runImport({ base, file, clerkToken, month: MONTH });
+    const loaded = await runImport({
       base,
       file,
       clerkToken,
-      query,
-      duration,
-      connections,
-      copyMs,
-      reference,
-      idleRss,
-      peak: () => peakRss,
+      month: LOADED_MONTH,
+      during: () => load(base, query.call, duration, connections),
     });
+    return {
+      rows: alone.rows,
+      fileBytes: file.length,
+      copyMs,
+      copyConstrainedMs,
+      alone,
+      loaded,
+      idleRss,
+      peakRss,
+      referenceRps: reference.requests.average,
+    };
   } finally {
     clearInterval(sampler);
   }
 };
 
+/** Upload → checked → committed, with the time each state was first seen (polled every 50 ms). */
 const runImport = async ({
   base,
   file,
   clerkToken,
-  query,
-  duration,
-  connections,
-  copyMs,
-  reference,
-  idleRss,
-  peak,
+  month,
+  during,
 }: {
   base: string;
   file: Buffer;
   clerkToken: string;
-  query: { call: Call };
-  duration: number;
-  connections: number;
-  copyMs: number;
-  reference: autocannon.Result;
-  idleRss: number;
-  peak: () => number;
+  month: string;
+  during?: () => ReturnType<typeof load>;
 }) => {
   const started = performance.now();
   const form = new FormData();
   form.append('bu', PLANT);
   form.append('kind', 'payslip');
-  form.append('month', MONTH);
+  form.append('month', month);
   form.append('file', new Blob([new Uint8Array(file)]), 'payslips.xlsx');
   const uploaded = (await (
     await fetch(`${base}/api/Import/Upload`, {
@@ -199,10 +208,12 @@ const runImport = async ({
     })
   ).json()) as { result: boolean; msg: string; data: { id: number } };
   if (!uploaded.result) throw new Error(`upload refused: ${uploaded.msg}`);
+  const uploadedMs = performance.now() - started;
   const id = uploaded.data.id;
   // Loaded while the import runs and stopped when it is done (at most `duration` seconds), so the figure is the
   // call's rate during the import, not after it.
-  const loadDuring = load(base, query.call, duration, connections);
+  const loadDuring = during?.();
+  const seen: Record<string, number> = {};
   const waitFor = async (statuses: string[]) => {
     for (;;) {
       const job = await post<{ status: string; validRows: number; message: string }>(
@@ -211,6 +222,7 @@ const runImport = async ({
         { id },
         clerkToken,
       );
+      seen[job.data.status] ??= performance.now() - started;
       if (statuses.includes(job.data.status)) return job.data;
       if (job.data.status === 'failed') throw new Error(`import failed: ${job.data.message}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -222,20 +234,16 @@ const runImport = async ({
   if (!commit.result) throw new Error(`commit refused: ${commit.msg}`);
   await waitFor(['done']);
   const importMs = performance.now() - started;
-  const peakRss = peak();
-  loadDuring.stop();
-  const during = await loadDuring;
+  loadDuring?.stop();
+  const duringLoad = await loadDuring;
   return {
     rows: ready.validRows,
-    fileBytes: file.length,
-    copyMs,
+    uploadedMs,
+    seen,
     checkedMs,
     importMs,
-    idleRss,
-    peakRss,
-    referenceRps: reference.requests.average,
-    duringRps: during.requests.average,
-    duringErrors: during.errors + during.non2xx,
+    duringRps: duringLoad?.requests.average ?? 0,
+    duringErrors: duringLoad ? duringLoad.errors + duringLoad.non2xx : 0,
   };
 };
 
