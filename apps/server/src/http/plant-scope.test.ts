@@ -1,0 +1,695 @@
+// Plant scope over every call of the HR console, walked from the route table. Each call has a body naming HZ's
+// data (an import job, a payslip batch, a question, an employee, a submission, or bu 'HZ'), made fresh for it by
+// 900001 or the factories. The HRAdmin of NT only (900002) is refused with the envelope and not one row of the
+// database changes; the HRAdmin of every plant (900001) is served the same body, so the refusal is the plant's and
+// not the body's. Lists naming no plant answer 900002 NT's rows only. The SysAdmin calls refuse 900002, who is no
+// SysAdmin; the reviewer's calls (AppVerify) are company-wide by design and refuse 900002 for the role alone.
+
+import * as XLSX from '@e965/xlsx';
+import { type RouteSpec, routes } from '@ess/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FACTORY_PASSWORD_HASH, makeEmployee, makeRole } from '../../test/factories';
+import { createTestContext, type TestContext } from '../../test/harness';
+import { improveForm, PDF, uploadPublic } from '../../test/public-forms';
+import { postMultipart } from '../../test/uploads';
+
+let t: TestContext;
+let allPlants: string; // 900001: HRAdmin of every plant, SysAdmin, AppVerify
+let ntOnly: string; // 900002: HRAdmin of NT only
+let tables: string[];
+
+type Body = Record<string, unknown>;
+type Answer = { status: number; body: { result: boolean; msg: string; data: unknown; totalCount?: number } };
+
+const send = async (route: RouteSpec, body: Body, token: string): Promise<Answer> =>
+  (await t.call(route, body, token)) as Answer;
+
+// ——— Nothing changes ———
+
+/** Every table of the database as a count and an order-free sum of its rows' hashes: any row written shows. */
+const fingerprint = async () => {
+  const { rows } = await t.database.pool.query<{ name: string; hash: string }>(
+    tables
+      .map(
+        (name) =>
+          `select '${name}' as name, (select count(*) || ':' || coalesce(sum(hashtextextended(r::text, 0)::numeric), 0)
+                                       from "${name}" r) as hash`,
+      )
+      .join(' union all '),
+  );
+  return Object.fromEntries(rows.map((row) => [row.name, row.hash]));
+};
+
+/** Until the import worker has nothing left to do (a served upload, remap or commit sets it to work). */
+const importsSettled = async () => {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    t.app.importRunner.kick();
+    await t.app.importRunner.idle();
+    const { rows } = await t.database.pool.query<{ n: number }>(
+      `select count(*)::int as n from import_jobs
+       where status in ('queued', 'parsing', 'validating', 'committing') or (status = 'ready' and is_commit_requested = 1)`,
+    );
+    if (rows[0]?.n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the import worker never settled');
+};
+
+// ——— HZ's data, made fresh for each case ———
+
+let monthsUsed = 0;
+/** A month no other import here uses: imports of one plant, kind and month replace each other. */
+const freshMonth = () => {
+  const index = 2023 * 12 + monthsUsed++;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+};
+
+const DORMITORY_HEADERS = ['工号', '水费', '电费', '住宿费'];
+const PAYSLIP_HEADERS = ['工号', '工资单类型', '基本工资', '应发工资', '实发工资'];
+
+const uploadImport = (
+  token: string,
+  { bu, kind, month, rows }: { bu: string; kind: string; month: string; rows: unknown[][] },
+) => {
+  const workbook = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(rows), 'Sheet1');
+  const file = XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+  return postMultipart(
+    t.app,
+    routes.uploadImport.path,
+    [
+      { field: 'bu', value: bu },
+      { field: 'kind', value: kind },
+      { field: 'month', value: month },
+      { field: 'file', file, filename: `${bu}-${kind}.xlsx` },
+    ],
+    token,
+  );
+};
+
+const jobRow = async (id: number) =>
+  (
+    await t.database.pool.query<{ status: string; batch_id: number | null }>(
+      'select status, batch_id from import_jobs where id = $1',
+      [id],
+    )
+  ).rows[0];
+
+/** An import of the plant: read and checked (ready), or committed (done). */
+const importOf = async (
+  token: string,
+  { bu, kind, rows, commit }: { bu: string; kind: 'dormitory' | 'payslip'; rows: unknown[][]; commit: boolean },
+) => {
+  const uploaded = await uploadImport(token, { bu, kind, month: freshMonth(), rows });
+  expect(uploaded.body.result).toBe(true);
+  const { id } = uploaded.body.data as { id: number };
+  await importsSettled();
+  if (commit) {
+    expect((await t.call(routes.commitImport, { id }, token)).body.result).toBe(true);
+    await importsSettled();
+  }
+  const job = await jobRow(id);
+  expect(job?.status).toBe(commit ? 'done' : 'ready');
+  return { id, batchId: job?.batch_id ?? 0 };
+};
+
+/** An HZ dormitory import by 900001 with one valid row and one refused (an unknown employee). */
+const hzImport = async ({ commit = false } = {}) => {
+  const worker = await makeEmployee(t.database, { plant: 'HZ' });
+  const rows = [DORMITORY_HEADERS, [worker.empNo, 20.5, 60, 120], ['999999999', 1, 1, 1]];
+  return (await importOf(allPlants, { bu: 'HZ', kind: 'dormitory', rows, commit })).id;
+};
+
+/** An HZ payslip batch of a month of its own: a draft, published, or published with the employee's open question. */
+const hzBatch = async ({ publish = false, question = false } = {}) => {
+  const worker = await makeEmployee(t.database, { plant: 'HZ' });
+  const rows = [PAYSLIP_HEADERS, [worker.empNo, 'PS01', 3000, 3000, 2700]];
+  const { id: jobId, batchId } = await importOf(allPlants, { bu: 'HZ', kind: 'payslip', rows, commit: true });
+  if (publish || question)
+    expect((await t.call(routes.publishPayslipBatch, { id: batchId }, allPlants)).body.result).toBe(true);
+  let disputeId = 0;
+  if (question) {
+    const token = await t.login(worker.empNo, FACTORY_PASSWORD_HASH);
+    const { rows: months } = await t.database.pool.query<{ year_month: string }>(
+      'select year_month from import_jobs where id = $1',
+      [jobId],
+    );
+    const asked = await t.call(
+      routes.disputePayslipLine,
+      { day: months[0]?.year_month, itemKey: 'BASIC_PAY', question: '基本工资是否有误？' },
+      token,
+    );
+    expect(asked.body.result).toBe(true);
+    const { rows: disputes } = await t.database.pool.query<{ id: number }>(
+      'select id from payslip_disputes where employee_id = $1',
+      [worker.id],
+    );
+    disputeId = disputes[0]?.id as number;
+  }
+  return { batchId, worker, disputeId };
+};
+
+const hzWorker = () => makeEmployee(t.database, { plant: 'HZ' });
+
+const hzLeaver = async () => {
+  const worker = await hzWorker();
+  expect((await t.call(routes.markPersonLeft, { id: worker.id, leftOn: '2026-01-31' }, allPlants)).body.result).toBe(
+    true,
+  );
+  return worker;
+};
+
+/** Locked by wrong passwords right now. */
+const hzLocked = async () => {
+  const worker = await hzWorker();
+  await t.database.pool.query(
+    "insert into login_failures (account, failures, locked_until) values ($1, 5, now() + interval '30 minutes')",
+    [worker.empNo],
+  );
+  return worker;
+};
+
+const latestId = async (table: 'proposals' | 'candidates', bu: string) =>
+  (await t.database.pool.query<{ id: number }>(`select max(id) as id from ${table} where bu = $1`, [bu])).rows[0]
+    ?.id as number;
+
+/** An improvement proposal of the plant, sent through the public form. */
+const proposalOf = async (bu: 'HZ' | 'NT') => {
+  const form =
+    bu === 'HZ'
+      ? improveForm({ Bu: 'HZ', ImproveDept: 'HZ-D01', TeamNo: 'HZ-T01', AssistDept: 'HZ-D02' })
+      : improveForm();
+  const sent = await t.call(routes.modifyProposalImproveDetail, { modify: JSON.stringify(form) });
+  expect(sent.body.result).toBe(true);
+  return latestId('proposals', bu);
+};
+
+/** A candidate registered through a referral link of an employee of the plant. */
+const candidateOf = async (bu: 'HZ' | 'NT') => {
+  const referrer = await makeEmployee(t.database, { plant: bu });
+  const resume = await uploadPublic(t.app, { upType: 'RESUME', file: PDF, filename: '简历.pdf' });
+  const form = {
+    UserName: '陈小红',
+    UserAge: '24',
+    PositionApply: '装配工',
+    FilePath: resume,
+    ReferrerEmp: referrer.empNo,
+  };
+  expect((await t.call(routes.insertRecruitmentRegister, { modify: JSON.stringify(form) })).body.result).toBe(true);
+  return latestId('candidates', bu);
+};
+
+/** An HZ employee's edit of their work history, waiting for a reviewer. */
+const hzChange = async () => {
+  const worker = await hzWorker();
+  const token = await t.login(worker.empNo, FACTORY_PASSWORD_HASH);
+  const records = [{ schoolName: '某机械厂', title: '装配工', quitReason: '合同到期' }];
+  const sent = await t.call(
+    routes.modifyNotice,
+    { NoticeType: 'APP_EDIT_WORK', NoticeBody: JSON.stringify({ records }) },
+    token,
+  );
+  expect(sent.body.result).toBe(true);
+  const { rows } = await t.database.pool.query<{ id: number }>(
+    "select id from change_requests where employee_id = $1 and status = 'pending'",
+    [worker.id],
+  );
+  return rows[0]?.id as number;
+};
+
+beforeAll(async () => {
+  t = await createTestContext({ PUBLIC_SUBMIT_RATE_LIMIT: '10000', PUBLIC_UPLOAD_RATE_LIMIT: '10000' });
+  allPlants = await t.login('900001');
+  ntOnly = await t.login('900002');
+  tables = (
+    await t.database.pool.query<{ tablename: string }>(
+      "select tablename from pg_tables where schemaname = 'public' order by tablename",
+    )
+  ).rows.map((row) => row.tablename);
+  // Both plants have data in every list, so a list of NT's rows only is not merely an empty one.
+  const ntWorker = await makeEmployee(t.database, { plant: 'NT' });
+  await importOf(ntOnly, {
+    bu: 'NT',
+    kind: 'payslip',
+    rows: [PAYSLIP_HEADERS, [ntWorker.empNo, 'PS01', 3000, 3000, 2700]],
+    commit: true,
+  });
+  await hzBatch();
+  await proposalOf('NT');
+  await proposalOf('HZ');
+  await candidateOf('NT');
+  await candidateOf('HZ');
+  await importsSettled();
+});
+afterAll(() => t.close());
+
+// ——— The cases ———
+
+type Refusal = { status: number; msg: string };
+const FORBIDDEN: Refusal = { status: 403, msg: '权限不足' };
+const absent = (msg: string): Refusal => ({ status: 200, msg });
+const IMPORT_ABSENT = absent('导入记录不存在');
+const BATCH_ABSENT = absent('工资单批次不存在');
+const PERSON_ABSENT = absent('员工不存在');
+const SUBMISSION_ABSENT = absent('记录不存在，请刷新后重试');
+
+type Case = {
+  /** What the case is about, when a call has more than one. */
+  name?: string;
+  /** Fresh HZ data and the body naming it. */
+  body: () => Promise<Body>;
+  /** How 900002 is refused: 403, or the module's "not found" (another plant's data is as absent as none). */
+  refusal: Refusal;
+  /** The served call writes (the fingerprint then moves, which proves it covers what the call touches). */
+  writes?: boolean;
+  /** The call, when it is not a JSON post. */
+  call?: (body: Body, token: string) => Promise<Answer>;
+  /** What 900001's answer shows of HZ's data, beyond result true. */
+  reached?: (data: unknown, body: Body) => void;
+};
+
+const byId = (make: () => Promise<number>) => async () => ({ id: await make() });
+const rowsOf = (data: unknown) => data as { id: number; bu: string }[];
+
+/** Every call of role HRAdmin, by path. */
+const HR_CASES: Record<string, Case[]> = {
+  'Import/Upload': [
+    {
+      body: async () => ({
+        bu: 'HZ',
+        kind: 'dormitory',
+        month: freshMonth(),
+        rows: [DORMITORY_HEADERS, [(await hzWorker()).empNo, 1, 2, 3]],
+      }),
+      call: (body, token) => uploadImport(token, body as Parameters<typeof uploadImport>[1]) as Promise<Answer>,
+      refusal: FORBIDDEN,
+      writes: true,
+    },
+  ],
+  'Import/GetJob': [
+    {
+      body: byId(() => hzImport()),
+      refusal: IMPORT_ABSENT,
+      reached: (data) => expect(data).toMatchObject({ bu: 'HZ', status: 'ready' }),
+    },
+  ],
+  'Import/GetJobList': [
+    {
+      body: async () => ({ bu: 'HZ', PageSize: 50 }),
+      refusal: FORBIDDEN,
+      reached: (data) => expect(rowsOf(data).some((job) => job.bu === 'HZ')).toBe(true),
+    },
+  ],
+  'Import/Remap': [
+    {
+      // The mapping it already has: a remap is remembered for the plant's next imports, which later cases make.
+      body: async () => ({ id: await hzImport(), columns: { 水费: 'waterCost' } }),
+      refusal: IMPORT_ABSENT,
+      writes: true,
+    },
+  ],
+  'Import/Commit': [{ body: byId(() => hzImport()), refusal: IMPORT_ABSENT, writes: true }],
+  'Import/Rollback': [{ body: byId(() => hzImport({ commit: true })), refusal: IMPORT_ABSENT, writes: true }],
+  'Import/GetRejectedRows': [
+    {
+      body: byId(() => hzImport()),
+      refusal: IMPORT_ABSENT,
+      reached: (data) => expect(data).toMatchObject({ contentBase64: expect.any(String) }),
+    },
+  ],
+  // The same blank template for every plant: it names no plant and holds no plant's data (proven below).
+  'Import/GetTemplate': [],
+  'PayslipBatch/GetList': [
+    {
+      body: async () => ({ bu: 'HZ', PageSize: 50 }),
+      refusal: FORBIDDEN,
+      reached: (data) => expect(rowsOf(data).some((batch) => batch.bu === 'HZ')).toBe(true),
+    },
+  ],
+  'PayslipBatch/Publish': [
+    { body: async () => ({ id: (await hzBatch()).batchId }), refusal: BATCH_ABSENT, writes: true },
+  ],
+  'PayslipBatch/Withdraw': [
+    {
+      body: async () => ({ id: (await hzBatch({ publish: true })).batchId, reason: '加班费计算有误' }),
+      refusal: BATCH_ABSENT,
+      writes: true,
+    },
+  ],
+  'PayslipBatch/Preview': [
+    {
+      body: async () => {
+        const { batchId, worker } = await hzBatch();
+        return { id: batchId, empNo: worker.empNo };
+      },
+      refusal: BATCH_ABSENT,
+      reached: (data) =>
+        expect(JSON.parse(data as string).ITEMS).toContainEqual(expect.objectContaining({ amount: 2700 })),
+    },
+  ],
+  'PayslipBatch/GetDisputes': [
+    {
+      body: async () => ({ id: (await hzBatch({ question: true })).batchId }),
+      refusal: BATCH_ABSENT,
+      reached: (data) => expect(data).toEqual([expect.objectContaining({ itemKey: 'BASIC_PAY', status: 'open' })]),
+    },
+  ],
+  'PayslipBatch/AnswerDispute': [
+    {
+      body: async () => ({ id: (await hzBatch({ question: true })).disputeId, answer: '已核对，无误。' }),
+      refusal: absent('疑问不存在'),
+      writes: true,
+    },
+  ],
+  'PayslipBatch/Export': [
+    {
+      body: async () => ({ id: (await hzBatch({ publish: true })).batchId }),
+      refusal: BATCH_ABSENT,
+      reached: (data) => expect(data).toMatchObject({ fileName: expect.stringMatching(/^HZ-/) }),
+    },
+  ],
+  'People/Search': [
+    {
+      body: async () => ({ bu: 'HZ', empNo: (await hzWorker()).empNo }),
+      refusal: FORBIDDEN,
+      reached: (data, body) => expect(data).toEqual([expect.objectContaining({ empNo: body.empNo, bu: 'HZ' })]),
+    },
+  ],
+  'People/Create': [
+    {
+      body: async () => ({ empNo: `HZ${Date.now()}`, name: '新员工', bu: 'HZ', deptName: '总装车间' }),
+      refusal: FORBIDDEN,
+      writes: true,
+    },
+  ],
+  'People/Update': [
+    {
+      body: async () => ({ id: (await hzWorker()).id, name: '改名', titleName: '组长' }),
+      refusal: PERSON_ABSENT,
+      writes: true,
+    },
+  ],
+  'People/Transfer': [
+    {
+      name: 'out of HZ into NT',
+      body: async () => ({ id: (await hzWorker()).id, bu: 'NT', deptName: '仓库' }),
+      refusal: PERSON_ABSENT,
+      writes: true,
+    },
+    {
+      name: 'out of NT into HZ',
+      body: async () => ({ id: (await makeEmployee(t.database, { plant: 'NT' })).id, bu: 'HZ', deptName: '仓库' }),
+      refusal: FORBIDDEN,
+      writes: true,
+    },
+  ],
+  'People/MarkLeft': [
+    { body: async () => ({ id: (await hzWorker()).id, leftOn: '2026-01-31' }), refusal: PERSON_ABSENT, writes: true },
+  ],
+  'People/Reinstate': [{ body: byId(async () => (await hzLeaver()).id), refusal: PERSON_ABSENT, writes: true }],
+  'People/IssueResetCode': [
+    {
+      body: byId(async () => (await hzWorker()).id),
+      refusal: PERSON_ABSENT,
+      writes: true,
+      reached: (data) => expect(data).toMatchObject({ code: expect.any(String) }),
+    },
+  ],
+  'People/Unlock': [{ body: byId(async () => (await hzLocked()).id), refusal: PERSON_ABSENT, writes: true }],
+  'AuditLog/Search': [
+    {
+      body: async () => ({ bu: 'HZ', PageSize: 50 }),
+      refusal: FORBIDDEN,
+      reached: (data) => expect(data).not.toEqual([]),
+    },
+  ],
+  'Proposal/GetProposalList': [
+    {
+      body: async () => ({ bu: 'HZ', PageSize: 50 }),
+      refusal: FORBIDDEN,
+      reached: (data) => expect(rowsOf(data).some((row) => row.bu === 'HZ')).toBe(true),
+    },
+  ],
+  'Proposal/SetProposalStatus': [
+    {
+      body: async () => ({ id: await proposalOf('HZ'), status: 'ACCEPTED' }),
+      refusal: SUBMISSION_ABSENT,
+      writes: true,
+    },
+  ],
+  'RecruitmentRegister/GetCandidateList': [
+    {
+      body: async () => ({ bu: 'HZ', PageSize: 50 }),
+      refusal: FORBIDDEN,
+      reached: (data) => expect(rowsOf(data).some((row) => row.bu === 'HZ')).toBe(true),
+    },
+  ],
+  'RecruitmentRegister/SetCandidateStatus': [
+    {
+      body: async () => ({ id: await candidateOf('HZ'), status: 'CONTACTED' }),
+      refusal: SUBMISSION_ABSENT,
+      writes: true,
+    },
+  ],
+};
+
+/** Every call of role SysAdmin: 900002 holds no SysAdmin. */
+const SYS_ADMIN_CASES: Record<string, Case[]> = {
+  'People/SetRoles': [
+    {
+      body: async () => ({ id: (await hzWorker()).id, roles: ['HRAdmin'], adminPlants: ['HZ'] }),
+      refusal: FORBIDDEN,
+      writes: true,
+    },
+  ],
+  'People/GetRoles': [{ body: async () => ({}), refusal: FORBIDDEN }],
+  'People/SetRoleMenus': [
+    {
+      body: async () => {
+        const name = await makeRole(t.database, { menuCodes: ['M01'] });
+        const { rows } = await t.database.pool.query<{ id: number }>('select id from roles where name = $1', [name]);
+        return { roleId: rows[0]?.id, menuCodes: ['M01', 'M04'] };
+      },
+      refusal: FORBIDDEN,
+      writes: true,
+    },
+  ],
+};
+
+let listedChange = 0;
+/** Every call of role AppVerify: the reviewers' work is company-wide, and 900002 holds no AppVerify. */
+const REVIEW_CASES: Record<string, Case[]> = {
+  'Review/GetChangeList': [
+    {
+      body: async () => {
+        listedChange = await hzChange();
+        return { bu: 'HZ', status: 'pending', PageSize: 50 };
+      },
+      refusal: FORBIDDEN,
+      reached: (data) => expect(rowsOf(data).map((row) => row.id)).toContain(listedChange),
+    },
+  ],
+  'Review/GetChangeDetail': [{ body: byId(hzChange), refusal: FORBIDDEN }],
+  'Review/ApproveChange': [
+    {
+      body: async () => {
+        const id = await hzChange();
+        const detail = await t.call(routes.getChangeDetail, { id }, allPlants);
+        return { id, seenVersions: detail.body.data.seenVersions };
+      },
+      refusal: FORBIDDEN,
+      writes: true,
+    },
+  ],
+  'Review/RejectChange': [
+    { body: async () => ({ id: await hzChange(), reason: '请补充工作时间' }), refusal: FORBIDDEN, writes: true },
+  ],
+  'Review/GetPendingCount': [{ body: async () => ({}), refusal: FORBIDDEN }],
+};
+
+const routesOfRole = (role: string) => Object.values(routes).filter((route: RouteSpec) => route.role === role);
+const pathsOf = (list: RouteSpec[]) => list.map((route) => route.path).sort();
+
+describe('the walk covers the console', () => {
+  it.each([
+    ['HRAdmin', HR_CASES],
+    ['SysAdmin', SYS_ADMIN_CASES],
+    ['AppVerify', REVIEW_CASES],
+  ] as const)('has a case for every call of role %s, and none for a call the contract lacks', (role, cases) => {
+    expect(Object.keys(cases).sort()).toEqual(pathsOf(routesOfRole(role)));
+  });
+});
+
+/** Refused to 900002 with the envelope, nothing changed; served to 900001. */
+const proveCase = async (route: RouteSpec, scopeCase: Case) => {
+  const call = scopeCase.call ?? ((body: Body, token: string) => send(route, body, token));
+  const body = await scopeCase.body();
+  await importsSettled();
+  const before = await fingerprint();
+  const refused = await call(body, ntOnly);
+  expect(refused).toEqual({
+    status: scopeCase.refusal.status,
+    body: { result: false, msg: scopeCase.refusal.msg, data: null },
+  });
+  await importsSettled();
+  expect(await fingerprint()).toEqual(before);
+
+  const served = await call(body, allPlants);
+  expect(served.status).toBe(200);
+  expect(served.body).toMatchObject({ result: true });
+  scopeCase.reached?.(served.body.data, body);
+  if (scopeCase.writes) {
+    await importsSettled();
+    expect(await fingerprint()).not.toEqual(before);
+  }
+};
+
+const flatten = (cases: Record<string, Case[]>, role: string) =>
+  routesOfRole(role).flatMap((route) =>
+    (cases[route.path] ?? []).map(
+      (scopeCase) => [`${route.path}${scopeCase.name ? ` (${scopeCase.name})` : ''}`, route, scopeCase] as const,
+    ),
+  );
+
+describe('every HRAdmin call on HZ’s data', () => {
+  it.each(flatten(HR_CASES, 'HRAdmin'))(
+    '%s refuses the HRAdmin of NT, changes nothing, and serves the HRAdmin of every plant',
+    async (_name, route, scopeCase) => proveCase(route, scopeCase),
+    60_000,
+  );
+
+  it('Import/GetTemplate hands both the same blank template, with nothing of a plant in it', async () => {
+    const sheetOf = (data: unknown) => {
+      const { contentBase64 } = data as { contentBase64: string };
+      const book = XLSX.read(Buffer.from(contentBase64, 'base64'), { type: 'buffer' });
+      return XLSX.utils.sheet_to_json(book.Sheets[book.SheetNames[0] as string] as XLSX.WorkSheet, { header: 1 });
+    };
+    const before = await fingerprint();
+    const nt = await t.call(routes.getImportTemplate, { kind: 'dormitory' }, ntOnly);
+    const all = await t.call(routes.getImportTemplate, { kind: 'dormitory' }, allPlants);
+    expect(nt.body.result && all.body.result).toBe(true);
+    expect(nt.body.data.fileName).toBe(all.body.data.fileName);
+    expect(sheetOf(nt.body.data)).toEqual(sheetOf(all.body.data));
+    expect(JSON.stringify(sheetOf(nt.body.data))).not.toMatch(/HZ|NT/);
+    expect(await fingerprint()).toEqual(before);
+  });
+});
+
+describe('every SysAdmin call', () => {
+  it.each(flatten(SYS_ADMIN_CASES, 'SysAdmin'))(
+    '%s refuses the HRAdmin of NT (no SysAdmin), changes nothing, and serves the SysAdmin',
+    async (_name, route, scopeCase) => proveCase(route, scopeCase),
+    60_000,
+  );
+
+  it('does not let the HRAdmin of NT give themself HZ', async () => {
+    const { rows } = await t.database.pool.query<{ id: number }>("select id from employees where emp_no = '900002'");
+    const before = await fingerprint();
+    const widened = await t.call(
+      routes.setPersonRoles,
+      { id: rows[0]?.id, roles: ['HRAdmin', 'SysAdmin'], adminPlants: ['NT', 'HZ'] },
+      ntOnly,
+    );
+    expect(widened).toEqual({ status: 403, body: { result: false, msg: '权限不足', data: null } });
+    expect(await fingerprint()).toEqual(before);
+    expect((await t.call(routes.searchPeople, { bu: 'HZ' }, ntOnly)).status).toBe(403);
+  });
+});
+
+describe('every reviewer call (company-wide, AppVerify)', () => {
+  it.each(flatten(REVIEW_CASES, 'AppVerify'))(
+    '%s refuses the HRAdmin of NT (no AppVerify), changes nothing, and serves the reviewer',
+    async (_name, route, scopeCase) => proveCase(route, scopeCase),
+    60_000,
+  );
+});
+
+// ——— Lists naming no plant ———
+
+/** Every page of a list. */
+const everyRow = async (route: RouteSpec, body: Body, token: string) => {
+  const rows: Record<string, unknown>[] = [];
+  for (let page = 1; ; page++) {
+    const answer = await send(route, { ...body, CurrentPage: page, PageSize: 50 }, token);
+    expect(answer.body.result).toBe(true);
+    const data = answer.body.data as Record<string, unknown>[];
+    rows.push(...data);
+    if (data.length < 50 || rows.length >= (answer.body.totalCount ?? 0)) return rows;
+  }
+};
+
+/** The plant an audit entry is about: its employee's, import's or payslip batch's; none for anything else. */
+const plantOfEntry = async (entry: Record<string, unknown>) => {
+  const table = { employee: 'employees', import: 'import_jobs', 'payslip-batch': 'payslip_batches' }[
+    entry.subjectType as string
+  ];
+  if (!table) return null;
+  const { rows } = await t.database.pool.query<{ bu: string }>(`select bu from ${table} where id::text = $1`, [
+    entry.subjectId,
+  ]);
+  return rows[0]?.bu ?? null;
+};
+
+const LISTS: [RouteSpec, (row: Record<string, unknown>) => Promise<string | null> | string][] = [
+  [routes.listImportJobs, (row) => row.bu as string],
+  [routes.listPayslipBatches, (row) => row.bu as string],
+  [routes.searchPeople, (row) => row.bu as string],
+  [routes.searchAuditLog, plantOfEntry],
+  [routes.getProposalList, (row) => row.bu as string],
+  [routes.getCandidateList, (row) => row.bu as string],
+];
+
+describe('lists naming no plant', () => {
+  it.each(LISTS.map(([route, plantOf]) => [route.path, route, plantOf] as const))(
+    '%s answers the HRAdmin of NT NT’s rows only, where the HRAdmin of every plant sees HZ’s too',
+    async (_path, route, plantOf) => {
+      const plantsSeen = async (token: string) =>
+        new Set(await Promise.all((await everyRow(route, {}, token)).map((row) => plantOf(row))));
+      const nt = await plantsSeen(ntOnly);
+      expect(nt.has('NT')).toBe(true);
+      expect([...nt].filter((plant) => plant !== 'NT')).toEqual([]);
+      expect((await plantsSeen(allPlants)).has('HZ')).toBe(true);
+    },
+    60_000,
+  );
+
+  it('finds nothing of an HZ employee named without a plant', async () => {
+    const worker = await hzWorker();
+    await t.call(routes.updatePerson, { id: worker.id, name: '改名' }, allPlants);
+    for (const [route, body] of [
+      [routes.searchPeople, { empNo: worker.empNo }],
+      [routes.searchAuditLog, { subjectEmpNo: worker.empNo }],
+    ] as const) {
+      expect((await t.call(route, body, ntOnly)).body, route.path).toMatchObject({ result: true, data: [] });
+      expect((await t.call(route, body, allPlants)).body.data, route.path).not.toEqual([]);
+    }
+  });
+
+  it.each(['proposals', 'candidates'])(
+    'the %s CSV export refuses HZ to the HRAdmin of NT and holds no HZ row without a plant',
+    async (name) => {
+      const download = (token: string, query = '') =>
+        t.app.inject({ method: 'GET', url: `/api/export/${name}.csv${query}`, headers: { token } });
+      const before = await fingerprint();
+      const refused = await download(ntOnly, '?bu=HZ');
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ result: false, msg: '权限不足', data: null });
+      const own = await download(ntOnly);
+      expect(own.statusCode).toBe(200);
+      expect(own.body).toContain('"NT"');
+      expect(own.body).not.toContain('"HZ"');
+      expect(await fingerprint()).toEqual(before);
+      const served = await download(allPlants, '?bu=HZ');
+      expect(served.statusCode).toBe(200);
+      expect(served.body).toContain('"HZ"');
+    },
+  );
+
+  it('keeps an HZ candidate’s resume from the HRAdmin of NT', async () => {
+    const id = await candidateOf('HZ');
+    const [row] = (await everyRow(routes.getCandidateList, { bu: 'HZ' }, allPlants)).filter((item) => item.id === id);
+    const path = row?.filePath as string;
+    expect((await t.app.inject({ method: 'GET', url: path, headers: { token: ntOnly } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: path, headers: { token: allPlants } })).statusCode).toBe(200);
+  });
+});
