@@ -80,9 +80,14 @@ export const buildApp = async ({ config, database, redis, withBenchRoutes }: App
   installSecurityHeaders(app);
   installErrorHandling(app);
 
+  // Announcements after commit: to this instance's token checks and sockets, and through Redis to the other
+  // instances' too. The token checks subscribe first, so a screen told of an access change is read anew.
+  const notifier = redis ? createRedisNotifier(redis) : { ...createInProcessNotifier(), close: async () => {} };
+  app.addHook('onClose', notifier.close);
   const tokens = createTokenService({
     secretKey: config.secretKey,
     loadAccess: (employeeId) => loadCallerAccess(db, employeeId),
+    notifier,
   });
   installAuthGuard(app, tokens);
   await app.register(fastifyRateLimit, {
@@ -115,9 +120,6 @@ export const buildApp = async ({ config, database, redis, withBenchRoutes }: App
     },
     signInRateLimit: { max: config.LOGIN_RATE_LIMIT, timeWindow: 60_000 },
   });
-  // Announcements after commit: to this instance's sockets, and through Redis to the other instances' too.
-  const notifier = redis ? createRedisNotifier(redis) : { ...createInProcessNotifier(), close: async () => {} };
-  app.addHook('onClose', notifier.close);
   const cipher = createPersonalDataCipher(config.secretKey, config.previousSecretKeys);
   const outsideSystems = createOutsideSystems({ db, config });
   const recordsDeps = { db, cipher, notifier };
@@ -156,6 +158,7 @@ export const buildApp = async ({ config, database, redis, withBenchRoutes }: App
     db,
     notifier,
     forgetSessions: tokens.forget,
+    forgetRoleHolders: tokens.forgetRoleHolders,
     initialPassword: config.INITIAL_PASSWORD,
   });
 

@@ -28,7 +28,12 @@ export type NotifyKind =
   /** An HR console import changed state (to the clerk who uploaded it); content is `{ id, status, progress }`. */
   | 'import.progress'
   /** HR marked the employee as left: their sockets close (4401) on every instance. */
-  | 'session.ended';
+  | 'session.ended'
+  /**
+   * The employee's roles, menus or plant changed (to them), or a role's menus (to its holders): the app re-reads the
+   * signed-in user's menus and the console its session. Every instance's token checks forget the old access on it.
+   */
+  | 'menus';
 
 /** Server → client. */
 export type ServerMessage =

@@ -1,6 +1,6 @@
 // The Notifier port: services announce, after their change has committed, that employees have something
-// new (a message, a review outcome). Whoever holds live connections (the realtime module's websocket hub)
-// subscribes; services never import the socket. In-process here; a Redis implementation fans out across
+// new (a message, a review outcome) or that their access changed. Whoever holds live connections (the realtime
+// module's websocket hub) subscribes, and so do the token checks (http/auth.ts); services never import either. In-process here; a Redis implementation fans out across
 // instances when several run.
 
 /** To the employees named, and/or to every holder of a role (the reviewers). */

@@ -5,6 +5,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import { LRUCache } from 'lru-cache';
 import type { Caller, SessionClaims } from '../core/caller';
 import { BusinessError } from '../core/errors';
+import type { Notification, Notifier } from '../core/notifier';
 import { sendError } from './envelope';
 
 export const ACCESS_TOKEN_SECONDS = 2 * 60 * 60;
@@ -24,8 +25,13 @@ export type TokenService = {
   verify: (token: string) => Promise<Caller | undefined>;
   /** The caller and when the token runs out (ms since the epoch): a socket lives longer than one request. */
   verifyWithExpiry: (token: string) => Promise<(Caller & { expiresAt: number }) | undefined>;
-  /** Drops what this instance remembers of an employee (after their sessions were ended). */
+  /**
+   * The employee's access changed (roles, plant, epoch, leaving): what every instance remembers of them is dropped,
+   * and their open screens are told to re-read their menus.
+   */
   forget: (employeeId: number) => void;
+  /** A role's menus changed: the same for every holder of the role (the whole cache, see docs/decisions.md). */
+  forgetRoleHolders: (role: string) => void;
 };
 
 export type RouteAccess = 'public' | 'private';
@@ -49,21 +55,48 @@ declare module 'fastify' {
  * Verifies tokens and attaches the caller's current roles and menus. Two caches keep a request free of
  * extra work: a token whose signature was checked once is remembered until it expires (a phone sends the
  * same token with every call for two hours, and the HMAC was the largest single cost of a query call),
- * and an employee's epoch, roles and menus are read at most every `cacheMs` per instance. A raised epoch
- * (password change, reset) thus ends a session on every instance within `cacheMs`, at once on this one.
+ * and an employee's epoch, roles and menus are read at most every `cacheMs` per instance. The services that
+ * change them (password change or reset, roles, transfer, leaving; a role's menus) call `forget` or
+ * `forgetRoleHolders`, which drop them here before the change is answered and announce a `menus` notification
+ * that the token service of every instance hears (through Redis when there is one) and the holders' open
+ * screens too: a change reaches every open session at once. `cacheMs` bounds only what a change made
+ * outside the server (SQL by hand) takes.
  */
 export const createTokenService = ({
   secretKey,
   loadAccess,
+  notifier,
   cacheMs = 30_000,
 }: {
   secretKey: string;
   loadAccess: (employeeId: number) => Promise<CallerAccess | undefined>;
+  /** Carries the forgets to the other instances; without it they stay on this one. */
+  notifier?: Notifier;
   cacheMs?: number;
 }): TokenService => {
   const key = new TextEncoder().encode(secretKey);
   const verifiedTokens = new LRUCache<string, { claims: TokenClaims; expiresAt: number }>({ max: 50_000 });
   const accessCache = new LRUCache<number, { access: CallerAccess | undefined }>({ max: 100_000, ttl: cacheMs });
+  /** Counts forgets: a read that started before one may hold what was just changed, and is not kept. */
+  let forgets = 0;
+
+  const drop = (employeeIds: readonly number[]) => {
+    forgets += 1;
+    for (const id of employeeIds) accessCache.delete(id);
+  };
+  const dropAll = () => {
+    forgets += 1;
+    accessCache.clear();
+  };
+  // Heard on every instance; subscribed before the hub, so a screen is told only once its access is forgotten.
+  notifier?.subscribe(({ kind, employeeIds, role }) => {
+    if (kind !== 'menus' && kind !== 'session.ended') return;
+    if (role) dropAll();
+    else drop(employeeIds ?? []);
+  });
+  const announce = (notification: Notification) => {
+    void notifier?.publish(notification).catch(() => {});
+  };
 
   const claimsOf = async (token: string): Promise<{ claims: TokenClaims; expiresAt: number } | undefined> => {
     const remembered = verifiedTokens.get(token);
@@ -82,8 +115,9 @@ export const createTokenService = ({
   const accessOf = async (employeeId: number) => {
     const cached = accessCache.get(employeeId);
     if (cached) return cached.access;
+    const forgetsBefore = forgets;
     const access = await loadAccess(employeeId);
-    accessCache.set(employeeId, { access });
+    if (forgets === forgetsBefore) accessCache.set(employeeId, { access });
     return access;
   };
 
@@ -124,8 +158,14 @@ export const createTokenService = ({
       return caller;
     },
     verifyWithExpiry: (token) => check(token),
+    // Dropped here before the change is answered (the notification comes back through Redis only later).
     forget: (employeeId) => {
-      accessCache.delete(employeeId);
+      drop([employeeId]);
+      announce({ employeeIds: [employeeId], kind: 'menus' });
+    },
+    forgetRoleHolders: (role) => {
+      dropAll();
+      announce({ role, kind: 'menus' });
     },
   };
 };

@@ -1,5 +1,6 @@
+import type { ServerMessage } from '@ess/contract/realtime-protocol';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -221,4 +222,57 @@ describe('route gate', () => {
     expect(await screen.findByText('salary screen')).toBeInTheDocument();
     expect(menuAnswers).toBe(2);
   });
+
+  it('re-reads the menus when the server pushes that they changed: a screen whose menu was taken shows 404', async () => {
+    let menus = MENUS;
+    const { calls } = server({ 'Menu/GetMenuList': () => ok(menus) });
+    const sockets = stubSockets();
+    signInCookies();
+    renderAt('/salary/my-salary');
+    expect(await screen.findByText('salary screen')).toBeInTheDocument();
+    // The shell opened the app's socket; the server accepts it.
+    const socket = await waitFor(() => {
+      const opened = sockets.at(-1);
+      if (!opened) throw new Error('no socket yet');
+      return opened;
+    });
+    socket.accept();
+    menus = [];
+    socket.push({ type: 'NOTIFY', kind: 'menus' });
+    expect(await screen.findByText('抱歉，系统未找到该页面')).toBeInTheDocument();
+    expect(screen.queryByText('salary screen')).not.toBeInTheDocument();
+    const paths = calls.map((call) => call.path);
+    expect(paths.filter((path) => path === 'Menu/GetMenuList')).toHaveLength(2);
+    // A re-read, not a second restore: the tokens are not rotated again.
+    expect(paths.filter((path) => path === 'Account/RefreshToken')).toHaveLength(1);
+  });
 });
+
+/** The browser's WebSocket replaced by sockets the test opens and speaks through as the server. */
+const stubSockets = () => {
+  const opened: ServerSocket[] = [];
+  class ServerSocket {
+    readyState = 0;
+    onopen: ((event: unknown) => void) | null = null;
+    onmessage: ((event: { data: unknown }) => void) | null = null;
+    onclose: ((event: { code: number }) => void) | null = null;
+    onerror: ((event: unknown) => void) | null = null;
+    constructor() {
+      opened.push(this);
+    }
+    send() {}
+    close() {
+      this.readyState = 3;
+    }
+    accept() {
+      this.readyState = 1;
+      this.onopen?.({});
+      this.push({ type: 'AUTH_OK', userId: PROFILE.id });
+    }
+    push(message: ServerMessage) {
+      act(() => this.onmessage?.({ data: JSON.stringify(message) }));
+    }
+  }
+  vi.stubGlobal('WebSocket', ServerSocket);
+  return opened;
+};

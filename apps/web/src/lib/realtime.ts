@@ -6,6 +6,7 @@
 import { type NotifyKind, type ServerMessage, WS_CLOSE, WS_PATH, WS_PING_MS } from '@ess/contract/realtime-protocol';
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import { type Renewal, renewAccessToken } from './api-client';
+import { CURRENT_USER_KEY } from './current-user';
 import { queryKeys } from './query-keys';
 import { onSessionCleared, readToken } from './session';
 import { showToast } from './toast';
@@ -38,6 +39,8 @@ export const KEYS_BY_KIND: Record<NotifyKind, readonly QueryKey[]> = {
   'import.progress': [['console', 'imports']],
   // Never arrives as a push: the server closes the leaver's socket instead.
   'session.ended': [],
+  // Roles or menus changed: the app's menus (its screens and tiles follow them) and the console's session.
+  menus: [CURRENT_USER_KEY, ['console', 'session']],
 };
 
 /** Everything a push could have said while the socket was away. */

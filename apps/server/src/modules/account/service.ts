@@ -18,7 +18,7 @@ const RESET_CODE_HOURS = 24;
 export type AccountDeps = {
   db: Db;
   signAccessToken: (claims: SessionClaims) => Promise<string>;
-  /** Tells the token checks of this instance to forget what they remember of the employee. */
+  /** Tells the token checks of every instance to forget what they remember of the employee. */
   forgetSessions: (employeeId: number) => void;
   settings: { maxFailures: number; lockMinutes: number; initialPassword: string };
 };

@@ -28,8 +28,13 @@ import { createResetCode } from '../account/service';
 export type PeopleDeps = {
   db: Db;
   notifier: Notifier;
-  /** Tells the token checks of this instance to forget what they remember of the employee. */
+  /**
+   * Tells the token checks of every instance to forget what they remember of the employee, and the employee's open
+   * screens to re-read their menus.
+   */
   forgetSessions: (employeeId: number) => void;
+  /** The same for every holder of a role whose menus changed. */
+  forgetRoleHolders: (role: string) => void;
   initialPassword: string;
 };
 
@@ -388,7 +393,7 @@ export const getRoleCatalog = async (db: Db, caller: Caller): Promise<RoleCatalo
   return { roles: roleRows, menus: menuRows };
 };
 
-/** SysAdmin only: the mobile menus a role holds. Sessions see it within the access cache (30 s). */
+/** SysAdmin only: the mobile menus a role holds. Every open session of a holder sees the change at once. */
 export const setRoleMenus = async (
   deps: PeopleDeps,
   caller: Caller,
@@ -396,7 +401,7 @@ export const setRoleMenus = async (
 ) => {
   requireRole(caller, 'SysAdmin');
   const codes = [...new Set(input.menuCodes)].sort();
-  await withTransaction(deps.db, async (tx) => {
+  const roleName = await withTransaction(deps.db, async (tx) => {
     const [role] = await tx.select().from(roles).where(eq(roles.id, input.roleId)).for('update');
     if (!role) throw new BusinessError('ROLE_NOT_FOUND');
     const found =
@@ -433,5 +438,7 @@ export const setRoleMenus = async (
       after: { role: role.name, menuCodes: codes },
       requestId: input.requestId,
     });
+    return role.name;
   });
+  deps.forgetRoleHolders(roleName);
 };
