@@ -1,6 +1,6 @@
 // 员工与账号 at a clerk's 1366×768: the clerk finds a worker, marks them as left, and the worker's open phone session
 // ends (their next visit lands on the sign-in page); a reset code is shown once with its QR code and works once.
-// Employees 100140–100149 are this spec's.
+// Employees 100140–100142 are this spec's.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, baseUrl, launchBrowser, newPhone, signIn } from './harness';

@@ -1,7 +1,7 @@
 // 资料审核 in the HR console at a reviewer's 1366×768: 900001 (AppVerify) opens /admin, picks 资料审核, sees the
 // changes employees sent, the number waiting growing when one more is sent (pushed, no reload), each change's
 // differences field by field with the ID card scans, approves one and rejects one with a reason.
-// Employees 100190–100199 are this spec's to send changes.
+// Employees 100190 and 100191 are this spec's to send changes.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, baseUrl, launchBrowser, signIn } from './harness';

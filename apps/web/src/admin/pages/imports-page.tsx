@@ -160,6 +160,16 @@ const UploadCard = ({ session, onUploaded }: { session: ConsoleSession; onUpload
 const fieldLabel = (kind: ImportKind, key: string) =>
   IMPORT_FIELDS[kind].find((field) => field.key === key)?.label ?? key;
 
+/**
+ * The preview's columns: every field any shown row has, in the template's order. A row leaves its empty cells out
+ * (a roster row that only moves someone to another department has no 职务), so the first row alone is not enough.
+ */
+const previewKeys = (kind: ImportKind, rows: ImportJob['preview']) => {
+  const present = new Set(rows.flatMap((row) => Object.keys(row.values)));
+  const inTemplateOrder = IMPORT_FIELDS[kind].map((field) => field.key).filter((key) => present.has(key));
+  return [...inTemplateOrder, ...[...present].filter((key) => !inTemplateOrder.includes(key))];
+};
+
 const JobPanel = ({ id }: { id: number }) => {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -350,7 +360,7 @@ const JobPanel = ({ id }: { id: number }) => {
                 dataSource={data.preview}
                 columns={[
                   { title: '行号', dataIndex: 'row', width: 60, fixed: 'left' },
-                  ...Object.keys(data.preview[0]?.values ?? {}).map((key) => ({
+                  ...previewKeys(kind, data.preview).map((key) => ({
                     title: fieldLabel(kind, key),
                     key,
                     render: (_: unknown, row: ImportJob['preview'][number]) => row.values[key],
