@@ -194,6 +194,8 @@ const runImport = async ({
   month: string;
   during?: () => ReturnType<typeof load>;
 }) => {
+  // As the console does: the imports page lists the plant's jobs when it opens, before a file is chosen.
+  await post(base, 'Import/GetJobList', { bu: PLANT, CurrentPage: 1, PageSize: 20 }, clerkToken);
   const started = performance.now();
   const form = new FormData();
   form.append('bu', PLANT);

@@ -152,7 +152,13 @@ export const buildApp = async ({ config, database, redis, withBenchRoutes }: App
   const importRunner = createImportRunner({ db, notifier });
   app.addHook('onClose', importRunner.close);
   app.decorate('importRunner', importRunner);
-  await registerImportRoutes(app, { db, notifier, kick: importRunner.kick, warm: importRunner.warm });
+  await registerImportRoutes(app, {
+    db,
+    notifier,
+    kick: importRunner.kick,
+    warm: importRunner.warm,
+    freshUploads: importRunner.freshUploads,
+  });
   registerPayslipBatchRoutes(app, { db, notifier });
   registerPeopleRoutes(app, {
     db,

@@ -96,10 +96,7 @@ export const createCheckThread = ({ idleMs = IDLE_MS }: { idleMs?: number } = {}
             handlers.onProgress(message.done);
             break;
           case 'rows':
-            then(async () => {
-              await handlers.onRows(message.text);
-              send({ type: 'ack' });
-            });
+            then(() => handlers.onRows(message.text));
             break;
           case 'done': {
             const { type: _type, ...result } = message;

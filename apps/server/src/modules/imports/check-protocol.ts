@@ -5,8 +5,11 @@ import type { ColumnMatch, EmployeeRef, ImportSettings, RejectedRow, StagedRow, 
 
 export type CheckInput = {
   jobId: number;
-  /** The file's bytes as PostgreSQL prints a bytea (`\x` and hex), decoded in the thread. */
-  hex: string;
+  /**
+   * The file: its bytes as they were uploaded to this instance, or as PostgreSQL prints a bytea (`\x` and hex),
+   * decoded in the thread.
+   */
+  file: { bytes: Uint8Array } | { hex: string };
   fileName: string;
   kind: ImportKind;
   bu: string;
@@ -39,5 +42,4 @@ export type ToCheck =
       type: 'lookups';
       employees: [string, EmployeeRef][];
       values: { empType: [string, string][]; safetyType: [string, string][] };
-    }
-  | { type: 'ack' };
+    };

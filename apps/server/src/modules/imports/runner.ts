@@ -7,6 +7,7 @@ import type { Notifier } from '../../core/notifier';
 import type { Db } from '../../db/client';
 import { importJobs } from '../../db/schema/index';
 import { createCheckThread } from './check-in-thread';
+import { createFreshUploads, type FreshUploads } from './fresh-uploads';
 import { commitJob, JOB_COLUMNS, processJob } from './service';
 
 const STALE = '2 minutes';
@@ -18,12 +19,14 @@ export type ImportRunner = {
   kick: () => void;
   /** Starts the checking thread ahead of a check. */
   warm: () => void;
+  freshUploads: FreshUploads;
   close: () => Promise<void>;
   idle: () => Promise<void>;
 };
 
 export const createImportRunner = ({ db, notifier }: { db: Db; notifier: Notifier }): ImportRunner => {
   const checkThread = createCheckThread();
+  const freshUploads = createFreshUploads();
   let running: Promise<void> | undefined;
   let isAgain = false;
   let isClosed = false;
@@ -59,7 +62,7 @@ export const createImportRunner = ({ db, notifier }: { db: Db; notifier: Notifie
     });
     try {
       if (job.status === 'committing') await commitJob({ db, notifier }, job);
-      else await processJob({ db, notifier, checkThread }, job);
+      else await processJob({ db, notifier, checkThread, freshUploads }, job);
     } catch {
       // The job was marked failed or ready with its reason; the next one still runs.
     }
@@ -94,6 +97,7 @@ export const createImportRunner = ({ db, notifier }: { db: Db; notifier: Notifie
   return {
     kick,
     warm: checkThread.warm,
+    freshUploads,
     idle: async () => {
       while (running) await running;
     },

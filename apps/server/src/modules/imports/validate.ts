@@ -37,12 +37,15 @@ export type UnknownValue = { field: string; label: string; value: string; count:
 export type Validation = {
   columns: ColumnMatch[];
   missingFields: string[];
-  staged: StagedRow[];
+  /** The first PREVIEW_ROWS valid rows; every valid row goes to `onStaged` as it is checked. */
+  preview: StagedRow[];
+  validRows: number;
   rejected: RejectedRow[];
   unknownValues: UnknownValue[];
 };
 
 const MAX_ROWS_PER_UNKNOWN = 20;
+export const PREVIEW_ROWS = 20;
 
 /** Each column to a field: the clerk's mapping first, then the header's name or one of its aliases. */
 export const matchColumns = (kind: ImportKind, headers: string[], columns: Record<string, string>): ColumnMatch[] => {
@@ -81,7 +84,7 @@ export const validateSheet = (
     settings,
     lookups,
   }: { kind: ImportKind; bu: string; month: string | null; sheet: Sheet; settings: ImportSettings; lookups: Lookups },
-  onProgress?: (done: number) => void,
+  { onProgress, onStaged }: { onProgress?: (done: number) => void; onStaged: (row: StagedRow) => void },
 ): Validation => {
   const columns = matchColumns(kind, sheet.headers, settings.columns);
   const fields = IMPORT_FIELDS[kind];
@@ -91,7 +94,7 @@ export const validateSheet = (
   });
   const mapped = new Set(readers.map((reader) => reader.field.key));
   const missingFields = fields.filter((field) => field.isRequired && !mapped.has(field.key)).map((field) => field.key);
-  const result: Validation = { columns, missingFields, staged: [], rejected: [], unknownValues: [] };
+  const result: Validation = { columns, missingFields, preview: [], validRows: 0, rejected: [], unknownValues: [] };
   if (missingFields.length > 0) return result;
 
   const spec = KIND_SPECS[kind];
@@ -164,7 +167,10 @@ export const validateSheet = (
     }
     seen.set(key, rowNo);
     // 0: a new employee of the roster, created by the commit.
-    result.staged.push({ rowNo, employeeId: employee?.id ?? 0, data: shapeRow(kind, data) });
+    const row: StagedRow = { rowNo, employeeId: employee?.id ?? 0, data: shapeRow(kind, data) };
+    if (result.preview.length < PREVIEW_ROWS) result.preview.push(row);
+    result.validRows++;
+    onStaged(row);
   }
   result.unknownValues = [...unknown.values()];
   return result;
