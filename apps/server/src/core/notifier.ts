@@ -7,8 +7,11 @@
 export type Notification = {
   employeeIds?: readonly number[];
   role?: string;
-  /** What the screens re-read, or 'chat': a SEND message of the socket, from one employee to another. */
-  kind: NotifyKind | 'chat';
+  /**
+   * What the screens re-read, or 'chat': a SEND message of the socket, from one employee to another, or 'access':
+   * the token checks of every instance forget what they remember of the employees (nothing reaches a socket).
+   */
+  kind: NotifyKind | 'chat' | 'access';
   payload?: { content?: string; senderId?: number };
 };
 

@@ -90,7 +90,7 @@ export const createTokenService = ({
   };
   // Heard on every instance; subscribed before the hub, so a screen is told only once its access is forgotten.
   notifier?.subscribe(({ kind, employeeIds, role }) => {
-    if (kind !== 'menus' && kind !== 'session.ended') return;
+    if (kind !== 'access' && kind !== 'menus' && kind !== 'session.ended') return;
     if (role) dropAll();
     else drop(employeeIds ?? []);
   });
@@ -158,10 +158,12 @@ export const createTokenService = ({
       return caller;
     },
     verifyWithExpiry: (token) => check(token),
-    // Dropped here before the change is answered (the notification comes back through Redis only later).
+    // Dropped here before the change is answered (the notification comes back through Redis only later). Only the
+    // token checks hear it: whoever changed what the app shows tells the app (a 'menus' push), and a session that
+    // ended (a new password) is already on its way to sign-in.
     forget: (employeeId) => {
       drop([employeeId]);
-      announce({ employeeIds: [employeeId], kind: 'menus' });
+      announce({ employeeIds: [employeeId], kind: 'access' });
     },
     forgetRoleHolders: (role) => {
       dropAll();

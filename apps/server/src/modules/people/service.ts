@@ -247,6 +247,8 @@ export const transferPerson = async (
     });
   });
   deps.forgetSessions(input.id);
+  // Their open app re-reads its menus and screens.
+  await deps.notifier.publish({ employeeIds: [input.id], kind: 'menus' }).catch(() => {}); // a lost push: the next read
 };
 
 /** A leaver cannot sign in; every session ends at once, their sockets close and unused reset codes die. */
@@ -291,6 +293,8 @@ export const reinstatePerson = async (deps: PeopleDeps, caller: Caller, input: {
     });
   });
   deps.forgetSessions(input.id);
+  // Their open app re-reads its menus and screens.
+  await deps.notifier.publish({ employeeIds: [input.id], kind: 'menus' }).catch(() => {}); // a lost push: the next read
 };
 
 /** The CLI's reset code, issued by the clerk: shown once, valid 24 h, works once. */
@@ -371,6 +375,8 @@ export const setPersonRoles = async (
     });
   });
   deps.forgetSessions(input.id);
+  // Their open app re-reads its menus and screens.
+  await deps.notifier.publish({ employeeIds: [input.id], kind: 'menus' }).catch(() => {}); // a lost push: the next read
 };
 
 export const getRoleCatalog = async (db: Db, caller: Caller): Promise<RoleCatalog> => {

@@ -163,6 +163,7 @@ export const createHub = ({
         deliverChat(payload?.senderId ?? 0, receiverId, payload?.content ?? '');
       return;
     }
+    if (kind === 'access') return; // for the token checks alone
     if (kind === 'session.ended') {
       for (const id of employeeIds ?? []) {
         for (const connection of byEmployee.get(id) ?? []) drop(connection, WS_CLOSE.UNAUTHORIZED, 'session ended');
