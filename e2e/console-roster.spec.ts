@@ -282,7 +282,10 @@ describe('员工花名册', () => {
         .locator('tr')
         .filter({ has: page.getByRole('cell', { name: String(jobId), exact: true }) });
       await historyRow.getByRole('button', { name: '回滚' }).click();
-      await page.locator('.ant-popconfirm').getByText('将恢复导入前的数据。').waitFor();
+      await page
+        .locator('.ant-popconfirm')
+        .getByText('将删除这次导入新建的员工（连同其账号和已有数据），并恢复被更新员工的原资料。')
+        .waitFor();
       await page.locator('.ant-popconfirm').getByRole('button', { name: '回滚', exact: true }).click();
       await historyRow.getByText('已回滚').waitFor({ timeout: 60_000 });
       expect(await historyRow.getByRole('button', { name: '回滚' }).count()).toBe(0);

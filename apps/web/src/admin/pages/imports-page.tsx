@@ -470,7 +470,11 @@ const History = ({ session, onOpen }: { session: ConsoleSession; onOpen: (id: nu
                 {row.status === 'done' && (
                   <Popconfirm
                     title="回滚这次导入？"
-                    description="将恢复导入前的数据。"
+                    description={
+                      row.kind === 'employees'
+                        ? '将删除这次导入新建的员工（连同其账号和已有数据），并恢复被更新员工的原资料。'
+                        : '将恢复导入前的数据。'
+                    }
                     okText="回滚"
                     cancelText="取消"
                     onConfirm={() => rollback(row.id)}
