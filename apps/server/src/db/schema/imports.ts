@@ -44,6 +44,7 @@ export const importJobs = pgTable(
     progress: integer('progress').notNull().default(0),
     message: text('message').notNull().default(''),
     fileName: varchar('file_name', { length: 255 }).notNull(),
+    /** Stored uncompressed (custom migration 0008): a sheet is a zip already. */
     fileBytes: bytea('file_bytes'),
     createdBy: integer('created_by').references(() => employees.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -4,7 +4,7 @@
 
 import * as XLSX from '@e965/xlsx';
 import type { DateFormat } from '@ess/contract/import-kinds';
-import { toAmount } from '../salary/service';
+import { toAmount } from '../../lib/money';
 import type { Cell } from './read-sheet';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string };

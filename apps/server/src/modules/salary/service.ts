@@ -14,24 +14,11 @@ import type { Db } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import { payslipBatches, payslips } from '../../db/schema/index';
 import { companyMonth } from '../../lib/calendar';
+import { toAmount } from '../../lib/money';
 
 export const NO_PAYSLIP_MESSAGE = '暂无该月工资单';
 
 const isEmpType = (value: string): value is EmpType => (EMP_TYPES as readonly string[]).includes(value);
-
-/**
- * An item as money: rounded to cents half away from zero, as PostgreSQL rounds numeric. The shift by
- * exponent works on the number's shortest decimal text, so 1.005 becomes 1.01, not 1 as 1.005 * 100 would.
- * Anything but a number (a missing item, a text slipped into the JSON) shows as 0.
- */
-export const toAmount = (value: unknown) => {
-  if (typeof value !== 'number' || !Number.isFinite(value)) return 0;
-  // A double has no cents left to round beyond this.
-  if (Math.abs(value) >= 1e15) return value;
-  const text = String(Math.abs(value));
-  const cents = text.includes('e') ? Math.round(Math.abs(value) * 100) : Math.round(Number(`${text}e2`));
-  return (Math.sign(value) * cents) / 100 || 0;
-};
 
 // A payslip imported from the HR console shows only while its batch is published (payslip-batches module).
 const payslipOfMonth = preparedFor((db) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toAmount } from './service';
+import { toAmount } from './money';
 
 describe('payslip amounts', () => {
   it('round to cents half away from zero, as decimals', () => {
