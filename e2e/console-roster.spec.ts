@@ -286,6 +286,8 @@ describe('员工花名册', () => {
         .locator('.ant-popconfirm')
         .getByText('将删除这次导入新建的员工（连同其账号和已有数据），并恢复被更新员工的原资料。')
         .waitFor();
+      await page.waitForTimeout(400); // the confirmation's opening animation, so the picture shows it
+      await screenshot(page, 'console-roster-rollback');
       await page.locator('.ant-popconfirm').getByRole('button', { name: '回滚', exact: true }).click();
       await historyRow.getByText('已回滚').waitFor({ timeout: 60_000 });
       expect(await historyRow.getByRole('button', { name: '回滚' }).count()).toBe(0);

@@ -476,6 +476,7 @@ const History = ({ session, onOpen }: { session: ConsoleSession; onOpen: (id: nu
                         : '将恢复导入前的数据。'
                     }
                     okText="回滚"
+                    okButtonProps={{ danger: true }}
                     cancelText="取消"
                     onConfirm={() => rollback(row.id)}
                   >
