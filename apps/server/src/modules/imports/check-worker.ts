@@ -1,9 +1,9 @@
 // The imports' reading and checking, in a thread of its own so that the server's event loop keeps answering while a
 // large workbook is parsed and its rows checked. The thread stays up between checks (check-in-thread.ts); each check
-// comes as a message with the file (its bytes, or as hex text decoded here); the thread
-// asks the main thread for the employees of the file's numbers, checks every row, and hands the valid rows back in
-// chunks of STAGE_CHUNK rows in COPY's text format as they are checked; no side keeps them all (the sheet's rows are
-// the one copy held, the workbook itself is let go once read).
+// comes as a message with the file (its bytes, or hex text decoded here). The thread asks the main thread for the
+// employees of the file's numbers, checks every row, and hands the valid rows back in chunks of STAGE_CHUNK rows in
+// COPY's text format as they are checked; no side keeps them all (the sheet's rows are the one copy held, the
+// workbook itself is let go once read).
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
