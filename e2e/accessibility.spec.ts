@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { findAxeViolations } from './axe';
-import { api, baseUrl, markHandbookRead, signIn, usePhone } from './harness';
+import { api, markHandbookRead, newDesk, signIn, usePhone } from './harness';
 import { addEducation, chooseFile, fillBaseForm, makeJpeg, readPdf } from './record-helpers';
 import { REVIEWER, submitPersonChange } from './review-helpers';
 import { openSignedIn } from './screen-helpers';
@@ -209,15 +209,8 @@ describe('accessibility (axe, WCAG 2 A/AA)', () => {
   });
 
   it('the reviewers’ console on an office PC: the list and a request side by side', async () => {
-    const context = await phone.browser.newContext({
-      bypassCSP: true,
-      baseURL: baseUrl(),
-      viewport: { width: 1366, height: 768 },
-      locale: 'zh-CN',
-      timezoneId: 'Asia/Shanghai',
-    });
+    const { context, page } = await newDesk(phone.browser, { bypassCSP: true });
     try {
-      const page = await context.newPage();
       await openSignedIn({ context, page }, REVIEWER, '/review/change-list');
       await page.getByText('请从左侧列表选择一条申请').waitFor();
       await expectAccessible('/review/change-list, wide', page);

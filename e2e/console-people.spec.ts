@@ -3,7 +3,7 @@
 // Employees 100140–100142 are this spec's.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, baseUrl, launchBrowser, newPhone, signIn } from './harness';
+import { api, launchBrowser, newDesk, newPhone, signIn } from './harness';
 import { openSignedIn, screenshot } from './screen-helpers';
 
 const CLERK = '900001';
@@ -15,13 +15,7 @@ let desk: { context: BrowserContext; page: Page };
 let clerkToken: string;
 beforeAll(async () => {
   browser = await launchBrowser();
-  const context = await browser.newContext({
-    baseURL: baseUrl(),
-    viewport: { width: 1366, height: 768 },
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-  });
-  desk = { context, page: await context.newPage() };
+  desk = await newDesk(browser);
   clerkToken = (await signIn(desk.context, CLERK)).token;
   // An earlier run on the same database left the worker marked as left: back in service first.
   const found = await api<{ id: number; leftOn: string | null }[]>('People/Search', { empNo: LEAVER }, clerkToken);

@@ -4,7 +4,7 @@
 // Employees 100190 and 100191 are this spec's to send changes.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, baseUrl, launchBrowser, signIn } from './harness';
+import { api, launchBrowser, newDesk, signIn } from './harness';
 import { findChange, REVIEWER, submitPersonChange } from './review-helpers';
 import { screenshot } from './screen-helpers';
 
@@ -16,13 +16,7 @@ let desk: { context: BrowserContext; page: Page };
 let reviewerToken: string;
 beforeAll(async () => {
   browser = await launchBrowser();
-  const context = await browser.newContext({
-    baseURL: baseUrl(),
-    viewport: { width: 1366, height: 768 },
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-  });
-  desk = { context, page: await context.newPage() };
+  desk = await newDesk(browser);
   reviewerToken = (await signIn(desk.context, REVIEWER)).token;
 });
 afterAll(() => browser?.close());

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import * as XLSX from '@e965/xlsx';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, baseUrl, launchBrowser, newPhone, sha256, signIn } from './harness';
+import { api, baseUrl, launchBrowser, newDesk, newPhone, sha256, signIn } from './harness';
 import { openSignedIn, screenshot } from './screen-helpers';
 
 /** The demo's HR clerk of plant NT only. */
@@ -39,13 +39,7 @@ let jobId: number;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const context = await browser.newContext({
-    baseURL: baseUrl(),
-    viewport: { width: 1366, height: 768 },
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-  });
-  desk = { context, page: await context.newPage() };
+  desk = await newDesk(browser);
   clerkToken = (await signIn(desk.context, CLERK)).token;
   const found = await api<Person[]>('People/Search', { empNo: COLLEAGUE, status: 'all' }, clerkToken);
   const person = found.data.find((row) => row.empNo === COLLEAGUE);

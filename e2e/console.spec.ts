@@ -4,7 +4,7 @@
 import * as XLSX from '@e965/xlsx';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, baseUrl, launchBrowser, newPhone, sha256, signIn } from './harness';
+import { api, launchBrowser, newDesk, newPhone, sha256, signIn } from './harness';
 import { openSignedIn, screenshot, yuan } from './screen-helpers';
 
 const CLERK = '900001';
@@ -21,13 +21,7 @@ let browser: Browser;
 let desk: { context: BrowserContext; page: Page };
 beforeAll(async () => {
   browser = await launchBrowser();
-  const context = await browser.newContext({
-    baseURL: baseUrl(),
-    viewport: { width: 1366, height: 768 },
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-  });
-  desk = { context, page: await context.newPage() };
+  desk = await newDesk(browser);
 });
 afterAll(() => browser?.close());
 

@@ -45,6 +45,22 @@ export const newPhone = async (
   return { context, page };
 };
 
+/** An office PC of HR: the console's and the reviewers' screen, 1366×768. */
+export const newDesk = async (
+  browser: Browser,
+  { bypassCSP = false }: Pick<PhoneOptions, 'bypassCSP'> = {},
+): Promise<{ context: BrowserContext; page: Page }> => {
+  const context = await browser.newContext({
+    bypassCSP,
+    baseURL: baseUrl(),
+    viewport: { width: 1366, height: 768 },
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+  });
+  const page = await context.newPage();
+  return { context, page };
+};
+
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** Calls the API directly (outside the browser). */

@@ -4,7 +4,7 @@
 // rejected through the screens. 100001's demo edit is only looked at: another spec decides it, before or after.
 import type { Page, WebSocket } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, baseUrl, signIn, usePhone } from './harness';
+import { api, newDesk, signIn, usePhone } from './harness';
 import { findChange, REVIEWER, submitPersonChange } from './review-helpers';
 import { openSignedIn, screenshot } from './screen-helpers';
 
@@ -59,14 +59,8 @@ describe('the reviewers’ console', () => {
 
   it('lays the list and the request side by side on an office PC (1366×768)', async () => {
     await submitPersonChange(WIDE);
-    const context = await phone.browser.newContext({
-      baseURL: baseUrl(),
-      viewport: { width: 1366, height: 768 },
-      locale: 'zh-CN',
-      timezoneId: 'Asia/Shanghai',
-    });
+    const { context, page } = await newDesk(phone.browser);
     try {
-      const page = await context.newPage();
       await openSignedIn({ context, page }, REVIEWER, '/review/change-list');
       await page.getByText('请从左侧列表选择一条申请').waitFor();
       await rowOf(page, WIDE).getByRole('link').click();
