@@ -171,6 +171,13 @@ const previewValues = (data: Record<string, unknown>): Record<string, string> =>
 const openRowStaging = (db: Db) => {
   let copy: Promise<{ client: pg.PoolClient; stream: Writable }> | undefined;
   let failure: Error | undefined;
+  let isReleased = false;
+  /** Back to the pool once; a connection whose COPY failed is closed instead. */
+  const release = (client: pg.PoolClient, isBroken: boolean) => {
+    if (isReleased) return;
+    isReleased = true;
+    client.release(isBroken);
+  };
   const open = () => {
     copy ??= db.$client.connect().then((client) => {
       const stream = client.query(copyFrom('copy import_rows (job_id, row_no, employee_id, data) from stdin'));
@@ -194,26 +201,25 @@ const openRowStaging = (db: Db) => {
       try {
         stream.end();
         await finished(stream);
-        client.release();
+        release(client, false);
       } catch (error) {
-        client.release(true);
+        release(client, true);
         throw error;
       }
     },
     /** Ends the COPY with an error, so that PostgreSQL discards what it took. */
     abort: (error: unknown) => {
-      void copy?.then(({ client, stream }) => {
-        stream.destroy(error instanceof Error ? error : new Error(String(error)));
-        client.release(true);
-      });
+      copy?.then(
+        ({ client, stream }) => {
+          if (!stream.destroyed) stream.destroy(error instanceof Error ? error : new Error(String(error)));
+          release(client, true);
+        },
+        () => {}, // no connection was had: nothing to end
+      );
     },
   };
 };
 
-/**
- * The worker's part before the commit: read the file, check every row, stage the valid ones. Reading and checking run
- * in a thread of their own (check-in-thread.ts); this side looks up the employees and stages each chunk of rows.
- */
 /**
  * The job's file: from memory when it was uploaded to this instance a moment ago (an 11 MB bytea read back cost a
  * quarter of a second), else from the database as hex text, decoded in the thread, not on this one.
@@ -232,6 +238,10 @@ const fileOf = async (
   return { hex };
 };
 
+/**
+ * The worker's part before the commit: read the file, check every row, stage the valid ones. Reading and checking run
+ * in a thread of their own (check-in-thread.ts); this side looks up the employees and stages each chunk of rows.
+ */
 export const processJob = async (
   deps: Pick<ImportDeps, 'db' | 'notifier'> & { checkThread: CheckThread; freshUploads: FreshUploads },
   job: JobRow,
