@@ -6,7 +6,6 @@ import { Button, PullToRefresh } from 'antd-mobile';
 import { useState } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-states';
 import { t } from '../../i18n/zh-CN';
-import { confirmAction } from '../../lib/confirm-action';
 import { useIdempotencyKey } from '../../lib/idempotency-key';
 import { showToast } from '../../lib/toast';
 import { useCertificates } from './api/get-title-cer-with-un-verify';
@@ -17,6 +16,7 @@ import { pullTexts } from './pull-texts';
 import { type RecordKind, type RecordValues, recordOfRow } from './record-kinds';
 import { RecordsView } from './records-view';
 import './records.css';
+import { mayDiscard } from './may-discard';
 
 type CertificateListPageProps = {
   kind: RecordKind;
@@ -53,14 +53,7 @@ export const CertificateListPage = ({ kind, changeKind, noticeTitle }: Certifica
     setChanged(false);
   };
   const cancel = async () => {
-    if (isChanged) {
-      const isConfirmed = await confirmAction({
-        name: t.records.discardTitle,
-        title: t.records.discardTitle,
-        content: t.records.discardConfirm,
-      });
-      if (!isConfirmed) return;
-    }
+    if (!(await mayDiscard(isChanged))) return;
     setDrafts(undefined);
   };
   const send = () => {

@@ -90,3 +90,29 @@ describe('/user/my-bank', () => {
     expect(isQuestionableBankNo('12345')).toBe(false);
   });
 });
+
+describe('leaving the bank card edit', () => {
+  it('goes back at once when nothing changed, asks before dropping a typed number, and drops it when agreed', async () => {
+    serve({ bankCard: CARD, bankOptions: ['中国银行'], pendingChange: null });
+    const user = setup();
+    renderScreen(<MyBankPage />, { currentUser });
+    await user.click(await screen.findByRole('button', { name: '修改' }));
+    await user.click(screen.getByRole('button', { name: '取消' }));
+    expect(await screen.findByRole('button', { name: '修改' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: '放弃修改' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: '修改' }));
+    await user.type(screen.getByLabelText(/^银行卡号/), '6217000011112222');
+    await user.click(screen.getByRole('button', { name: '取消' }));
+    const keep = await screen.findByRole('dialog', { name: '放弃修改' });
+    expect(within(keep).getByText('修改尚未提交，确定要放弃吗？')).toBeInTheDocument();
+    await user.click(within(keep).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '放弃修改' })).not.toBeInTheDocument());
+    expect(screen.getByLabelText(/^银行卡号/)).toHaveValue('6217000011112222');
+
+    await user.click(screen.getByRole('button', { name: '取消' }));
+    const drop = await screen.findByRole('dialog', { name: '放弃修改' });
+    await user.click(within(drop).getByRole('button', { name: '确定' }));
+    expect(await screen.findByRole('button', { name: '修改' })).toBeInTheDocument();
+  });
+});

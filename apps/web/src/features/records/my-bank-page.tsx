@@ -13,7 +13,6 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/query-sta
 import { FilePreview } from '../../components/upload/file-preview';
 import { FileUploader } from '../../components/upload/file-uploader';
 import { t } from '../../i18n/zh-CN';
-import { confirmAction } from '../../lib/confirm-action';
 import { useIdempotencyKey } from '../../lib/idempotency-key';
 import { showToast } from '../../lib/toast';
 import { useBankCard } from './api/get-bank-card';
@@ -23,6 +22,7 @@ import { MaskedNumberInput } from './components/masked-number-input';
 import { PendingNotice } from './components/pending-notice';
 import { pullTexts } from './pull-texts';
 import './records.css';
+import { mayDiscard } from './may-discard';
 
 const bank = t.records.bank;
 const rulesOf = contractRules(bankCardForm);
@@ -101,14 +101,7 @@ const BankEditor = ({ card, bankOptions, onClose }: BankEditorProps) => {
   };
 
   const cancel = async () => {
-    if (form.isFieldsTouched()) {
-      const isConfirmed = await confirmAction({
-        name: t.records.discardTitle,
-        title: t.records.discardTitle,
-        content: t.records.discardConfirm,
-      });
-      if (!isConfirmed) return;
-    }
+    if (!(await mayDiscard(form.isFieldsTouched()))) return;
     onClose();
   };
 

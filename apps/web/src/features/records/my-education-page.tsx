@@ -9,7 +9,6 @@ import { useEffect, useState } from 'react';
 import { AgreementSheet } from '../../components/agreement-sheet';
 import { ErrorState, LoadingState } from '../../components/query-states';
 import { t } from '../../i18n/zh-CN';
-import { confirmAction } from '../../lib/confirm-action';
 import { useSignedInUser } from '../../lib/current-user';
 import { useIdempotencyKey } from '../../lib/idempotency-key';
 import { showToast } from '../../lib/toast';
@@ -25,6 +24,7 @@ import { pullTexts } from './pull-texts';
 import { EDUCATION, recordOfRow } from './record-kinds';
 import { RecordsView } from './records-view';
 import './records.css';
+import { mayDiscard } from './may-discard';
 
 const useBaseDictionaries = () => {
   const major = useDictionaryOptions('MAJOR');
@@ -105,14 +105,7 @@ const PersonEditor = ({ info, educations, dictionaries, onClose }: PersonEditorP
   };
 
   const cancel = async () => {
-    if (isDraftChanged || form.isFieldsTouched()) {
-      const isConfirmed = await confirmAction({
-        name: t.records.discardTitle,
-        title: t.records.discardTitle,
-        content: t.records.discardConfirm,
-      });
-      if (!isConfirmed) return;
-    }
+    if (!(await mayDiscard(isDraftChanged || form.isFieldsTouched()))) return;
     onClose();
   };
 
