@@ -618,15 +618,25 @@ const everyRow = async (route: RouteSpec, body: Body, token: string) => {
   }
 };
 
-/** The plant an audit entry is about: its employee's, import's or payslip batch's; none for anything else. */
+/**
+ * The plant an audit entry is about: its employee's (also of an employee's record edit, message or payslip question),
+ * its import's, payslip batch's, proposal's or candidate's; none for anything else.
+ */
+const PLANT_OF_SUBJECT: Record<string, string> = {
+  employee: 'select bu from employees where id::text = $1',
+  import: 'select bu from import_jobs where id::text = $1',
+  'payslip-batch': 'select bu from payslip_batches where id::text = $1',
+  proposal: 'select bu from proposals where id::text = $1',
+  candidate: 'select bu from candidates where id::text = $1',
+  change_request: 'select e.bu from change_requests c join employees e on e.id = c.employee_id where c.id::text = $1',
+  notice: 'select e.bu from notices n join employees e on e.id = n.employee_id where n.id::text = $1',
+  'payslip-dispute':
+    'select b.bu from payslip_disputes d join payslip_batches b on b.id = d.batch_id where d.id::text = $1',
+};
 const plantOfEntry = async (entry: Record<string, unknown>) => {
-  const table = { employee: 'employees', import: 'import_jobs', 'payslip-batch': 'payslip_batches' }[
-    entry.subjectType as string
-  ];
-  if (!table) return null;
-  const { rows } = await t.database.pool.query<{ bu: string }>(`select bu from ${table} where id::text = $1`, [
-    entry.subjectId,
-  ]);
+  const query = PLANT_OF_SUBJECT[entry.subjectType as string];
+  if (!query) return null;
+  const { rows } = await t.database.pool.query<{ bu: string }>(query, [entry.subjectId]);
   return rows[0]?.bu ?? null;
 };
 
@@ -652,6 +662,18 @@ describe('lists naming no plant', () => {
     },
     60_000,
   );
+
+  it('shows the HRAdmin of NT the log of NT’s proposals, and not of HZ’s', async () => {
+    const [nt, hz] = [await proposalOf('NT'), await proposalOf('HZ')];
+    const seen = async (token: string) =>
+      (await everyRow(routes.searchAuditLog, { action: 'proposal.' }, token)).map(
+        (entry) => `${entry.subjectType}:${entry.subjectId}`,
+      );
+    const ntSees = await seen(ntOnly);
+    expect(ntSees).toContain(`proposal:${nt}`);
+    expect(ntSees).not.toContain(`proposal:${hz}`);
+    expect(await seen(allPlants)).toEqual(expect.arrayContaining([`proposal:${nt}`, `proposal:${hz}`]));
+  });
 
   it('finds nothing of an HZ employee named without a plant', async () => {
     const worker = await hzWorker();

@@ -1,6 +1,7 @@
 // 操作日志: the audit log searched by actor, subject employee, action and date (China time), newest first. An
-// HRAdmin sees the entries about their plants: employees of those plants, and the imports and payslip batches of
-// those plants; a SysAdmin sees every entry, the system's own included.
+// HRAdmin sees the entries about their plants: employees of those plants (and their record edits, messages and
+// payslip questions), and the imports, payslip batches, proposals and candidates of those plants; a SysAdmin sees
+// every entry, the system's own included.
 import type { AuditEntry } from '@ess/contract/people';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Caller, hasRole, requirePlantAdmin } from '../../core/caller';
@@ -46,12 +47,30 @@ export const searchAuditLog = async (
            count(*) over ()::int as "total"
     from audit_log a
     left join employees actor on actor.id = a.actor_id
-    left join employees s on a.subject_type = 'employee' and s.id::text = a.subject_id
+    -- The subject's number, when it is one (subject ids are text), so the lookups below use primary keys.
+    left join lateral (
+      select case when a.subject_id ~ '^[0-9]{1,9}$' then a.subject_id::int end as id
+    ) subject on true
+    -- The employee an entry is about: the subject itself, or whose record edit, message or payslip question it is.
     left join lateral (
       select case a.subject_type
-               when 'employee' then s.bu
-               when 'import' then (select j.bu from import_jobs j where j.id::text = a.subject_id)
-               when 'payslip-batch' then (select b.bu from payslip_batches b where b.id::text = a.subject_id)
+               when 'employee' then subject.id
+               when 'change_request' then (select c.employee_id from change_requests c where c.id = subject.id)
+               when 'notice' then (select n.employee_id from notices n where n.id = subject.id)
+               when 'payslip-dispute' then (select d.employee_id from payslip_disputes d where d.id = subject.id)
+             end as employee_id
+    ) about on true
+    left join employees s on s.id = about.employee_id
+    -- The plant: of the import, batch, proposal or candidate itself, of a question's batch, else of the employee.
+    left join lateral (
+      select case a.subject_type
+               when 'import' then (select j.bu from import_jobs j where j.id = subject.id)
+               when 'payslip-batch' then (select b.bu from payslip_batches b where b.id = subject.id)
+               when 'payslip-dispute' then (
+                 select b.bu from payslip_disputes d join payslip_batches b on b.id = d.batch_id where d.id = subject.id)
+               when 'proposal' then (select p.bu from proposals p where p.id = subject.id)
+               when 'candidate' then (select c.bu from candidates c where c.id = subject.id)
+               else s.bu
              end as bu
     ) scope on true
     where ${sql.join(where, sql` and `)}
