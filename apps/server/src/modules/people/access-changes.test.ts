@@ -7,8 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
-import { FACTORY_PASSWORD_HASH, makeEmployee, makeRole } from '../../../test/factories';
+import { FACTORY_PASSWORD_HASH, makeEmployee, makeRole, TINY_PNG } from '../../../test/factories';
 import { createTestContext, type TestContext } from '../../../test/harness';
+import { uploadFile } from '../../../test/uploads';
 import { buildApp } from '../../app';
 
 let t: TestContext;
@@ -105,6 +106,59 @@ describe('on one instance', () => {
     });
     await expect.poll(() => menuPushes(app)).toBe(1);
     app.socket.terminate();
+  });
+});
+
+describe('the reviewers’ pushes', () => {
+  it('stop at once for someone whose AppVerify was taken, and go on to the other reviewers', async () => {
+    const setRoles = async (id: number, roles: string[]) =>
+      expect((await t.call(routes.setPersonRoles, { id, roles }, sysAdmin)).body.result).toBe(true);
+    const [former, reviewer] = [await makeEmployee(t.database), await makeEmployee(t.database)];
+    await setRoles(former.id, ['AppVerify']);
+    await setRoles(reviewer.id, ['AppVerify']);
+    const reviewerToken = await t.login(reviewer.empNo, FACTORY_PASSWORD_HASH);
+    const formerSocket = await connect(t.app, await t.login(former.empNo, FACTORY_PASSWORD_HASH));
+    const reviewerSocket = await connect(t.app, reviewerToken);
+    // Told to every holder of the role (review.submitted goes to the holders the database names).
+    const decidedPushes = (client: Client) =>
+      client.received.filter((message) => message.type === 'NOTIFY' && message.kind === 'review.decided').length;
+    /** A new worker sends a bank card for review; the reviewer rejects it. */
+    const sendAndReject = async () => {
+      const worker = await makeEmployee(t.database);
+      const token = await t.login(worker.empNo, FACTORY_PASSWORD_HASH);
+      const scan = await uploadFile(t.app, token, { upType: 'CARD', file: TINY_PNG });
+      const sent = await callOn(
+        t.app,
+        'SystemNotice/ModifyNotice',
+        {
+          NoticeType: 'APP_EDIT_BANK',
+          NoticeBody: { bank: { filePath: scan, bankNo: '6217001234567890122', bankName: '中国银行' } },
+        },
+        token,
+      );
+      expect(sent.body.result).toBe(true);
+      const { rows } = await t.database.pool.query<{ id: number }>(
+        'select id from change_requests where employee_id = $1',
+        [worker.id],
+      );
+      const rejected = await t.call(routes.rejectChange, { id: rows[0]?.id, reason: '照片不清晰' }, reviewerToken);
+      expect(rejected.body.result).toBe(true);
+    };
+
+    // Both hold the role: both hear of a decision.
+    await sendAndReject();
+    await expect.poll(() => decidedPushes(reviewerSocket)).toBe(1);
+    await expect.poll(() => decidedPushes(formerSocket)).toBe(1);
+
+    await setRoles(former.id, []);
+    await sendAndReject();
+    await expect.poll(() => decidedPushes(reviewerSocket)).toBe(2);
+    // The former reviewer's socket is still open (a ping is answered) but no longer hears the reviewers' pushes.
+    formerSocket.socket.send(JSON.stringify({ type: 'PING' }));
+    await expect.poll(() => formerSocket.received.some((message) => message.type === 'PONG')).toBe(true);
+    expect(decidedPushes(formerSocket)).toBe(1);
+    formerSocket.socket.terminate();
+    reviewerSocket.socket.terminate();
   });
 });
 

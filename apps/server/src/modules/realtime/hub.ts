@@ -21,6 +21,10 @@ export type SocketCaller = Caller & { expiresAt: number };
 type Connection = {
   socket: WebSocket;
   caller?: SocketCaller;
+  /** The token it signed in with, to read the caller's roles anew when their access changes. */
+  token?: string;
+  /** Counts those readings: only the latest one's answer is kept. */
+  accessReads?: number;
   lastHeard: number;
   /** Messages in the current window, for the rate limit. */
   recent: number;
@@ -97,6 +101,7 @@ export const createHub = ({
     if (!caller) return drop(connection, WS_CLOSE.UNAUTHORIZED, 'unauthorized');
     if (connection.socket.readyState !== connection.socket.OPEN) return;
     connection.caller = caller;
+    connection.token = token;
     const own = byEmployee.get(caller.id) ?? new Set<Connection>();
     byEmployee.set(caller.id, own);
     own.add(connection);
@@ -157,13 +162,38 @@ export const createHub = ({
     }
   };
 
+  /**
+   * The employees' access changed: their sockets take their roles anew, so that a role taken stops its pushes (the
+   * reviewers' carry employees' numbers) at once. Until the new access is read the sockets hold no role; a socket
+   * whose session ended keeps none and stays open until its token runs out (its app is on its way to sign-in).
+   */
+  const readRolesAnew = (employeeIds: readonly number[]) => {
+    for (const id of employeeIds) {
+      for (const connection of byEmployee.get(id) ?? []) {
+        const { caller, token } = connection;
+        if (!caller || !token) continue;
+        connection.caller = { ...caller, roles: [], menuCodes: new Set(), adminPlants: new Set() };
+        const read = (connection.accessReads ?? 0) + 1;
+        connection.accessReads = read;
+        void verify(token)
+          .then((renewed) => {
+            if (renewed && connection.caller && connection.accessReads === read) connection.caller = renewed;
+          })
+          .catch(() => {});
+      }
+    }
+  };
+
   const deliver = ({ employeeIds, role, kind, payload }: Notification) => {
     if (kind === 'chat') {
       for (const receiverId of employeeIds ?? [])
         deliverChat(payload?.senderId ?? 0, receiverId, payload?.content ?? '');
       return;
     }
-    if (kind === 'access') return; // for the token checks alone
+    if (kind === 'access') {
+      readRolesAnew(employeeIds ?? []);
+      return;
+    }
     if (kind === 'session.ended') {
       for (const id of employeeIds ?? []) {
         for (const connection of byEmployee.get(id) ?? []) drop(connection, WS_CLOSE.UNAUTHORIZED, 'session ended');
