@@ -1,6 +1,6 @@
 // The Shanghai calendar around UTC midnight and year ends.
 import { describe, expect, it } from 'vitest';
-import { companyMonth, companyToday } from './calendar';
+import { companyDateTime, companyMonth, companyToday } from './calendar';
 
 describe('company calendar', () => {
   it('is eight hours ahead of UTC', () => {
@@ -12,5 +12,10 @@ describe('company calendar', () => {
     expect(companyMonth(new Date('2024-12-31T15:59:59Z'))).toBe('2024-12');
     expect(companyMonth(new Date('2024-12-31T16:00:00Z'))).toBe('2025-01');
     expect(companyToday(new Date('2024-02-29T04:00:00Z'))).toBe('2024-02-29');
+  });
+
+  it('prints a moment on the Shanghai clock, midnight as 00', () => {
+    expect(companyDateTime(new Date('2024-12-31T16:00:00Z'))).toBe('2025-01-01 00:00:00');
+    expect(companyDateTime(new Date('2024-03-10T05:07:09Z'))).toBe('2024-03-10 13:07:09');
   });
 });

@@ -16,3 +16,20 @@ export const companyToday = (now: Date = new Date()): string => {
 
 /** yyyy-MM of `now` on the Shanghai calendar. */
 export const companyMonth = (now: Date = new Date()): string => companyToday(now).slice(0, 7);
+
+const timeParts = new Intl.DateTimeFormat('en-US', {
+  timeZone: COMPANY_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** yyyy-MM-dd HH:mm:ss of a moment on the Shanghai clock (for values read into JavaScript; SQL has shanghaiTime). */
+export const companyDateTime = (at: Date): string => {
+  const parts = Object.fromEntries(timeParts.formatToParts(at).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+};

@@ -31,6 +31,7 @@ import type { Db } from '../../db/client';
 import { dictionaryItems, employees, importJobs, importMappings, payslipBatches } from '../../db/schema/index';
 import { SAFETY_ISSUE_TYPES } from '../../db/seed/reference-data';
 import { type Executor, withTransaction } from '../../db/transaction';
+import { companyDateTime } from '../../lib/calendar';
 import type { CheckThread } from './check-in-thread';
 import type { CheckInput, CheckResult } from './check-protocol';
 import type { FreshUploads } from './fresh-uploads';
@@ -70,19 +71,6 @@ const SHOWN_REJECTED = 200;
 /** Between a field and a value in a remembered value mapping (PostgreSQL text cannot hold NUL). */
 const VALUE_SEPARATOR = '\u001f';
 const SHOWN_PREVIEW = 20;
-
-const shanghaiTime = (value: Date | null) =>
-  value
-    ? new Intl.DateTimeFormat('sv-SE', {
-        timeZone: 'Asia/Shanghai',
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-      }).format(value)
-    : null;
 
 const stateLabel = (status: string) => IMPORT_STATUS_LABELS[status as ImportStatus] ?? status;
 
@@ -465,14 +453,14 @@ const listItemOf = (job: Omit<JobRow, 'fileBytes'>, createdBy: string): ImportJo
   status: job.status as ImportStatus,
   progress: job.progress,
   fileName: job.fileName,
-  createdAt: shanghaiTime(job.createdAt) ?? '',
+  createdAt: job.createdAt ? companyDateTime(job.createdAt) : '',
   createdBy,
   message: job.message,
   totalRows: job.totalRows,
   validRows: job.validRows,
   rejectedRows: job.rejectedRows,
-  committedAt: shanghaiTime(job.committedAt),
-  rolledBackAt: shanghaiTime(job.rolledBackAt),
+  committedAt: job.committedAt && companyDateTime(job.committedAt),
+  rolledBackAt: job.rolledBackAt && companyDateTime(job.rolledBackAt),
 });
 
 export const getImportJob = async ({ db }: Pick<ImportDeps, 'db'>, caller: Caller, id: number): Promise<ImportJob> => {
