@@ -223,6 +223,15 @@ export const updatePerson = async (deps: PeopleDeps, caller: Caller, input: Pers
  * To another plant the caller also administers. The access token carries the plant, so the employee's sessions
  * are renewed: the epoch goes up (the app's refresh token gets a token of the new plant; nobody signs in again).
  */
+/**
+ * What the employee may see changed (roles, plant): every instance forgets their access, and their open app re-reads
+ * its menus and screens (a lost push only waits for the next read).
+ */
+const accessChanged = async (deps: PeopleDeps, employeeId: number) => {
+  deps.forgetSessions(employeeId);
+  await deps.notifier.publish({ employeeIds: [employeeId], kind: 'menus' }).catch(() => {});
+};
+
 export const transferPerson = async (
   deps: PeopleDeps,
   caller: Caller,
@@ -246,9 +255,7 @@ export const transferPerson = async (
       requestId: input.requestId,
     });
   });
-  deps.forgetSessions(input.id);
-  // Their open app re-reads its menus and screens.
-  await deps.notifier.publish({ employeeIds: [input.id], kind: 'menus' }).catch(() => {}); // a lost push: the next read
+  await accessChanged(deps, input.id);
 };
 
 /** A leaver cannot sign in; every session ends at once, their sockets close and unused reset codes die. */
@@ -292,9 +299,7 @@ export const reinstatePerson = async (deps: PeopleDeps, caller: Caller, input: {
       requestId: input.requestId,
     });
   });
-  deps.forgetSessions(input.id);
-  // Their open app re-reads its menus and screens.
-  await deps.notifier.publish({ employeeIds: [input.id], kind: 'menus' }).catch(() => {}); // a lost push: the next read
+  await accessChanged(deps, input.id);
 };
 
 /** The CLI's reset code, issued by the clerk: shown once, valid 24 h, works once. */
@@ -374,9 +379,7 @@ export const setPersonRoles = async (
       requestId: input.requestId,
     });
   });
-  deps.forgetSessions(input.id);
-  // Their open app re-reads its menus and screens.
-  await deps.notifier.publish({ employeeIds: [input.id], kind: 'menus' }).catch(() => {}); // a lost push: the next read
+  await accessChanged(deps, input.id);
 };
 
 export const getRoleCatalog = async (db: Db, caller: Caller): Promise<RoleCatalog> => {

@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { callApiEnvelope } from '../../lib/api-client';
+import { plantOptions } from '../plant-options';
 import { AUDIT_ACTION_LABELS, AUDIT_FIELD_LABELS, ROLE_LABELS } from '../texts';
 
 type Filter = {
@@ -112,11 +113,7 @@ const AuditPage = ({ session }: { session: ConsoleSession }) => {
             <Input type="date" style={{ width: 140 }} />
           </Form.Item>
           <Form.Item name="bu" label="工厂">
-            <Select
-              allowClear
-              style={{ width: 80 }}
-              options={session.adminPlants.map((plant) => ({ value: plant, label: plant }))}
-            />
+            <Select allowClear style={{ width: 80 }} options={plantOptions(session.adminPlants)} />
           </Form.Item>
           <Button type="primary" htmlType="submit">
             查询

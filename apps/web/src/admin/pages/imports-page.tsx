@@ -39,6 +39,7 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { callApi, callApiEnvelope, callMultipartEnvelope, describeError } from '../../lib/api-client';
 import { saveDownload } from '../download';
+import { plantOptions } from '../plant-options';
 
 const IMPORTS_KEY = ['console', 'imports'] as const;
 const WORKING: readonly ImportStatus[] = ['queued', 'parsing', 'validating', 'committing'];
@@ -114,10 +115,7 @@ const UploadCard = ({ session, onUploaded }: { session: ConsoleSession; onUpload
         initialValues={{ bu: session.adminPlants[0], kind: 'payslip', month: dayjs().subtract(1, 'month') }}
       >
         <Form.Item label="工厂" name="bu" rules={[{ required: true, message: '请选择工厂' }]}>
-          <Select
-            style={{ width: 100 }}
-            options={session.adminPlants.map((plant) => ({ value: plant, label: plant }))}
-          />
+          <Select style={{ width: 100 }} options={plantOptions(session.adminPlants)} />
         </Form.Item>
         <Form.Item label="数据类型" name="kind" rules={[{ required: true, message: '请选择数据类型' }]}>
           <Select
@@ -433,10 +431,7 @@ const History = ({ session, onOpen }: { session: ConsoleSession; onOpen: (id: nu
             setBu(value);
             setPage(1);
           }}
-          options={[
-            { value: '', label: '全部工厂' },
-            ...session.adminPlants.map((plant) => ({ value: plant, label: plant })),
-          ]}
+          options={[{ value: '', label: '全部工厂' }, ...plantOptions(session.adminPlants)]}
         />
       }
     >

@@ -25,6 +25,7 @@ import {
 import { useState } from 'react';
 import { renderSVG } from 'uqr';
 import { callApi, callApiEnvelope, describeError } from '../../lib/api-client';
+import { plantOptions } from '../plant-options';
 import { ROLE_LABELS } from '../texts';
 
 const PEOPLE_KEY = ['console', 'people'] as const;
@@ -111,7 +112,7 @@ const PersonDrawer = ({
               <Input maxLength={32} />
             </Form.Item>
             <Form.Item name="bu" label="工厂" rules={[{ required: true, message: '请选择工厂' }]}>
-              <Select options={plants.map((plant) => ({ value: plant, label: plant }))} />
+              <Select options={plantOptions(plants)} />
             </Form.Item>
           </>
         )}
@@ -163,7 +164,7 @@ const TransferModal = ({ person, plants, onClose }: { person: PersonRow; plants:
       </Typography.Paragraph>
       <Form form={form} layout="vertical" initialValues={{ bu: targets[0], deptName: '', teamName: '' }}>
         <Form.Item name="bu" label="调入工厂" rules={[{ required: true, message: '请选择调入工厂' }]}>
-          <Select options={targets.map((plant) => ({ value: plant, label: plant }))} />
+          <Select options={plantOptions(targets)} />
         </Form.Item>
         <Form.Item name="deptName" label="新部门">
           <Input maxLength={64} />
@@ -203,6 +204,9 @@ const LeaveModal = ({ person, onClose }: { person: PersonRow; onClose: () => voi
 
 const qrSvg = (text: string) => renderSVG(text, { ecc: 'M', border: 2 });
 
+/** When a reset code stops working, on the clerk's clock. */
+const expiryOf = (code: ResetCode) => new Date(code.expiresAt).toLocaleString('zh-CN', { hour12: false });
+
 const printResetSheet = (person: PersonRow, code: ResetCode, link: string) => {
   const page = window.open('', '_blank', 'width=480,height=640');
   if (!page) return;
@@ -213,7 +217,7 @@ const printResetSheet = (person: PersonRow, code: ResetCode, link: string) => {
 p{margin:8px 0}code{font-size:20px;letter-spacing:2px}</style></head><body>
 <h2>员工自助 · 密码重置</h2><p>${escapeHtml(person.name)}（${escapeHtml(person.empNo)}）</p>${qrSvg(link)}
 <p>用手机扫码，或打开：</p><p style="word-break:break-all">${escapeHtml(link)}</p><p>重置码：<code>${escapeHtml(code.code)}</code></p>
-<p>有效期至 ${escapeHtml(new Date(code.expiresAt).toLocaleString('zh-CN', { hour12: false }))}，只能使用一次。</p></body></html>`);
+<p>有效期至 ${escapeHtml(expiryOf(code))}，只能使用一次。</p></body></html>`);
   page.document.close();
   page.focus();
   page.print();
@@ -256,9 +260,7 @@ const ResetModal = ({ person, code, onClose }: { person: PersonRow; code: ResetC
             {link}
           </Typography.Text>
         </Descriptions.Item>
-        <Descriptions.Item label="有效期至">
-          {new Date(code.expiresAt).toLocaleString('zh-CN', { hour12: false })}（只能使用一次）
-        </Descriptions.Item>
+        <Descriptions.Item label="有效期至">{expiryOf(code)}（只能使用一次）</Descriptions.Item>
       </Descriptions>
     </Modal>
   );
@@ -295,7 +297,7 @@ const RolesModal = ({ person, onClose }: { person: PersonRow; onClose: () => voi
               mode="multiple"
               value={plants}
               onChange={setPlants}
-              options={PLANTS.map((plant) => ({ value: plant, label: plant }))}
+              options={plantOptions(PLANTS)}
             />
           </>
         )}
@@ -394,11 +396,7 @@ const PeopleTable = ({ session }: { session: ConsoleSession }) => {
             <Input allowClear style={{ width: 110 }} />
           </Form.Item>
           <Form.Item name="bu" label="工厂">
-            <Select
-              allowClear
-              style={{ width: 90 }}
-              options={session.adminPlants.map((plant) => ({ value: plant, label: plant }))}
-            />
+            <Select allowClear style={{ width: 90 }} options={plantOptions(session.adminPlants)} />
           </Form.Item>
           <Form.Item name="deptName" label="部门">
             <Input allowClear style={{ width: 120 }} />
