@@ -23,8 +23,8 @@ const refuse = (detail: string): never => {
   throw new BusinessError('INVALID_INPUT', { detail });
 };
 
-/** The sizes a zip's central directory declares for its parts, summed. */
-export const declaredUnpackedSize = (bytes: Buffer): number => {
+/** The zip's central directory, refused when damaged or when its parts declare more than MAX_UNPACKED_BYTES. */
+const checkedZipEntries = (bytes: Buffer): ZipEntry[] => {
   let entries: ZipEntry[];
   try {
     entries = zipEntries(bytes);
@@ -37,7 +37,8 @@ export const declaredUnpackedSize = (bytes: Buffer): number => {
     if (entry.size === 0xffffffff) return refuse('文件过大，无法导入');
     total += entry.size;
   }
-  return total;
+  if (total > MAX_UNPACKED_BYTES) refuse('文件解压后过大，无法导入');
+  return entries;
 };
 
 type Format = 'xlsx' | 'xls' | 'csv';
@@ -137,10 +138,11 @@ const collectRows = () => {
 
 const readWorkbook = (bytes: Buffer, format: 'xlsx' | 'xls'): Sheet => {
   if (format === 'xlsx') {
-    if (declaredUnpackedSize(bytes) > MAX_UNPACKED_BYTES) refuse('文件解压后过大，无法导入');
+    const entries = checkedZipEntries(bytes);
     const collected = collectRows();
     try {
       const isRead = readXlsxRows(bytes, {
+        entries,
         maxColumns: MAX_COLUMNS,
         onRow: ({ rowNo, cells }) => {
           collected.add(rowNo, cells);

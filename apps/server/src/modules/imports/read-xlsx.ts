@@ -238,10 +238,14 @@ export type XlsxRow = { rowNo: number; cells: Cell[] };
  */
 export const readXlsxRows = (
   bytes: Buffer,
-  { maxColumns, onRow }: { maxColumns: number; onRow: (row: XlsxRow) => boolean },
+  {
+    entries = zipEntries(bytes),
+    maxColumns,
+    onRow,
+  }: { entries?: ZipEntry[]; maxColumns: number; onRow: (row: XlsxRow) => boolean },
 ): boolean => {
   try {
-    readParts(bytes, maxColumns, onRow);
+    readParts(bytes, entries, maxColumns, onRow);
     return true;
   } catch (error) {
     if (error instanceof NotForThisReader) return false;
@@ -249,8 +253,8 @@ export const readXlsxRows = (
   }
 };
 
-const readParts = (bytes: Buffer, maxColumns: number, onRow: (row: XlsxRow) => boolean) => {
-  const entries = new Map(zipEntries(bytes).map((entry) => [entry.name, entry]));
+const readParts = (bytes: Buffer, directory: ZipEntry[], maxColumns: number, onRow: (row: XlsxRow) => boolean) => {
+  const entries = new Map(directory.map((entry) => [entry.name, entry]));
   const part = (name: string, encoding?: 'latin1') => {
     const entry = entries.get(name);
     return entry ? unpack(bytes, entry, encoding) : undefined;
