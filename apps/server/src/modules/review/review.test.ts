@@ -246,6 +246,55 @@ describe('an edit of the base data and education, reviewed', () => {
   });
 });
 
+describe('a reviewer’s own change', () => {
+  it('is neither listed to them as waiting nor decided by them; another reviewer decides it', async () => {
+    const reviewer = await makeEmployee(t.database, { roles: ['Employee', 'AppVerify'] });
+    const token = await t.login(reviewer.empNo, FACTORY_PASSWORD_HASH);
+    const scan = await uploadFile(t.app, token, { upType: 'CARD', file: TINY_PNG });
+    const bank = { filePath: scan, bankNo: '6222021234567890123', bankName: '中国银行' };
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/SystemNotice/ModifyNotice',
+      headers: { token },
+      payload: { NoticeType: 'APP_EDIT_BANK', NoticeBody: JSON.stringify({ bank }) },
+    });
+    expect(sent.json()).toMatchObject({ result: true });
+    const [{ id }] = (await pendingOf(reviewer.id)) as [{ id: number }];
+    const fingerprint = async () =>
+      (
+        await t.database.pool.query(
+          `select (select count(*) from bank_cards where employee_id = $1)::int as cards,
+                  (select status from change_requests where id = $2) as status,
+                  (select count(*) from audit_log where subject_type = 'change_request' and subject_id = $2::text
+                     and action <> 'change.submit')::int as decisions`,
+          [reviewer.id, id],
+        )
+      ).rows[0];
+    const before = await fingerprint();
+    expect(before).toEqual({ cards: 0, status: 'pending', decisions: 0 });
+
+    // Not waiting for them: neither in their list nor in their count; the other reviewers see it.
+    const own = await t.call(routes.getChangeList, { status: 'pending', PageSize: 50 }, token);
+    expect(own.body.data.map((item) => item.id)).not.toContain(id);
+    const othersCount = (await t.call(routes.getPendingCount, {}, reviewerToken)).body.data.count;
+    expect((await t.call(routes.getPendingCount, {}, token)).body.data.count).toBe(othersCount - 1);
+    const theirs = await t.call(routes.getChangeList, { status: 'pending', PageSize: 50 }, reviewerToken);
+    expect(theirs.body.data.map((item) => item.id)).toContain(id);
+
+    // Deciding it themselves is refused, whichever way, and changes nothing.
+    const { seenVersions } = (await t.call(routes.getChangeDetail, { id }, token)).body.data;
+    const approved = await t.call(routes.approveChange, { id, seenVersions, opinion: '' }, token);
+    expect(approved.body).toMatchObject({ result: false, msg: '不能审核本人提交的资料修改，请由其他审核人处理' });
+    const rejected = await t.call(routes.rejectChange, { id, reason: '不要了' }, token);
+    expect(rejected.body).toMatchObject({ result: false, msg: '不能审核本人提交的资料修改，请由其他审核人处理' });
+    expect(await fingerprint()).toEqual(before);
+
+    const decided = await t.call(routes.approveChange, { id, seenVersions, opinion: '' }, reviewerToken);
+    expect(decided.body).toMatchObject({ result: true });
+    expect(await fingerprint()).toMatchObject({ cards: 1, status: 'approved', decisions: 1 });
+  });
+});
+
 describe('access', () => {
   it('keeps the reviewer’s calls from employees, and each employee’s records and files from the others', async () => {
     const worker = await newEmployee();

@@ -5,7 +5,7 @@
 
 import { type CerType, CHANGE_KIND_WORDS, type ChangeKind } from '@ess/contract/records';
 import type { ChangeDetail, ChangeField, ChangeGroup, ChangeListItem, ReviewStatus } from '@ess/contract/review';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { recordAudit } from '../../core/audit';
 import { type Caller, requireRole } from '../../core/caller';
@@ -57,14 +57,23 @@ const listColumns = {
 type ListRow = { [K in keyof typeof listColumns]: unknown };
 const listItemOf = (row: ListRow): ChangeListItem => row as ChangeListItem;
 
-/** Pending requests oldest first (the first to wait is the first served); decided ones newest first. */
+/** Nobody decides their own change: a reviewer's own requests wait for the other reviewers, not for them. */
+const othersPending = (caller: Caller) =>
+  and(eq(changeRequests.status, 'pending'), ne(changeRequests.employeeId, caller.id)) as SQL;
+
+/**
+ * Pending requests oldest first (the first to wait is the first served), the caller's own left out; decided ones
+ * newest first, the caller's own included (history).
+ */
 export const listChanges = async (
   { db }: Pick<ReviewDeps, 'db'>,
   caller: Caller,
   filter: { bu?: string; kind?: ChangeKind; status: ReviewStatus; page: number; pageSize: number },
 ) => {
   requireRole(caller, 'AppVerify');
-  const conditions: SQL[] = [eq(changeRequests.status, filter.status)];
+  const conditions: SQL[] = [
+    filter.status === 'pending' ? othersPending(caller) : eq(changeRequests.status, filter.status),
+  ];
   if (filter.bu) conditions.push(eq(changeRequests.bu, filter.bu));
   if (filter.kind) conditions.push(eq(changeRequests.kind, filter.kind));
   const where = and(...conditions);
@@ -84,7 +93,7 @@ export const listChanges = async (
 
 export const countPending = async ({ db }: Pick<ReviewDeps, 'db'>, caller: Caller) => {
   requireRole(caller, 'AppVerify');
-  const [row] = await db.select({ n: count() }).from(changeRequests).where(eq(changeRequests.status, 'pending'));
+  const [row] = await db.select({ n: count() }).from(changeRequests).where(othersPending(caller));
   return { count: row?.n ?? 0 };
 };
 
@@ -308,14 +317,16 @@ const decide = async (
   requireRole(caller, 'AppVerify');
   return withTransaction(db, async (tx, afterCommit) => {
     const reason = decision.status === 'approved' ? decision.opinion : decision.reason;
-    // Only a pending request can be decided: of two reviewers at once, the second finds it decided.
+    // Only a pending request of someone else can be decided: of two reviewers at once, the second finds it
+    // decided; a reviewer's own change waits for another reviewer.
     const [claimed] = await tx
       .update(changeRequests)
       .set({ status: decision.status, decidedBy: caller.id, decidedAt: sql`now()`, reason })
-      .where(and(eq(changeRequests.id, id), eq(changeRequests.status, 'pending')))
+      .where(and(eq(changeRequests.id, id), othersPending(caller)))
       .returning({ id: changeRequests.id });
     if (!claimed) {
-      await loadRequest(tx, id); // not found at all: say so
+      const request = await loadRequest(tx, id); // not found at all: say so
+      if (request.employeeId === caller.id) throw new BusinessError('CHANGE_OWN');
       throw new BusinessError('CHANGE_ALREADY_DECIDED');
     }
     const request = await loadRequest(tx, id);
