@@ -14,8 +14,14 @@ export type Caller = {
   adminPlants: ReadonlySet<string>;
 };
 
-/** What an access token carries: who, their plant, and the session epoch it was issued in. */
-export type SessionClaims = { id: number; empNo: string; bu: string; epoch: number };
+/** How long an access token lives. */
+export const ACCESS_TOKEN_SECONDS = 2 * 60 * 60;
+
+/**
+ * What an access token carries: who, their plant, the session epoch it was issued in, and the session it belongs to
+ * (the family of refresh tokens of one sign-in; absent in tokens issued before sessions were named).
+ */
+export type SessionClaims = { id: number; empNo: string; bu: string; epoch: number; sessionId?: string };
 
 export const hasRole = (caller: Caller, role: string) => caller.roles.includes(role);
 

@@ -173,6 +173,7 @@ describe('auth guard', () => {
       secretKey: t.config.secretKey,
       loadAccess: async () => ({
         epoch,
+        endedSessions: new Set<string>(),
         roles: ['Employee'],
         menuCodes: new Set(['M03']),
         adminPlants: new Set<string>(),

@@ -3,18 +3,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import { LRUCache } from 'lru-cache';
-import type { Caller, SessionClaims } from '../core/caller';
+import { ACCESS_TOKEN_SECONDS, type Caller, type SessionClaims } from '../core/caller';
 import { BusinessError } from '../core/errors';
 import type { Notification, Notifier } from '../core/notifier';
 import { sendError } from './envelope';
 
-export const ACCESS_TOKEN_SECONDS = 2 * 60 * 60;
+export { ACCESS_TOKEN_SECONDS };
 
 type TokenClaims = SessionClaims;
 
 /** What the database says of a signed-in employee now; undefined when the employee is gone. */
 export type CallerAccess = {
   epoch: number;
+  /** Sessions (refresh-token families) signed out while their access tokens may still live. */
+  endedSessions: ReadonlySet<string>;
   roles: readonly string[];
   menuCodes: ReadonlySet<string>;
   adminPlants: ReadonlySet<string>;
@@ -104,10 +106,11 @@ export const createTokenService = ({
     if (remembered && remembered.expiresAt > Date.now()) return remembered;
     const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'sub'] });
     const id = Number(payload.sub);
-    const { no: empNo, bu, ep: epoch } = payload;
+    const { no: empNo, bu, ep: epoch, sid: sessionId } = payload;
     if (!Number.isSafeInteger(id) || typeof empNo !== 'string' || typeof bu !== 'string') return undefined;
     if (typeof epoch !== 'number' || !Number.isSafeInteger(epoch)) return undefined;
-    const verified = { claims: { id, empNo, bu, epoch }, expiresAt: (payload.exp as number) * 1000 };
+    if (sessionId !== undefined && typeof sessionId !== 'string') return undefined;
+    const verified = { claims: { id, empNo, bu, epoch, sessionId }, expiresAt: (payload.exp as number) * 1000 };
     verifiedTokens.set(token, verified);
     return verified;
   };
@@ -132,6 +135,7 @@ export const createTokenService = ({
     const { claims, expiresAt } = verified;
     const access = await accessOf(claims.id);
     if (!access || access.epoch !== claims.epoch) return undefined;
+    if (claims.sessionId && access.endedSessions.has(claims.sessionId)) return undefined;
     const caller: Caller = {
       id: claims.id,
       empNo: claims.empNo,
@@ -144,8 +148,8 @@ export const createTokenService = ({
   };
 
   return {
-    sign: ({ id, empNo, bu, epoch }) =>
-      new SignJWT({ no: empNo, bu, ep: epoch })
+    sign: ({ id, empNo, bu, epoch, sessionId }) =>
+      new SignJWT({ no: empNo, bu, ep: epoch, ...(sessionId ? { sid: sessionId } : {}) })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(id))
         .setIssuedAt()

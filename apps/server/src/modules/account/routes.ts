@@ -3,7 +3,7 @@ import { accountRoutes } from '@ess/contract/account';
 import type { FastifyInstance } from 'fastify';
 import { registerCall, registerPublicCall } from '../../http/contract-routes';
 import type { AccountDeps } from './service';
-import { changePassword, checkLogin, getProfile, refreshSession, resetPassword, revokeRefreshToken } from './service';
+import { changePassword, checkLogin, getProfile, refreshSession, resetPassword, signOut } from './service';
 
 /** Sign-in attempts per IP and minute, counted by @fastify/rate-limit (in Redis when several instances run). */
 export type SignInRateLimit = { max: number; timeWindow: number };
@@ -31,7 +31,7 @@ export const registerAccountRoutes = (
     return { data: null, msg: '密码已重置，请关闭本页面' };
   });
   registerPublicCall(app, accountRoutes.logout, async ({ body }) => {
-    if (body.refreshToken) await revokeRefreshToken(deps.db, body.refreshToken);
+    if (body.refreshToken) await signOut(deps, body.refreshToken);
     return { data: null, msg: '已退出' };
   });
 };

@@ -1,10 +1,10 @@
 // Sign-in with lockout, rotating refresh tokens in families, password change and one-time reset codes.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { LoginUser, Profile } from '@ess/contract/account';
 import { PLANTS } from '@ess/contract/plants';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { recordAudit } from '../../core/audit';
-import type { Caller, SessionClaims } from '../../core/caller';
+import { ACCESS_TOKEN_SECONDS, type Caller, type SessionClaims } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
 import type { Db } from '../../db/client';
 import { employees, loginFailures, refreshTokens, resetCodes } from '../../db/schema/index';
@@ -43,13 +43,22 @@ const issueTokens = async (
   { refreshDays, parent }: { refreshDays: number; parent?: { id: number; familyId: string } },
 ) => {
   const refreshToken = randomBytes(32).toString('base64url');
+  // The family names the session: its access tokens carry it, so that signing out ends exactly this session.
+  const familyId = parent?.familyId ?? randomUUID();
   await deps.db.insert(refreshTokens).values({
     employeeId: row.id,
     tokenHash: tokenHash(refreshToken),
     expiresAt: daysFromNow(refreshDays),
-    ...(parent ? { familyId: parent.familyId, parentId: parent.id } : {}),
+    familyId,
+    ...(parent ? { parentId: parent.id } : {}),
   });
-  const token = await deps.signAccessToken({ id: row.id, empNo: row.empNo, bu: row.bu, epoch: row.sessionEpoch });
+  const token = await deps.signAccessToken({
+    id: row.id,
+    empNo: row.empNo,
+    bu: row.bu,
+    epoch: row.sessionEpoch,
+    sessionId: familyId,
+  });
   return { token, refreshToken };
 };
 
@@ -199,11 +208,19 @@ const revokeFamily = (db: Db, token: { employeeId: number; familyId: string }, r
     });
   });
 
-export const revokeRefreshToken = async (db: Db, refreshToken: string) => {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: sql`now()`, revokedReason: 'logout' })
-    .where(and(eq(refreshTokens.tokenHash, tokenHash(refreshToken)), isNull(refreshTokens.revokedAt)));
+/**
+ * Signing out ends the session of that refresh token: every token of its family is revoked, and its access tokens
+ * are refused from now on (the access read names the sessions signed out within an access token's lifetime), so
+ * the sockets it opened close on every instance. The employee's other sessions (another phone) go on.
+ */
+export const signOut = async (deps: Pick<AccountDeps, 'db' | 'forgetSessions'>, refreshToken: string) => {
+  const { rows } = await deps.db.execute<{ employee_id: number }>(sql`
+    update ${refreshTokens} set revoked_at = now(), revoked_reason = 'logout'
+    where family_id = (select family_id from ${refreshTokens} where token_hash = ${tokenHash(refreshToken)})
+      and revoked_at is null
+    returning employee_id`);
+  const [ended] = rows;
+  if (ended) deps.forgetSessions(ended.employee_id);
 };
 
 export const getProfile = async (db: Db, caller: Caller): Promise<Profile> => {
@@ -315,8 +332,12 @@ export const resetPassword = async (deps: AccountDeps, code: string) => {
 };
 
 // One read per employee per cache period (http/auth.ts): a named statement, planned once per connection.
+// Signed-out sessions are named for as long as one of their access tokens can live.
 const CALLER_ACCESS_SQL = `
   select e.session_epoch as "epoch",
+         coalesce(array(select rt.family_id::text from refresh_tokens rt
+                        where rt.employee_id = e.id and rt.revoked_reason = 'logout'
+                          and rt.revoked_at > now() - make_interval(secs => $3)), '{}') as "endedSessions",
          coalesce(array(select r.name from employee_roles er join roles r on r.id = er.role_id
                         where er.employee_id = e.id order by r.name), '{}') as "roles",
          coalesce(array(select distinct m.code from employee_roles er
@@ -337,13 +358,25 @@ const CALLER_ACCESS_SQL = `
  * they have left (every token of a leaver is refused).
  */
 export const loadCallerAccess = async (db: Db, employeeId: number) => {
-  const { rows } = await db.$client.query<{ epoch: number; roles: string[]; menus: string[]; adminPlants: string[] }>({
+  const { rows } = await db.$client.query<{
+    epoch: number;
+    endedSessions: string[];
+    roles: string[];
+    menus: string[];
+    adminPlants: string[];
+  }>({
     name: 'caller_access',
     text: CALLER_ACCESS_SQL,
-    values: [employeeId, PLANTS],
+    values: [employeeId, PLANTS, ACCESS_TOKEN_SECONDS],
   });
   const [row] = rows;
   return row
-    ? { epoch: row.epoch, roles: row.roles, menuCodes: new Set(row.menus), adminPlants: new Set(row.adminPlants) }
+    ? {
+        epoch: row.epoch,
+        endedSessions: new Set(row.endedSessions),
+        roles: row.roles,
+        menuCodes: new Set(row.menus),
+        adminPlants: new Set(row.adminPlants),
+      }
     : undefined;
 };

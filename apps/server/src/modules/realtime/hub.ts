@@ -163,9 +163,10 @@ export const createHub = ({
   };
 
   /**
-   * The employees' access changed: their sockets take their roles anew, so that a role taken stops its pushes (the
-   * reviewers' carry employees' numbers) at once. Until the new access is read the sockets hold no role; a socket
-   * whose session ended keeps none and stays open until its token runs out (its app is on its way to sign-in).
+   * The employees' access changed: their sockets take their roles anew, so that a role taken stops the role's pushes
+   * (the reviewers' carry employees' numbers) at once. Until the new access is read the sockets hold no role. A
+   * socket whose token no longer holds (its session ended: a new password, a reset, signed out, left) is closed as
+   * unauthorized, on every instance, since every instance hears the change.
    */
   const readRolesAnew = (employeeIds: readonly number[]) => {
     for (const id of employeeIds) {
@@ -177,7 +178,9 @@ export const createHub = ({
         connection.accessReads = read;
         void verify(token)
           .then((renewed) => {
-            if (renewed && connection.caller && connection.accessReads === read) connection.caller = renewed;
+            if (connection.accessReads !== read) return;
+            if (!renewed) return drop(connection, WS_CLOSE.UNAUTHORIZED, 'session ended');
+            if (connection.caller) connection.caller = renewed;
           })
           .catch(() => {});
       }

@@ -7,10 +7,11 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
-import { FACTORY_PASSWORD_HASH, makeEmployee, TINY_PNG } from '../../../test/factories';
+import { FACTORY_PASSWORD_HASH, makeEmployee, shanghaiDay, TINY_PNG } from '../../../test/factories';
 import { createTestContext, type TestContext } from '../../../test/harness';
 import { uploadFile } from '../../../test/uploads';
 import { buildApp } from '../../app';
+import { sha256Hex } from '../../lib/passwords';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -35,6 +36,25 @@ const connect = async (app: FastifyInstance, token?: string): Promise<Client> =>
 const employeeWithToken = async (roles = ['Employee']) => {
   const employee = await makeEmployee(t.database, { roles });
   return { ...employee, token: await t.login(employee.empNo, FACTORY_PASSWORD_HASH) };
+};
+
+/** A sign-in of the employee (a phone): its access token and refresh token. */
+const signIn = async (app: FastifyInstance, empNo: string, password = FACTORY_PASSWORD_HASH) => {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/${routes.checkLogin.path}`,
+    payload: { userAccount: empNo, password, isRemember: true },
+  });
+  const { token, refreshToken } = response.json().data as { token: string; refreshToken: string };
+  return { token, refreshToken };
+};
+
+/** Whether a socket is still served: a PING is answered only while it is open and signed in. */
+const isServed = async (client: Client) => {
+  const pongs = client.received.filter((message) => message.type === 'PONG').length;
+  client.socket.send(JSON.stringify({ type: 'PING' }));
+  await expect.poll(() => client.received.filter((message) => message.type === 'PONG').length).toBe(pongs + 1);
+  return true;
 };
 
 describe('/ws', () => {
@@ -94,6 +114,59 @@ describe('Group/GetSocketRole', () => {
   });
 });
 
+describe('a session that ends closes its sockets at once', () => {
+  const hr = async () => t.login('900001');
+
+  it('on a password change: every phone of the employee', async () => {
+    const worker = await employeeWithToken();
+    const phone = await signIn(t.app, worker.empNo);
+    const first = await connect(t.app, worker.token);
+    const second = await connect(t.app, phone.token);
+    const changed = await t.call(
+      routes.changePwd,
+      { oldPwd: FACTORY_PASSWORD_HASH, newPwd: sha256Hex('a-new-password-1') },
+      worker.token,
+    );
+    expect(changed.body.result).toBe(true);
+    expect(await first.closed).toBe(WS_CLOSE.UNAUTHORIZED);
+    expect(await second.closed).toBe(WS_CLOSE.UNAUTHORIZED);
+    // A new sign-in after the change is served as usual.
+    const after = await signIn(t.app, worker.empNo, sha256Hex('a-new-password-1'));
+    expect(await isServed(await connect(t.app, after.token))).toBe(true);
+  });
+
+  it('on a reset code used: the old sessions’ sockets close', async () => {
+    const worker = await employeeWithToken();
+    const client = await connect(t.app, worker.token);
+    const code = await t.call(routes.issuePersonResetCode, { id: worker.id }, await hr());
+    expect(code.body.result).toBe(true);
+    expect((await t.call(routes.resetPassword, { code: code.body.data.code })).body.result).toBe(true);
+    expect(await client.closed).toBe(WS_CLOSE.UNAUTHORIZED);
+  });
+
+  it('on being marked as left: the sockets close', async () => {
+    const worker = await employeeWithToken();
+    const client = await connect(t.app, worker.token);
+    const left = await t.call(routes.markPersonLeft, { id: worker.id, leftOn: shanghaiDay() }, await hr());
+    expect(left.body.result).toBe(true);
+    expect(await client.closed).toBe(WS_CLOSE.UNAUTHORIZED);
+  });
+
+  it('on sign-out: only the sockets of that session; the employee’s other phone stays served', async () => {
+    const worker = await makeEmployee(t.database, {});
+    const leaving = await signIn(t.app, worker.empNo);
+    const staying = await signIn(t.app, worker.empNo);
+    const leavingSocket = await connect(t.app, leaving.token);
+    const stayingSocket = await connect(t.app, staying.token);
+    expect((await t.call(routes.logout, { refreshToken: leaving.refreshToken }, leaving.token)).body.result).toBe(true);
+    expect(await leavingSocket.closed).toBe(WS_CLOSE.UNAUTHORIZED);
+    // The signed-out session's access token is refused too; the other phone's works on.
+    expect((await t.call(routes.checkUserToken, {}, leaving.token)).status).toBe(401);
+    expect((await t.call(routes.checkUserToken, {}, staying.token)).body.result).toBe(true);
+    expect(await isServed(stayingSocket)).toBe(true);
+  });
+});
+
 const redisUrl = process.env.TEST_REDIS_URL;
 
 describe.skipIf(!redisUrl)('two server instances on Redis', () => {
@@ -132,6 +205,30 @@ describe.skipIf(!redisUrl)('two server instances on Redis', () => {
         .toEqual({ type: 'NOTIFY', kind: 'review.submitted', content: `员工[${worker.empNo}]修改了银行卡信息,待审核` });
       onSecond.socket.terminate();
       asker.socket.terminate();
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+      for (const connection of redis) connection.disconnect();
+    }
+  });
+  it('closes on the other instance, at once, the sockets of a session ended on this one', async () => {
+    const redis = [new Redis(redisUrl as string), new Redis(redisUrl as string)] as const;
+    const start = async (connection: Redis) => {
+      const app = await buildApp({ config: t.config, database: t.database, redis: connection });
+      await app.ready();
+      return app;
+    };
+    const [first, second] = await Promise.all([start(redis[0]), start(redis[1])]);
+    try {
+      const worker = await employeeWithToken();
+      const onSecond = await connect(second, worker.token);
+      const changed = await first.inject({
+        method: 'POST',
+        url: `/api/${routes.changePwd.path}`,
+        headers: { token: worker.token },
+        payload: { oldPwd: FACTORY_PASSWORD_HASH, newPwd: sha256Hex('a-new-password-2') },
+      });
+      expect(changed.json().result).toBe(true);
+      expect(await onSecond.closed).toBe(WS_CLOSE.UNAUTHORIZED);
     } finally {
       await Promise.all([first.close(), second.close()]);
       for (const connection of redis) connection.disconnect();
