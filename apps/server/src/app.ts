@@ -8,6 +8,7 @@ import type { Config } from './config';
 import { BusinessError } from './core/errors';
 import { createInProcessNotifier } from './core/notifier';
 import { createPersonalDataCipher } from './core/personal-data';
+import { deploymentRedisPrefix, redisNamesOf } from './core/redis-names';
 import { createRedisNotifier } from './core/redis-notifier';
 import type { Database } from './db/client';
 import { createTokenService, installAuthGuard } from './http/auth';
@@ -82,7 +83,13 @@ export const buildApp = async ({ config, database, redis, withBenchRoutes }: App
 
   // Announcements after commit: to this instance's token checks and sockets, and through Redis to the other
   // instances' too. The token checks subscribe first, so a screen told of an access change is read anew.
-  const notifier = redis ? createRedisNotifier(redis) : { ...createInProcessNotifier(), close: async () => {} };
+  const redisNames = redis
+    ? redisNamesOf(config.REDIS_PREFIX ?? (await deploymentRedisPrefix(database.pool)))
+    : undefined;
+  const notifier =
+    redis && redisNames
+      ? createRedisNotifier(redis, redisNames.notifyChannel)
+      : { ...createInProcessNotifier(), close: async () => {} };
   app.addHook('onClose', notifier.close);
   const tokens = createTokenService({
     secretKey: config.secretKey,
@@ -95,7 +102,7 @@ export const buildApp = async ({ config, database, redis, withBenchRoutes }: App
     // Shared by every instance when Redis is there; a Redis outage must not stop sign-in (the per-account
     // lockout lives in the database).
     // Without Redis, counters that stay right under a burst of concurrent requests (./http/memory-rate-store.ts).
-    ...(redis ? { redis, nameSpace: 'ess:rl:' } : { store: MemoryRateStore }),
+    ...(redis && redisNames ? { redis, nameSpace: redisNames.rateLimitNamespace } : { store: MemoryRateStore }),
     skipOnError: true,
     errorResponseBuilder: () => new BusinessError('LOGIN_TOO_FREQUENT'),
   });
@@ -144,7 +151,11 @@ export const buildApp = async ({ config, database, redis, withBenchRoutes }: App
   registerRecruitmentRoutes(app, { db, limits: publicFormLimits });
   registerWechatRoutes(app, { db, config });
   registerTrainingRoutes(app, { db, mediaDir: config.mediaDir });
-  const hub = createHub({ notifier, verify: tokens.verifyWithExpiry, redis });
+  const hub = createHub({
+    notifier,
+    verify: tokens.verifyWithExpiry,
+    redis: redis && redisNames ? { client: redis, presenceKey: redisNames.presenceKey } : undefined,
+  });
   await registerRealtimeRoutes(app, { db, hub });
   app.decorate('hub', hub);
   // The HR console

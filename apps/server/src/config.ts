@@ -13,6 +13,14 @@ const schema = z.object({
   MEDIA_DIR: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
+  /**
+   * What this deployment's Redis keys and channels start with; by default one derived from its database, which
+   * every instance of the deployment shares and no other deployment does (core/redis-names.ts).
+   */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:._-]{1,64}$/, 'REDIS_PREFIX: 1–64 letters, digits or : . _ -')
+    .optional(),
   SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
   /**
    * Former SECRET_KEYs, comma-separated: personal data sealed with them stays readable after a rotation until

@@ -5,14 +5,13 @@
 import type { Redis } from 'ioredis';
 import { createInProcessNotifier, type Notification, type Notifier } from './notifier';
 
-const CHANNEL = 'ess:notify';
-
-export const createRedisNotifier = (redis: Redis): Notifier & { close: () => Promise<void> } => {
+/** `channel`: the deployment's own (core/redis-names.ts). */
+export const createRedisNotifier = (redis: Redis, channel: string): Notifier & { close: () => Promise<void> } => {
   const local = createInProcessNotifier();
   // A connection in subscriber mode can do nothing else: its own one.
   const subscriber = redis.duplicate();
   subscriber.on('error', () => {});
-  void subscriber.subscribe(CHANNEL).catch(() => {});
+  void subscriber.subscribe(channel).catch(() => {});
   subscriber.on('message', (_channel, text: string) => {
     let notification: Notification;
     try {
@@ -25,7 +24,7 @@ export const createRedisNotifier = (redis: Redis): Notifier & { close: () => Pro
   return {
     publish: async (notification) => {
       try {
-        await redis.publish(CHANNEL, JSON.stringify(notification));
+        await redis.publish(channel, JSON.stringify(notification));
       } catch {
         await local.publish(notification);
       }

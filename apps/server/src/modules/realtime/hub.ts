@@ -38,7 +38,6 @@ const MAX_SOCKETS_PER_EMPLOYEE = 5;
 const MESSAGES_PER_WINDOW = 30;
 const WINDOW_MS = 10_000;
 const MAX_CONTENT_LENGTH = 500;
-const PRESENCE_KEY = 'ess:online';
 const PRESENCE_TTL_MS = 90_000;
 
 export type Hub = {
@@ -53,13 +52,16 @@ export type Hub = {
 export const createHub = ({
   notifier,
   verify,
-  redis,
+  redis: shared,
 }: {
   notifier: Notifier;
   /** The caller of an access token and when it runs out; undefined for a token that is no good. */
   verify: (token: string) => Promise<SocketCaller | undefined>;
-  redis?: Redis;
+  /** Who is online across instances: a sorted set under the deployment's own key (core/redis-names.ts). */
+  redis?: { client: Redis; presenceKey: string };
 }): Hub => {
+  const redis = shared?.client;
+  const presenceKey = shared?.presenceKey ?? '';
   const instanceId = randomUUID();
   const connections = new Set<Connection>();
   const byEmployee = new Map<number, Set<Connection>>();
@@ -72,11 +74,11 @@ export const createHub = ({
     if (!redis || employeeIds.length === 0) return;
     const until = Date.now() + PRESENCE_TTL_MS;
     await redis
-      .zadd(PRESENCE_KEY, ...employeeIds.flatMap((id) => [until, `${instanceId}:${id}`]))
+      .zadd(presenceKey, ...employeeIds.flatMap((id) => [until, `${instanceId}:${id}`]))
       .catch(() => undefined);
   };
   const markOffline = async (employeeId: number) => {
-    await redis?.zrem(PRESENCE_KEY, `${instanceId}:${employeeId}`).catch(() => undefined);
+    await redis?.zrem(presenceKey, `${instanceId}:${employeeId}`).catch(() => undefined);
   };
 
   const drop = (connection: Connection, code?: number, reason?: string) => {
@@ -224,7 +226,7 @@ export const createHub = ({
       else if (now - connection.lastHeard > SILENCE_LIMIT_MS) drop(connection);
     }
     void markOnline([...byEmployee.keys()]);
-    void redis?.zremrangebyscore(PRESENCE_KEY, '-inf', now).catch(() => undefined);
+    void redis?.zremrangebyscore(presenceKey, '-inf', now).catch(() => undefined);
   }, SWEEP_MS);
   sweep.unref();
 
@@ -242,7 +244,7 @@ export const createHub = ({
     online: async () => {
       if (redis) {
         try {
-          const members = await redis.zrangebyscore(PRESENCE_KEY, Date.now(), '+inf');
+          const members = await redis.zrangebyscore(presenceKey, Date.now(), '+inf');
           return [...new Set(members.map((member) => Number(member.split(':')[1])))].filter(Number.isSafeInteger);
         } catch {
           // Redis is away: what this instance knows.

@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import { FACTORY_PASSWORD_HASH, makeEmployee, shanghaiDay, TINY_PNG } from '../../../test/factories';
-import { createTestContext, type TestContext } from '../../../test/harness';
+import { createTestContext, DEMO_PASSWORD_HASH, type TestContext } from '../../../test/harness';
 import { uploadFile } from '../../../test/uploads';
 import { buildApp } from '../../app';
 import { sha256Hex } from '../../lib/passwords';
@@ -232,6 +232,55 @@ describe.skipIf(!redisUrl)('two server instances on Redis', () => {
     } finally {
       await Promise.all([first.close(), second.close()]);
       for (const connection of redis) connection.disconnect();
+    }
+  });
+  it('keeps two deployments on one Redis apart: no chat, push or session ending crosses between them', async () => {
+    // Another installation: its own database (a clone of the same template, so the same employees and ids) on the
+    // same Redis, with no setting of its own; and an instance on this database told another REDIS_PREFIX.
+    const other = await createTestContext();
+    const redis = [new Redis(redisUrl as string), new Redis(redisUrl as string), new Redis(redisUrl as string)];
+    const [ours, theirs, prefixed] = await Promise.all([
+      buildApp({ config: t.config, database: t.database, redis: redis[0] }),
+      buildApp({ config: other.config, database: other.database, redis: redis[1] }),
+      buildApp({ config: { ...t.config, REDIS_PREFIX: 'another-plant:' }, database: t.database, redis: redis[2] }),
+    ]);
+    const opened: Client[] = [];
+    const open = async (app: FastifyInstance, empNo: string) => {
+      const client = await connect(app, (await signIn(app, empNo, DEMO_PASSWORD_HASH)).token);
+      opened.push(client);
+      return client;
+    };
+    const chats = (client: Client) =>
+      client.received.flatMap((message) => (message.type === MESSAGE_TYPE.SEND ? [message.Content] : []));
+    try {
+      const receiver = await open(ours, '100003');
+      const receiverId = (receiver.received.find((message) => message.type === 'AUTH_OK') as { userId: number }).userId;
+      // Sent over there to the same id: delivered there, never here.
+      for (const app of [theirs, prefixed]) {
+        const twin = await open(app, '100003');
+        const sender = await open(app, '100004');
+        sender.socket.send(JSON.stringify({ type: MESSAGE_TYPE.SEND, ReceiverId: receiverId, Content: '串台了' }));
+        await expect.poll(() => chats(twin)).toEqual(['串台了']);
+      }
+      // The same employee's password changed over there: the session here is not theirs to end.
+      const twinToken = (await signIn(theirs, '100003', DEMO_PASSWORD_HASH)).token;
+      const changed = await theirs.inject({
+        method: 'POST',
+        url: `/api/${routes.changePwd.path}`,
+        headers: { token: twinToken },
+        payload: { oldPwd: DEMO_PASSWORD_HASH, newPwd: sha256Hex('a-new-password-3') },
+      });
+      expect(changed.json().result).toBe(true);
+      // A chat sent here afterwards arrives alone: anything from over there would have come before it.
+      const colleague = await open(ours, '100004');
+      colleague.socket.send(JSON.stringify({ type: MESSAGE_TYPE.SEND, ReceiverId: receiverId, Content: '本厂消息' }));
+      await expect.poll(() => chats(receiver)).toEqual(['本厂消息']);
+      expect(await isServed(receiver)).toBe(true);
+    } finally {
+      for (const client of opened) client.socket.terminate();
+      await Promise.all([ours.close(), theirs.close(), prefixed.close()]);
+      for (const connection of redis) connection.disconnect();
+      await other.close();
     }
   });
 });
