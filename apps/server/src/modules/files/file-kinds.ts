@@ -1,6 +1,7 @@
 // What a file is, read from its first bytes (never from its name or the type the browser claims), and which kinds
 // each upload type takes.
 import type { UploadType } from '@ess/contract/files';
+import { DamagedZip, entryStart, UnsupportedZip, unpackEntry, zipEntries } from '../../lib/zip';
 
 export type FileKind = 'jpeg' | 'png' | 'webp' | 'heic' | 'pdf' | 'doc' | 'docx';
 
@@ -67,11 +68,44 @@ export const sniffKind = (bytes: Buffer): FileKind | undefined => {
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) {
     return bytes.includes(WORD_STREAM) ? 'doc' : undefined;
   }
-  // A .docx is a zip holding the Office content types and the document part.
-  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) {
-    return bytes.includes('[Content_Types].xml') && bytes.includes('word/document.xml') ? 'docx' : undefined;
-  }
+  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return isWordDocument(bytes) ? 'docx' : undefined;
   return undefined;
+};
+
+const WORD_MAIN_PART = 'word/document.xml';
+const WORD_MAIN_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml';
+/** The most a .docx may declare its parts unpack to (a zip bomb declares far more). */
+const MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
+
+/**
+ * A .docx is a real zip (its central directory read, every local header where the directory says) whose content
+ * types declare the Word main part, and that part begins as a Word document's XML. Bytes that merely contain the
+ * two part names (HTML dressed as a .docx) are no .docx.
+ */
+const isWordDocument = (bytes: Buffer): boolean => {
+  try {
+    const entries = zipEntries(bytes);
+    if (entries.reduce((sum, entry) => sum + entry.size, 0) > MAX_UNPACKED_BYTES) return false;
+    for (const entry of entries) {
+      if (entry.localOffset + 4 > bytes.length || bytes.readUInt32LE(entry.localOffset) !== 0x04034b50) return false;
+    }
+    const types = entries.find((entry) => entry.name === '[Content_Types].xml');
+    const main = entries.find((entry) => entry.name === WORD_MAIN_PART);
+    if (!types || !main || types.size > 1024 * 1024) return false;
+    const declared = unpackEntry(bytes, types).toString('utf8');
+    const override = /<Override\b[^>]*>/g;
+    const declaresMain = [...declared.matchAll(override)].some(
+      ([tag]) => tag.includes(`PartName="/${WORD_MAIN_PART}"`) && tag.includes(`ContentType="${WORD_MAIN_TYPE}"`),
+    );
+    if (!declaresMain) return false;
+    const start = entryStart(bytes, main, 1024)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '');
+    return /^\s*(<\?xml[^>]*\?>\s*)?<w:document\b/.test(start);
+  } catch (error) {
+    if (error instanceof DamagedZip || error instanceof UnsupportedZip || error instanceof RangeError) return false;
+    throw error;
+  }
 };
 
 /** The original name as a label only: no directories, no control characters, at most 255 characters. */
@@ -83,3 +117,13 @@ export const cleanFileName = (name: string | undefined) =>
     ?.replace(/[\u0000-\u001f\u007f]/g, '')
     .trim()
     .slice(0, 255) ?? '';
+
+/**
+ * The name a file is served under: the uploaded name without its extension, and the extension of the kind its
+ * bytes were found to be. 简历.html that is a Word document downloads as 简历.docx; nothing is ever saved by a
+ * browser under an extension the server did not check.
+ */
+export const servedFileName = (originalName: string, kind: FileKind, fallback: string) => {
+  const stem = originalName.replace(/\.[^.]*$/, '').trim() || fallback;
+  return `${stem}.${EXTENSIONS[kind]}`;
+};

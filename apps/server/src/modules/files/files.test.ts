@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FACTORY_PASSWORD_HASH, makeEmployee, TINY_PNG } from '../../../test/factories';
 import { createTestContext, type TestContext } from '../../../test/harness';
+import { htmlDressedAsWord, wordDocument, zipOf } from '../../../test/office-files';
 import { postMultipart, uploadFile } from '../../../test/uploads';
 import { deleteUnattachedFiles } from './service';
 
@@ -20,9 +21,11 @@ afterAll(() => t.close());
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
 const HTML = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
-const DOCX = Buffer.concat([
+const DOCX = wordDocument();
+/** The attack: bytes that merely contain the two part names a careless check looks for. */
+const FAKE_DOCX = Buffer.concat([
   Buffer.from([0x50, 0x4b, 0x03, 0x04]),
-  Buffer.from('....[Content_Types].xml....word/document.xml....'),
+  Buffer.from('....[Content_Types].xml....word/document.xml....<html><script>alert(document.cookie)</script>'),
 ]);
 
 const upload = (
@@ -82,6 +85,24 @@ describe('upload/UploadFileForMobile', () => {
       'application/pdf',
       '文件类型不支持，请上传Word 或 PDF 文档（.doc、.docx、.pdf）',
     ],
+    ...(
+      [
+        ['HTML after a zip signature and the part names, named 简历.html', FAKE_DOCX, '简历.html'],
+        ['HTML in a real zip under the part names', htmlDressedAsWord(), '简历.docx'],
+        ['a zip of other parts', zipOf([{ name: 'readme.txt', data: 'word/document.xml' }]), '简历.docx'],
+        ['a Word document cut short', DOCX.subarray(0, DOCX.length - 30), '简历.docx'],
+      ] as const
+    ).map(
+      ([what, file, filename]) =>
+        [
+          what,
+          'RESUME',
+          file,
+          filename,
+          'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+          '文件类型不支持，请上传Word 或 PDF 文档（.doc、.docx、.pdf）',
+        ] as const,
+    ),
     ['random bytes', 'SCHOOL', Buffer.from([1, 2, 3, 4, 5, 6, 7, 8]), 'x.png', 'image/png', '文件类型不支持'],
     ['an empty file', 'CARD', Buffer.alloc(0), 'empty.png', 'image/png', '文件为空，请重新选择'],
   ])('refuses %s', async (_what, upType, file, filename, contentType, message) => {
@@ -211,6 +232,32 @@ describe('GET /api/files/<id>', () => {
       'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     );
     expect(response.headers['content-disposition']).toMatch(/^attachment;/);
+    expect(response.rawPayload.equals(DOCX)).toBe(true);
+  });
+
+  it('serves a file under the extension of the kind its bytes are, never the uploaded one', async () => {
+    const served = async (upType: string, file: Buffer, filename: string) => {
+      const path = await uploadFile(t.app, token, { upType, file, filename });
+      const response = await t.app.inject({ method: 'GET', url: path, headers: { token } });
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      const disposition = response.headers['content-disposition'] ?? '';
+      return {
+        id: path.slice(11),
+        name: decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(disposition)?.[1] ?? ''),
+        type: response.headers['content-type'],
+      };
+    };
+    expect(await served('RESUME', DOCX, '简历.html')).toMatchObject({
+      name: '简历.docx',
+      type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    });
+    expect(await served('RESUME', PDF, '证书.PDF.exe')).toMatchObject({
+      name: '证书.PDF.pdf',
+      type: 'application/pdf',
+    });
+    expect(await served('SCHOOL', TINY_PNG, 'scan.svg')).toMatchObject({ name: 'scan.png', type: 'image/png' });
+    const nameless = await served('SCHOOL', TINY_PNG, '.html');
+    expect(nameless.name).toBe(`${nameless.id}.png`);
   });
 });
 

@@ -8,7 +8,7 @@ import { registerCall, registerPublicCall } from '../../http/contract-routes';
 import { sendError } from '../../http/envelope';
 import { publicRateLimit } from '../../http/public-rate-limit';
 import { multipartLimits, readUpload } from '../../http/uploads';
-import { CONTENT_TYPES, EXTENSIONS, MAX_UPLOAD_BYTES } from './file-kinds';
+import { CONTENT_TYPES, MAX_UPLOAD_BYTES, servedFileName } from './file-kinds';
 import { readFile, storeFile } from './service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -68,7 +68,7 @@ export const registerFilesRoutes = async (
       if (!caller || !UUID.test(request.params.id)) return sendError(reply, new BusinessError('FILE_NOT_FOUND'));
       try {
         const file = await readFile(db, caller, request.params.id);
-        const name = file.originalName || `${request.params.id}.${EXTENSIONS[file.kind]}`;
+        const name = servedFileName(file.originalName, file.kind, request.params.id);
         const disposition = INLINE_KINDS.has(file.kind) ? 'inline' : 'attachment';
         return reply
           .header('content-type', CONTENT_TYPES[file.kind])
