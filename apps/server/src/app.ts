@@ -10,6 +10,7 @@ import { createInProcessNotifier } from './core/notifier';
 import { createPersonalDataCipher } from './core/personal-data';
 import { deploymentRedisPrefix, redisNamesOf } from './core/redis-names';
 import { createRedisNotifier } from './core/redis-notifier';
+import { safeError } from './core/safe-error';
 import type { Database } from './db/client';
 import { createTokenService, installAuthGuard } from './http/auth';
 import { envelope } from './http/envelope';
@@ -57,11 +58,27 @@ export type AppOptions = {
   redis?: Redis;
   /** Adds the two reference routes the benchmark compares against. */
   withBenchRoutes?: boolean;
+  /** Where the log goes (standard output by default; tests read it). */
+  logStream?: NodeJS.WritableStream;
 };
 
-export const buildApp = async ({ config, database, redis, withBenchRoutes }: AppOptions): Promise<FastifyInstance> => {
+export const buildApp = async ({
+  config,
+  database,
+  redis,
+  withBenchRoutes,
+  logStream,
+}: AppOptions): Promise<FastifyInstance> => {
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            // Never a statement's parameter values or a row's contents (core/safe-error.ts).
+            serializers: { err: (error) => ({ stack: '', ...safeError(error) }) },
+            ...(logStream ? { stream: logStream } : {}),
+          },
     trustProxy: config.TRUST_PROXY === 'true',
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',

@@ -3,6 +3,7 @@
 // use within a day.
 import { sql } from 'drizzle-orm';
 import { deleteExpiredIdempotencyKeys } from '../core/idempotency';
+import { safeErrorLine } from '../core/safe-error';
 import type { Db } from '../db/client';
 import { loginFailures } from '../db/schema/index';
 import { deleteUnattachedFiles } from '../modules/files/service';
@@ -27,7 +28,7 @@ export const startHousekeeping = (
       await deleteStaleLoginFailures(db, lockMinutes);
       await deleteUnattachedFiles(db);
     } catch (error) {
-      report(`housekeeping failed: ${(error as Error).message}`);
+      report(`housekeeping failed: ${safeErrorLine(error)}`);
     }
   };
   void run();
