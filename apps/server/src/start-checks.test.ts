@@ -6,13 +6,22 @@ import { createServer, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { createEmptyDatabase, findFreePort, isAlive, type ServerProcess, spawnServer } from '../test/server-process';
+import {
+  createEmptyDatabase,
+  findFreePort,
+  isAlive,
+  makeDataDir,
+  removeDataDirs,
+  type ServerProcess,
+  spawnServer,
+} from '../test/server-process';
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'ess-start-checks-'));
 const mounts: string[] = [];
-afterAll(() => {
-  for (const mount of mounts) execFileSync('umount', [mount]);
+afterAll(async () => {
+  for (const mount of mounts) execFileSync('umount', ['--lazy', mount]);
   rmSync(scratch, { recursive: true, force: true });
+  await removeDataDirs();
 });
 
 const isRoot = process.getuid?.() === 0;
@@ -28,7 +37,12 @@ const mountTmpfs = (name: string, options: string) => {
 
 /** Starts the server with the settings, expects it to refuse, and answers its output. */
 const refusal = async (env: Record<string, string>) => {
-  const server: ServerProcess = spawnServer({ SEED_DEMO: 'no', PORT: String(await findFreePort()), ...env });
+  const server: ServerProcess = spawnServer({
+    DATA_DIR: makeDataDir('ess-start-check-'),
+    SEED_DEMO: 'no',
+    PORT: String(await findFreePort()),
+    ...env,
+  });
   expect(await server.exited).toBe(1);
   return server.output().trim();
 };
@@ -47,7 +61,7 @@ describe('start-up mistakes', () => {
     });
     const address = taken.address();
     const port = typeof address === 'object' && address ? address.port : 0;
-    const dataDir = path.join(scratch, 'port-taken');
+    const dataDir = makeDataDir('ess-port-taken-');
     try {
       const output = await refusal({ DATA_DIR: dataDir, PORT: String(port) });
       expect(output).toBe(
@@ -125,7 +139,7 @@ describe('start-up mistakes', () => {
   );
 
   it('a SECRET_KEY too short: one line', async () => {
-    expect(await refusal({ DATA_DIR: path.join(scratch, 'short-key'), SECRET_KEY: 'short' })).toBe(
+    expect(await refusal({ DATA_DIR: makeDataDir('ess-short-key-'), SECRET_KEY: 'short' })).toBe(
       '[ess] invalid configuration: SECRET_KEY: SECRET_KEY must be at least 32 characters',
     );
   }, 60_000);
