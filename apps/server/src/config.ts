@@ -90,7 +90,7 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const files = secretKeyFiles(dataDir);
   const previousSecretKeys = [...parsed.data.PREVIOUS_SECRET_KEYS.split(','), ...readKeyLines(files.previous)]
     .map((key) => key.trim())
-    .filter((key, index, keys) => key !== '' && keys.indexOf(key) === index);
+    .filter((key, index, keys) => key !== '' && key !== parsed.data.SECRET_KEY && keys.indexOf(key) === index);
   return {
     ...parsed.data,
     dataDir,

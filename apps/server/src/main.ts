@@ -23,6 +23,7 @@ import {
 import { installDemoMedia } from './db/seed/demo-training';
 import { watchConnections } from './graceful-stop';
 import { startHousekeeping } from './jobs/housekeeping';
+import { findMissingKeyIds } from './modules/records/reseal';
 import { checkPortFree, listenError, StartupError } from './startup-checks';
 
 const started = Date.now();
@@ -100,12 +101,13 @@ const start = async (config: Config) => {
   running.stopCluster = opened.stop;
   running.database = database;
 
+  const cipher = createPersonalDataCipher(config.secretKey, config.previousSecretKeys);
   const shouldSeed = config.SEED_DEMO === 'yes' || (config.SEED_DEMO === 'auto' && isEmbedded);
   // Under the migration lock: a second instance starting at the same time waits, then finds the seeded company.
   const hasSeeded = await withMigrationLock(database.pool, async () => {
     if (shouldSeed && (await isDatabaseEmpty(database.pool))) {
       say('empty database: seeding the demo company');
-      await seedDemo(database.pool, { cipher: createPersonalDataCipher(config.secretKey, config.previousSecretKeys) });
+      await seedDemo(database.pool, { cipher });
       return true;
     }
     // Roles, menus and dictionaries a new version brings (the demo seed includes them).
@@ -113,6 +115,15 @@ const start = async (config: Config) => {
     return false;
   });
   if (hasSeeded) installDemoMedia(config.mediaDir);
+  // Values sealed with a key this server lacks would fail on every read: refuse now, naming the key.
+  const missingKeyIds = await findMissingKeyIds(database.db, cipher);
+  if (missingKeyIds.length > 0) {
+    throw new StartupError(
+      `SECRET_KEY: the database holds ID and bank card numbers sealed with key ${missingKeyIds.join(', ')}, which ` +
+        `this server lacks (it has ${[...cipher.keyIds].join(', ')}): set SECRET_KEY, or PREVIOUS_SECRET_KEYS, to ` +
+        'the key that sealed them',
+    );
+  }
 
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })

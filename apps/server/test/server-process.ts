@@ -39,13 +39,21 @@ export type ServerProcess = {
   output: () => string;
 };
 
-/** `node --import tsx apps/server/src/main.ts` by default; `command` for `npm start` and the like. */
+/**
+ * `node --import tsx apps/server/src/main.ts` by default; `command` for `npm start` and the like; `hasInput` keeps
+ * its stdin open for the test to type into.
+ */
 export const spawnServer = (
   env: Record<string, string>,
-  { command = [process.execPath, '--import', 'tsx', 'apps/server/src/main.ts'], detached = false } = {},
+  {
+    command = [process.execPath, '--import', 'tsx', 'apps/server/src/main.ts'],
+    detached = false,
+    hasInput = false,
+  } = {},
 ): ServerProcess => {
   const [file, ...args] = command as [string, ...string[]];
-  const child = spawn(file, args, { cwd: root, env: serverEnv(env), stdio: ['ignore', 'pipe', 'pipe'], detached });
+  const stdio = [hasInput ? 'pipe' : 'ignore', 'pipe', 'pipe'] as const;
+  const child = spawn(file, args, { cwd: root, env: serverEnv(env), stdio: [...stdio], detached });
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += chunk;
