@@ -5,7 +5,9 @@ import { execSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureDeps, ensureWebBuild, root } from './ensure-deps.mjs';
+import { ensureSupportedNode } from './ensure-node.mjs';
 
+await ensureSupportedNode();
 const args = process.argv.slice(2);
 const projects = args.flatMap((arg, index) => (args[index - 1] === '--project' ? [arg] : []));
 const runsE2e = projects.length === 0 || projects.includes('e2e');

@@ -2,7 +2,9 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { ensureDeps, root } from './ensure-deps.mjs';
+import { ensureSupportedNode } from './ensure-node.mjs';
 
+await ensureSupportedNode();
 ensureDeps();
 const [command, ...args] = process.argv.slice(2);
 const result = spawnSync(command, args, {

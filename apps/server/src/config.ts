@@ -1,9 +1,10 @@
 // Every setting the server reads from the environment, validated in one place.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { dataDirError, StartupError } from './startup-checks';
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -24,7 +25,7 @@ const schema = z.object({
   SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
   /**
    * Former SECRET_KEYs, comma-separated: personal data sealed with them stays readable after a rotation until
-   * `npm run ess -- reseal` has sealed it again with the current key.
+   * `npm run ess -- reseal` has sealed it again with the current key. DATA_DIR/previous-secret-keys adds its lines.
    */
   PREVIOUS_SECRET_KEYS: z.string().default(''),
   /** Sign-in attempts per IP per minute (factory gates share one IP, so it is generous). */
@@ -83,17 +84,21 @@ export type Config = z.infer<typeof schema> & {
   mediaDir: string;
 };
 
-/** Reads the environment; the secret key comes from SECRET_KEY or is generated once into DATA_DIR. */
+/**
+ * Reads the environment; the secret key comes from SECRET_KEY or is generated once into DATA_DIR/secret-key, former
+ * keys from PREVIOUS_SECRET_KEYS and DATA_DIR/previous-secret-keys. A wrong setting throws a StartupError of one line.
+ */
 export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new StartupError(`invalid configuration: ${problems.join('; ')}`);
   }
   const dataDir = path.resolve(parsed.data.DATA_DIR);
-  const previousSecretKeys = parsed.data.PREVIOUS_SECRET_KEYS.split(',')
+  const files = secretKeyFiles(dataDir);
+  const previousSecretKeys = [...parsed.data.PREVIOUS_SECRET_KEYS.split(','), ...readKeyLines(files.previous)]
     .map((key) => key.trim())
-    .filter((key) => key !== '');
+    .filter((key, index, keys) => key !== '' && key !== parsed.data.SECRET_KEY && keys.indexOf(key) === index);
   return {
     ...parsed.data,
     dataDir,
@@ -103,11 +108,32 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   };
 };
 
+/** Where an installation without SECRET_KEY keeps its key, and the former keys a rotation keeps readable. */
+export const secretKeyFiles = (dataDir: string) => ({
+  current: path.join(dataDir, 'secret-key'),
+  previous: path.join(dataDir, 'previous-secret-keys'),
+});
+
+const readKeyLines = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').split('\n') : []);
+
 const readOrCreateSecret = (dataDir: string): string => {
-  const file = path.join(dataDir, 'secret-key');
+  const file = secretKeyFiles(dataDir).current;
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
+  const secret = generateSecretKey();
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, secret, { mode: 0o600 });
+  } catch (error) {
+    throw dataDirError(dataDir, error);
+  }
   return secret;
+};
+
+export const generateSecretKey = () => randomBytes(48).toString('base64url');
+
+/** Replaces a key file whole (a crash leaves the old one or the new one, never half of either). */
+export const writeKeyFile = (file: string, text: string) => {
+  const draft = `${file}.${process.pid}.tmp`;
+  writeFileSync(draft, text, { mode: 0o600 });
+  renameSync(draft, file);
 };

@@ -1,12 +1,17 @@
-// Starts the server: database (embedded or DATABASE_URL), migrations, demo data on an empty database, listen.
+// Starts the server: checks the settings it can before the database starts, the database (embedded or DATABASE_URL),
+// migrations, demo data on an empty database (under the migration lock), listen. A start-up mistake is one line
+// naming the setting, and leaves nothing running. Whatever stops it (a signal to it or to its process group, npm
+// going away), it answers its in-flight requests first and stops the database after.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp } from './app';
-import { readConfig } from './config';
+import { type Config, readConfig } from './config';
 import { createPersonalDataCipher } from './core/personal-data';
+import type { Database } from './db/client';
 import { openDatabaseForServer } from './db/connect';
-import { ClusterOwnedError } from './db/embedded';
+import { withMigrationLock } from './db/migrate';
 import {
   DEMO_EMPLOYEE,
   DEMO_PASSWORD,
@@ -16,59 +21,136 @@ import {
   seedReferenceData,
 } from './db/seed/demo';
 import { installDemoMedia } from './db/seed/demo-training';
+import { watchConnections } from './graceful-stop';
 import { startHousekeeping } from './jobs/housekeeping';
+import { findMissingKeyIds } from './modules/records/reseal';
+import { checkPortFree, listenError, StartupError } from './startup-checks';
 
 const started = Date.now();
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const config = readConfig({ WEB_DIST: path.join(repoRoot, 'apps/web/dist'), ...process.env });
 const say = (message: string) => console.log(`[ess] ${message}`);
+const sayError = (message: string) => console.error(`[ess] ${message}`);
+/** Longest a stop waits for in-flight requests before it gives up on them. */
+const STOP_TIMEOUT_MS = 20_000;
 
-const { database, stop, isEmbedded, embeddedDir } = await openDatabaseForServer(config, say).catch((error) => {
-  if (!(error instanceof ClusterOwnedError)) throw error;
-  console.error(`[ess] ${error.message}`); // one line: the operator only needs to know who holds DATA_DIR
-  process.exit(1);
-});
-const shouldSeed = config.SEED_DEMO === 'yes' || (config.SEED_DEMO === 'auto' && isEmbedded);
-if (shouldSeed && (await isDatabaseEmpty(database.pool))) {
-  say('empty database: seeding the demo company');
-  await seedDemo(database.pool, { cipher: createPersonalDataCipher(config.secretKey, config.previousSecretKeys) });
-  installDemoMedia(config.mediaDir);
-} else {
-  // Roles, menus and dictionaries a new version brings (the demo seed includes them).
-  await seedReferenceData(database.pool);
-}
+/** What runs so far: a stop, or a failed start, ends exactly these, requests first and the database last. */
+const running: {
+  app?: FastifyInstance;
+  database?: Database;
+  redis?: Redis;
+  stopAccepting?: () => Promise<void>;
+  stopHousekeeping?: () => void;
+  stopCluster?: () => Promise<void>;
+} = {};
 
-const redis = config.REDIS_URL
-  ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
-  : undefined;
-redis?.on('error', (error) => say(`redis: ${error.message}`));
-const app = await buildApp({ config, database, redis, withBenchRoutes: process.env.BENCH_ROUTES === 'true' });
-const stopHousekeeping = startHousekeeping({ db: database.db, lockMinutes: config.LOGIN_LOCK_MINUTES }, say);
-
-let isShuttingDown = false;
-const shutdown = async (signal: string) => {
-  if (isShuttingDown) return;
-  isShuttingDown = true;
-  say(`${signal}: finishing in-flight requests`);
-  const forceExit = setTimeout(() => process.exit(1), 20_000);
+let isStopping = false;
+const stop = async (reason: string, exitCode: number) => {
+  if (isStopping) return;
+  isStopping = true;
+  if (reason) say(`${reason}: finishing in-flight requests`);
+  const forceExit = setTimeout(() => {
+    sayError(`requests still running after ${STOP_TIMEOUT_MS / 1000} s: stopping anyway`);
+    void running.stopCluster?.(); // sends the database its fast shutdown at once
+    process.exit(1);
+  }, STOP_TIMEOUT_MS);
   forceExit.unref();
   try {
-    stopHousekeeping();
-    await app.close(); // stops accepting, waits for in-flight requests
-    await database.close();
-    redis?.disconnect();
-    await stop(); // the embedded cluster shuts down cleanly (checkpoint)
+    running.stopHousekeeping?.();
+    await running.stopAccepting?.(); // every request already sent still comes in
+    await running.app?.close(); // waits for the requests in progress
+    await running.database?.close();
+    running.redis?.disconnect();
   } finally {
-    process.exit(0);
+    await running.stopCluster?.().catch(() => {}); // the embedded cluster shuts down cleanly (checkpoint)
+    process.exit(exitCode);
   }
 };
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
 
-await app.listen({ port: config.PORT, host: config.HOST });
-const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
-say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s: http://${shownHost}:${config.PORT}/`);
-say(`database: ${isEmbedded ? `embedded PostgreSQL in ${embeddedDir}` : 'DATABASE_URL'}`);
-if (shouldSeed || isEmbedded) {
-  say(`demo employee: ${DEMO_EMPLOYEE} / ${DEMO_PASSWORD}   reviewer (AppVerify): ${DEMO_REVIEWER} / ${DEMO_PASSWORD}`);
+/** One line for the operator (a StartupError says which setting and what to do), then nothing left running. */
+const refuseToStart = (error: unknown) => {
+  if (error instanceof StartupError) sayError(error.message);
+  else console.error(error);
+  void stop('', 1);
+};
+
+for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => void stop(signal, 0));
+
+/**
+ * `npm start` runs the server under `sh -c`: a SIGTERM to npm ends that shell and leaves the server running,
+ * without passing the signal on. Under npm the server stops when its parent changes, as if it had been signalled.
+ */
+const stopWhenNpmGoes = () => {
+  if (!process.env.npm_lifecycle_event) return;
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) void stop('npm exited', 0);
+  }, 500).unref();
+};
+
+const start = async (config: Config) => {
+  await checkPortFree(config.HOST, config.PORT); // before the database starts: a taken port leaves nothing behind
+  const opened = await openDatabaseForServer(config, {
+    log: say,
+    logError: sayError,
+    onLost: (message) => {
+      sayError(message);
+      void stop('the database is gone', 1);
+    },
+  });
+  const { database, isEmbedded, embeddedDir } = opened;
+  running.stopCluster = opened.stop;
+  running.database = database;
+
+  const cipher = createPersonalDataCipher(config.secretKey, config.previousSecretKeys);
+  const shouldSeed = config.SEED_DEMO === 'yes' || (config.SEED_DEMO === 'auto' && isEmbedded);
+  // Under the migration lock: a second instance starting at the same time waits, then finds the seeded company.
+  const hasSeeded = await withMigrationLock(database.pool, async () => {
+    if (shouldSeed && (await isDatabaseEmpty(database.pool))) {
+      say('empty database: seeding the demo company');
+      await seedDemo(database.pool, { cipher });
+      return true;
+    }
+    // Roles, menus and dictionaries a new version brings (the demo seed includes them).
+    await seedReferenceData(database.pool);
+    return false;
+  });
+  if (hasSeeded) installDemoMedia(config.mediaDir);
+  // Values sealed with a key this server lacks would fail on every read: refuse now, naming the key.
+  const missingKeyIds = await findMissingKeyIds(database.db, cipher);
+  if (missingKeyIds.length > 0) {
+    throw new StartupError(
+      `SECRET_KEY: the database holds ID and bank card numbers sealed with key ${missingKeyIds.join(', ')}, which ` +
+        `this server lacks (it has ${[...cipher.keyIds].join(', ')}): set SECRET_KEY, or PREVIOUS_SECRET_KEYS, to ` +
+        'the key that sealed them',
+    );
+  }
+
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : undefined;
+  redis?.on('error', (error) => say(`redis: ${error.message}`));
+  running.redis = redis;
+  const app = await buildApp({ config, database, redis, withBenchRoutes: process.env.BENCH_ROUTES === 'true' });
+  running.app = app;
+  running.stopAccepting = watchConnections(app.server).stopAccepting;
+  running.stopHousekeeping = startHousekeeping({ db: database.db, lockMinutes: config.LOGIN_LOCK_MINUTES }, say);
+
+  await app.listen({ port: config.PORT, host: config.HOST }).catch((error) => {
+    throw listenError(config.HOST, config.PORT, error); // taken since the check
+  });
+  stopWhenNpmGoes();
+  const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+  say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s: http://${shownHost}:${config.PORT}/`);
+  say(`database: ${isEmbedded ? `embedded PostgreSQL in ${embeddedDir}` : 'DATABASE_URL'}`);
+  if (shouldSeed) {
+    say(
+      `demo employee: ${DEMO_EMPLOYEE} / ${DEMO_PASSWORD}   reviewer (AppVerify): ${DEMO_REVIEWER} / ${DEMO_PASSWORD}`,
+    );
+  }
+};
+
+try {
+  await start(readConfig({ WEB_DIST: path.join(repoRoot, 'apps/web/dist'), ...process.env }));
+} catch (error) {
+  refuseToStart(error);
 }

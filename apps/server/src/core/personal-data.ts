@@ -20,7 +20,14 @@ export type PersonalDataCipher = {
   open: (sealed: string) => string;
   /** Whether a value was sealed with an older key. */
   isSealedWithOldKey: (sealed: string) => boolean;
+  /** The id of the key new values are sealed with. */
+  currentKeyId: string;
+  /** The ids of every key it opens values of: the current one and the previous ones. */
+  keyIds: ReadonlySet<string>;
 };
+
+/** The id a SECRET_KEY's sealed values carry in front: `a1b2c3d4`. */
+export const keyIdOf = (secret: string) => deriveKey(secret).id;
 
 export const createPersonalDataCipher = (
   secretKey: string,
@@ -48,6 +55,8 @@ export const createPersonalDataCipher = (
       return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
     },
     isSealedWithOldKey: (sealed) => !sealed.startsWith(`${current.id}.`),
+    currentKeyId: current.id,
+    keyIds: new Set(keys.keys()),
   };
 };
 

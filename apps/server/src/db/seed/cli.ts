@@ -2,6 +2,7 @@
 import { readConfig } from '../../config';
 import { createPersonalDataCipher } from '../../core/personal-data';
 import { openDatabaseForTools } from '../connect';
+import { withMigrationLock } from '../migrate';
 import { isDatabaseEmpty, seedDemo } from './demo';
 import { installDemoMedia } from './demo-training';
 
@@ -19,15 +20,17 @@ if (!Number.isInteger(employees) || employees < 2) {
 const config = readConfig();
 const { database, stop } = await openDatabaseForTools(config);
 try {
-  if (args.includes('--reset')) {
-    await database.pool.query(
-      'truncate employees, roles, menus, banners, dictionary_items, plant_banks, outbox_commands, training_materials, papers restart identity cascade',
-    );
-  } else if (!(await isDatabaseEmpty(database.pool))) {
-    console.error('The database already holds employees; pass --reset to replace them with the demo company.');
-    process.exitCode = 1;
-  }
-  if (process.exitCode !== 1) {
+  // Under the migration lock, as a server's start seeds: never two seeds at once.
+  await withMigrationLock(database.pool, async () => {
+    if (args.includes('--reset')) {
+      await database.pool.query(
+        'truncate employees, roles, menus, banners, dictionary_items, plant_banks, outbox_commands, training_materials, papers restart identity cascade',
+      );
+    } else if (!(await isDatabaseEmpty(database.pool))) {
+      console.error('The database already holds employees; pass --reset to replace them with the demo company.');
+      process.exitCode = 1;
+      return;
+    }
     const started = Date.now();
     await seedDemo(database.pool, {
       employees,
@@ -35,7 +38,7 @@ try {
     });
     installDemoMedia(config.mediaDir);
     console.log(`seeded ${employees} employees in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  }
+  });
 } finally {
   await database.close();
   await stop();

@@ -1,7 +1,8 @@
-// After SECRET_KEY is rotated: seals again, with the current key, every ID card and bank card number (on the
-// records and in change requests) that an older key sealed, so the old key can leave PREVIOUS_SECRET_KEYS. Audit
-// rows are history and stay as written: keep an old key while a wrong approval from its time may need undoing.
-import { eq } from 'drizzle-orm';
+// The sealed ID card and bank card numbers of the records and the change requests. After SECRET_KEY is rotated,
+// reseal seals again with the current key every value an older key sealed, so the old key can leave
+// PREVIOUS_SECRET_KEYS. Audit rows are history and stay as written: keep an old key while a wrong approval from its
+// time may need undoing. At start the server asks which keys the values were sealed with, to refuse a key it lacks.
+import { eq, sql } from 'drizzle-orm';
 import type { PersonalDataCipher } from '../../core/personal-data';
 import type { Db } from '../../db/client';
 import { bankCards, changeRequests, employeeProfiles } from '../../db/schema/index';
@@ -46,4 +47,20 @@ export const resealPersonalData = async (db: Db, cipher: PersonalDataCipher) => 
     }
   });
   return count;
+};
+
+/**
+ * The ids of the keys the live values were sealed with (`<key id>.<iv>.<tag>.<data>`) that the cipher does not hold:
+ * a server with these would fail on every read of such a number. One scan of the sealed columns.
+ */
+export const findMissingKeyIds = async (db: Db, cipher: PersonalDataCipher) => {
+  const { rows } = await db.execute<{ keyId: string }>(sql`
+    select distinct split_part(sealed, '.', 1) as "keyId" from (
+      select emp_card_enc as sealed from employee_profiles
+      union all select bank_no_enc from bank_cards
+      union all select proposed #>> '{base,empCard,sealed}' from change_requests
+      union all select proposed #>> '{bank,bankNo,sealed}' from change_requests
+    ) as values_sealed
+    where sealed is not null and sealed <> ''`);
+  return rows.map((row) => row.keyId).filter((keyId) => !cipher.keyIds.has(keyId));
 };
