@@ -143,7 +143,9 @@ describe('stopping `npm start` the usual ways', () => {
     const { npm, base, serverPid, postmasterPid } = await startWithNpm();
     await stopWithSignInsInFlight(base, () => npm.child.kill('SIGTERM'));
     await expectAllGone([npm.child.pid!, serverPid, postmasterPid]);
-    expect(npm.output()).toContain('[ess] npm exited: finishing in-flight requests');
+    // The server notices npm is gone; under an older Node the wrapper running it on a supported one (scripts/
+    // ensure-node.mjs) notices instead and passes a SIGTERM on.
+    expect(npm.output()).toMatch(/\[ess\] (npm exited|SIGTERM): finishing in-flight requests/);
   }, 300_000);
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
