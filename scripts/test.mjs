@@ -33,7 +33,12 @@ let failed = 0;
 if (existsSync(reportFile)) {
   const report = JSON.parse(readFileSync(reportFile, 'utf8'));
   passed = report.numPassedTests ?? 0;
-  failed = (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
+  // Tests, not describe blocks: a file counts once more only when it failed without a failed test of its own
+  // (it did not load, or a hook outside every test threw).
+  const filesFailedOutsideTests = (report.testResults ?? []).filter(
+    (file) => file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed'),
+  ).length;
+  failed = (report.numFailedTests ?? 0) + filesFailedOutsideTests;
 } else {
   failed = 1;
 }
