@@ -177,7 +177,7 @@ export const buildApp = async ({
   app.decorate('hub', hub);
   // The HR console
   registerConsoleRoutes(app, db);
-  const importRunner = createImportRunner({ db, notifier });
+  const importRunner = createImportRunner({ db, notifier, timeLimitSeconds: config.IMPORT_TIME_LIMIT_SECONDS });
   app.addHook('onClose', importRunner.close);
   app.decorate('importRunner', importRunner);
   await registerImportRoutes(app, {

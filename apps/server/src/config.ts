@@ -58,6 +58,11 @@ const schema = z.object({
    * so a slow or stalled client cannot hold connections open for ever.
    */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  /**
+   * The longest one import may read, check or commit, in seconds: a job past it is stopped and failed with a
+   * message, its thread ended, nothing written, so that a file no one can read in time does not hold its worker.
+   */
+  IMPORT_TIME_LIMIT_SECONDS: z.coerce.number().int().min(5).default(180),
   /** Directory of the built web app; empty disables static serving. */
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

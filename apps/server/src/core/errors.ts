@@ -59,6 +59,10 @@ export const ERRORS = {
   IMPORT_BATCH_PUBLISHED: { message: '{month} 的工资单已发布，请先撤回后再导入或回滚', status: 200 },
   IMPORT_NOT_LATEST: { message: '该月数据已被之后的导入 #{id} 覆盖，请先回滚那次导入', status: 200 },
   IMPORT_NO_REJECTED: { message: '该导入没有未通过校验的行', status: 200 },
+  IMPORT_TIMED_OUT: {
+    message: '文件处理超过 {limit} 仍未完成，已停止，数据未作任何修改。请检查文件是否过大或格式异常，拆分后重新上传',
+    status: 200,
+  },
   BATCH_NOT_FOUND: { message: '工资单批次不存在', status: 200 },
   BATCH_STATE: { message: '该批次当前为“{state}”，不能执行此操作', status: 200 },
   BATCH_EMPTY: { message: '该批次没有工资单，请先导入', status: 200 },

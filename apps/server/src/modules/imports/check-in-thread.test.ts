@@ -39,6 +39,8 @@ const collecting = (overrides: Partial<CheckHandlers> = {}) => {
   return { lines, handlers };
 };
 
+const LIMITS = { timeLimitMs: 60_000 };
+
 let thread: CheckThread | undefined;
 afterEach(async () => {
   await thread?.close();
@@ -52,6 +54,7 @@ describe('the checking thread', () => {
     const result = await thread.check(
       csvCheck(7, ['100001,员工1,PS01,3000.5', '100009,无此人,PS01,1']),
       first.handlers,
+      LIMITS,
     );
     expect(result.validRows).toBe(1);
     expect(result.rejected.map(({ row, reason }) => ({ row, reason }))).toEqual([
@@ -65,7 +68,7 @@ describe('the checking thread', () => {
       file: { bytes: Buffer.from('PK\u0003\u0004 not a zip') },
       fileName: 'a.xlsx',
     };
-    const refused = await thread.check(damaged, collecting().handlers).catch((error: unknown) => error);
+    const refused = await thread.check(damaged, collecting().handlers, LIMITS).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(BusinessError);
     expect((refused as BusinessError).message).toBe('文件已损坏，无法读取');
 
@@ -74,12 +77,12 @@ describe('the checking thread', () => {
         throw new Error('the database went away');
       },
     });
-    await expect(thread.check(csvCheck(9, ['100002,员工2,PS01,1']), failing.handlers)).rejects.toThrow(
+    await expect(thread.check(csvCheck(9, ['100002,员工2,PS01,1']), failing.handlers, LIMITS)).rejects.toThrow(
       'the database went away',
     );
 
     const after = collecting();
-    const again = await thread.check(csvCheck(10, ['100003,员工3,PS01,2']), after.handlers);
+    const again = await thread.check(csvCheck(10, ['100003,员工3,PS01,2']), after.handlers, LIMITS);
     expect(again.validRows).toBe(1);
     expect(after.lines).toEqual(['10\t2\t3\t{"empType":"PS01","items":{"NET_PAY":2}}']);
   });
@@ -88,11 +91,26 @@ describe('the checking thread', () => {
     thread = createCheckThread();
     const [a, b] = [collecting(), collecting()];
     const results = await Promise.all([
-      thread.check(csvCheck(1, ['100001,员工1,PS01,1', '100002,员工2,PS01,2']), a.handlers),
-      thread.check(csvCheck(2, ['100003,员工3,PS01,3']), b.handlers),
+      thread.check(csvCheck(1, ['100001,员工1,PS01,1', '100002,员工2,PS01,2']), a.handlers, LIMITS),
+      thread.check(csvCheck(2, ['100003,员工3,PS01,3']), b.handlers, LIMITS),
     ]);
     expect(results.map((result) => result.validRows)).toEqual([2, 1]);
     expect(a.lines.map((line) => line.split('\t').slice(0, 3).join(' '))).toEqual(['1 2 1', '1 3 2']);
     expect(b.lines.map((line) => line.split('\t').slice(0, 3).join(' '))).toEqual(['2 2 3']);
+  });
+
+  it('stops a check past its time limit, refuses it with the limit, and checks again on a new thread', async () => {
+    thread = createCheckThread();
+    // A check that never finishes (its lookups never answer) stands for a file nobody can read in time.
+    const stuck = collecting({ onRead: () => new Promise<Lookups>(() => {}) });
+    const refused = await thread
+      .check(csvCheck(11, ['100001,员工1,PS01,1']), stuck.handlers, { timeLimitMs: 1000 })
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(BusinessError);
+    expect((refused as BusinessError).message).toBe(
+      '文件处理超过 1 秒 仍未完成，已停止，数据未作任何修改。请检查文件是否过大或格式异常，拆分后重新上传',
+    );
+    const after = collecting();
+    expect((await thread.check(csvCheck(12, ['100002,员工2,PS01,2']), after.handlers, LIMITS)).validRows).toBe(1);
   });
 });

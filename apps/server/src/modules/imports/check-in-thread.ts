@@ -2,7 +2,8 @@
 // tsx, about a second, which an upload should not wait for. It is started when a clerk starts an upload or opens the
 // imports (warm), runs one check at a time, answers what each check asks (the employees of the file's numbers, where
 // to put each chunk of valid rows), and stops after IDLE_MS without a check, or at once when a check failed (a new
-// one starts clean). The handlers of a check run one at a time, in order.
+// one starts clean). The handlers of a check run one at a time, in order. A check past its time limit has its
+// thread ended mid-work (terminate stops even a loop that never yields) and is refused with IMPORT_TIMED_OUT.
 import { Worker } from 'node:worker_threads';
 import { BusinessError } from '../../core/errors';
 import type { CheckInput, CheckResult, FromCheck, ToCheck } from './check-protocol';
@@ -15,10 +16,16 @@ export type CheckHandlers = {
 };
 
 export type CheckThread = {
-  check: (input: CheckInput, handlers: CheckHandlers) => Promise<CheckResult>;
+  check: (input: CheckInput, handlers: CheckHandlers, limits: { timeLimitMs: number }) => Promise<CheckResult>;
   /** Starts the thread if it is not up, so that the next check need not wait for it. */
   warm: () => void;
   close: () => Promise<void>;
+};
+
+/** 180000 → "3 分钟", 90000 → "90 秒": the limit as the clerk reads it in the job's message. */
+export const durationText = (ms: number) => {
+  const seconds = Math.round(ms / 1000);
+  return seconds >= 60 && seconds % 60 === 0 ? `${seconds / 60} 分钟` : `${seconds} 秒`;
 };
 
 const WORKER_URL = new URL('./check-worker.mjs', import.meta.url);
@@ -57,14 +64,19 @@ export const createCheckThread = ({ idleMs = IDLE_MS }: { idleMs?: number } = {}
     return worker;
   };
 
-  const runCheck = (input: CheckInput, handlers: CheckHandlers) =>
+  const runCheck = (input: CheckInput, handlers: CheckHandlers, { timeLimitMs }: { timeLimitMs: number }) =>
     new Promise<CheckResult>((resolve, reject) => {
       const thread = start();
       clearTimeout(idleTimer); // not idle while it checks
       let isSettled = false;
+      const timeLimit = setTimeout(
+        () => fail(new BusinessError('IMPORT_TIMED_OUT', { limit: durationText(timeLimitMs) })),
+        timeLimitMs,
+      );
       const settle = (isFailed: boolean, fn: () => void) => {
         if (isSettled) return;
         isSettled = true;
+        clearTimeout(timeLimit);
         thread.off('message', onMessage);
         thread.off('error', fail);
         thread.off('exit', onExit);
@@ -122,9 +134,9 @@ export const createCheckThread = ({ idleMs = IDLE_MS }: { idleMs?: number } = {}
     });
 
   return {
-    check: (input, handlers) => {
+    check: (input, handlers, limits) => {
       if (isClosed) return Promise.reject(new Error('import check thread closed'));
-      const result = queue.then(() => runCheck(input, handlers));
+      const result = queue.then(() => runCheck(input, handlers, limits));
       queue = result.catch(() => {});
       return result;
     },

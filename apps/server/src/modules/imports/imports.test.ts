@@ -261,6 +261,12 @@ describe('payslip import', () => {
       { row: 3, reason: '月份“2025-13”无效，应为 yyyy-MM' },
       { row: 4, reason: '工号 123456789012345678 不存在' },
     ]);
+
+    // The same GBK bytes behind a UTF-8 byte-order mark, as some tools write: still read as GBK.
+    const withBom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), gbk]);
+    const bom = await uploaded(allPlants, { bu: 'BJ', kind: 'payslip', file: withBom, fileName: 'gbk-bom.csv' });
+    expect(bom.missingFields).toEqual([]);
+    expect(bom.preview[0]?.values).toMatchObject({ name: '王芳', month: MONTH, NET_PAY: '1234.5' });
   });
 });
 
@@ -524,6 +530,137 @@ describe('plant scope', () => {
       });
       expect(rows[0]?.[0]).toBe('工号');
       expect(rows[1]?.[0]).toBe('100110');
+    }
+  });
+});
+
+/** The job's status as the clerk's page polls it, until `isDone` says so (the runner may be busy meanwhile). */
+const statusUntil = async (context: TestContext, token: string, id: number, isDone: (job: ImportJob) => boolean) => {
+  for (;;) {
+    const answer = await context.call(routes.getImportJob, { id }, token);
+    const current = answer.body.data as ImportJob;
+    if (isDone(current)) return current;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+};
+
+describe('the queue of the imports', () => {
+  it('goes on with other plants while one plant’s job is stuck, and keeps one plant’s jobs in order', async () => {
+    const hz = await makeEmployee(t.database, { plant: 'HZ' });
+    const nt = await makeEmployee(t.database, { plant: 'NT' });
+    const sheet = (empNo: string) => xlsx([HEADERS, [empNo, '测试员工', 'PS01', 1, 0, 1, 1]]);
+    const first = await uploaded(allPlants, {
+      bu: 'HZ',
+      kind: 'payslip',
+      month: '2024-01',
+      file: sheet(hz.empNo),
+      fileName: 'a.xlsx',
+    });
+    // Checking the HZ job again first deletes its staged rows: while they are held here, that job cannot go on.
+    const holder = await t.database.pool.connect();
+    try {
+      await holder.query('begin');
+      const held = await holder.query('select 1 from import_rows where job_id = $1 for update', [first.id]);
+      expect(held.rowCount).toBe(1);
+      await t.call(routes.remapImport, { id: first.id, valueMap: { empType: {} } }, allPlants);
+      await statusUntil(t, allPlants, first.id, (job) => job.status === 'parsing');
+      // HZ's next job waits for HZ's first; NT's job, uploaded after it, is read and checked meanwhile.
+      const hzNext = await upload(allPlants, {
+        bu: 'HZ',
+        kind: 'payslip',
+        month: '2024-02',
+        file: sheet(hz.empNo),
+        fileName: 'b.xlsx',
+      });
+      const ntJob = await upload(allPlants, {
+        bu: 'NT',
+        kind: 'payslip',
+        month: '2024-01',
+        file: sheet(nt.empNo),
+        fileName: 'c.xlsx',
+      });
+      const hzNextId = (hzNext.body.data as { id: number }).id;
+      const ntReady = await statusUntil(
+        t,
+        allPlants,
+        (ntJob.body.data as { id: number }).id,
+        (job) => job.status !== 'queued' && job.status !== 'parsing' && job.status !== 'validating',
+      );
+      expect(ntReady).toMatchObject({ status: 'ready', validRows: 1 });
+      expect((await job(hzNextId)).status).toBe('queued');
+      expect((await job(first.id)).status).toBe('parsing');
+      await holder.query('rollback');
+      expect((await settled(first.id)).status).toBe('ready');
+      expect((await settled(hzNextId)).status).toBe('ready');
+    } finally {
+      holder.release();
+    }
+  });
+});
+
+describe('the time budget of an import', () => {
+  let limited: TestContext;
+  let clerk: string;
+  beforeAll(async () => {
+    limited = await createTestContext({ IMPORT_TIME_LIMIT_SECONDS: '5' });
+    clerk = await limited.login('900001');
+  });
+  afterAll(() => limited.close());
+
+  it('stops a check and a commit that run past it, with a message, changing nothing', { timeout: 60_000 }, async () => {
+    const worker = await makeEmployee(limited.database, { plant: 'HZ' });
+    const file = xlsx([HEADERS, [worker.empNo, '测试员工', 'PS01', 1, 0, 1, 1]]);
+    const holder = await limited.database.pool.connect();
+    try {
+      // The check's lookups wait behind a lock past the limit: the check is stopped and the job failed.
+      await holder.query('begin');
+      await holder.query('lock table dictionary_items in access exclusive mode');
+      const stuck = await postMultipart(
+        limited.app,
+        'Import/Upload',
+        [
+          { field: 'bu', value: 'HZ' },
+          { field: 'kind', value: 'payslip' },
+          { field: 'month', value: MONTH },
+          { field: 'file', file, filename: 'a.xlsx' },
+        ],
+        clerk,
+      );
+      const stuckId = (stuck.body.data as { id: number }).id;
+      const failed = await statusUntil(limited, clerk, stuckId, (job) => job.status === 'failed');
+      expect(failed.message).toBe(
+        '文件处理超过 5 秒 仍未完成，已停止，数据未作任何修改。请检查文件是否过大或格式异常，拆分后重新上传',
+      );
+      await holder.query('rollback');
+
+      // A commit whose writes wait past the limit is cancelled whole: the job is ready again, nothing written.
+      const again = await postMultipart(
+        limited.app,
+        'Import/Upload',
+        [
+          { field: 'bu', value: 'HZ' },
+          { field: 'kind', value: 'payslip' },
+          { field: 'month', value: MONTH },
+          { field: 'file', file, filename: 'b.xlsx' },
+        ],
+        clerk,
+      );
+      const id = (again.body.data as { id: number }).id;
+      await statusUntil(limited, clerk, id, (job) => job.status === 'ready');
+      await holder.query('begin');
+      await holder.query('lock table payslips in access exclusive mode');
+      expect((await limited.call(routes.commitImport, { id }, clerk)).body).toMatchObject({ result: true });
+      const refused = await statusUntil(limited, clerk, id, (job) => job.status === 'ready' && job.message !== '');
+      expect(refused.message).toContain('文件处理超过 5 秒 仍未完成，已停止，数据未作任何修改');
+      await holder.query('rollback');
+      const written = await limited.database.pool.query(
+        'select count(*)::int as n from payslips where employee_id = $1',
+        [worker.id],
+      );
+      expect(written.rows[0].n).toBe(0);
+    } finally {
+      await holder.query('rollback').catch(() => {});
+      holder.release();
     }
   });
 });

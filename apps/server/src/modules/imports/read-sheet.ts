@@ -8,7 +8,8 @@
 import * as XLSX from '@e965/xlsx';
 import { MAX_IMPORT_ROWS } from '@ess/contract/import-kinds';
 import { BusinessError } from '../../core/errors';
-import { DamagedZip, readXlsxRows, type ZipEntry, zipEntries } from './read-xlsx';
+import { DamagedZip, type ZipEntry, zipEntries } from '../../lib/zip';
+import { readXlsxRows } from './read-xlsx';
 
 /** A cell as read: its text, and for a number formatted as a date its serial (days since 1899-12-30). */
 export type Cell = { text: string; dateSerial?: number };
@@ -54,13 +55,17 @@ const formatOf = (bytes: Buffer, fileName: string): Format => {
   return refuse('文件类型不支持，请上传 .xlsx、.xls 或 .csv 文件');
 };
 
-/** UTF-8 (with or without BOM) when the bytes are valid UTF-8, else GBK, which Excel in China writes CSV in. */
+/**
+ * UTF-8 when the bytes are valid UTF-8, else GBK, which Excel in China writes CSV in. A BOM does not decide it:
+ * some tools put a UTF-8 BOM before text they wrote in GBK, and trusting it gave garbled headers.
+ */
 export const decodeCsv = (bytes: Buffer): string => {
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return bytes.subarray(3).toString('utf8');
+  const hasBom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const text = hasBom ? bytes.subarray(3) : bytes;
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(text);
   } catch {
-    return new TextDecoder('gbk').decode(bytes);
+    return new TextDecoder('gbk').decode(text);
   }
 };
 

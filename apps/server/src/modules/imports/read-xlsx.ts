@@ -5,84 +5,53 @@
 // What it does not know (an encrypted or zip64 package, prefixed XML as some exporters write, a t="d" cell) it
 // leaves to SheetJS: it answers undefined and read-sheet.ts reads the file the slow, general way. Its answers are
 // the same as SheetJS's for the cells it reads (read-xlsx.test.ts compares them).
-import { inflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
+import { DamagedZip, UnsupportedZip, unpackEntry, type ZipEntry, zipEntries } from '../../lib/zip';
 import type { Cell } from './read-sheet';
-
-export type ZipEntry = {
-  name: string;
-  method: number;
-  flags: number;
-  compressedSize: number;
-  size: number;
-  localOffset: number;
-};
 
 /** Something this reader leaves to SheetJS: not an error of the file. */
 class NotForThisReader extends Error {}
-/** The file is damaged: the import is refused, whichever reader would read it. */
-export class DamagedZip extends Error {}
 
 const pass = (): never => {
   throw new NotForThisReader();
 };
 
-/** The entries of a zip's central directory. */
-export const zipEntries = (bytes: Buffer): ZipEntry[] => {
-  // The end of central directory record: signature 0x06054b50, within the last 64 KB + 22 bytes.
-  const from = Math.max(0, bytes.length - 65_557);
-  let end = -1;
-  for (let at = bytes.length - 22; at >= from; at--) {
-    if (bytes.readUInt32LE(at) === 0x06054b50) {
-      end = at;
-      break;
-    }
-  }
-  if (end < 0) throw new DamagedZip();
-  const count = bytes.readUInt16LE(end + 10);
-  let at = bytes.readUInt32LE(end + 16);
-  const entries: ZipEntry[] = [];
-  for (let index = 0; index < count; index++) {
-    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== 0x02014b50) throw new DamagedZip();
-    const nameLength = bytes.readUInt16LE(at + 28);
-    entries.push({
-      flags: bytes.readUInt16LE(at + 8),
-      method: bytes.readUInt16LE(at + 10),
-      compressedSize: bytes.readUInt32LE(at + 20),
-      size: bytes.readUInt32LE(at + 24),
-      localOffset: bytes.readUInt32LE(at + 42),
-      name: bytes.toString('utf8', at + 46, at + 46 + nameLength),
-    });
-    at += 46 + nameLength + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
-  }
-  return entries;
-};
-
-const ZIP64 = 0xffffffff;
-
 const unpack = (bytes: Buffer, entry: ZipEntry, encoding: 'utf8' | 'latin1' = 'utf8'): string => {
-  if (entry.flags & 1) return pass(); // encrypted
-  if (entry.size === ZIP64 || entry.compressedSize === ZIP64 || entry.localOffset === ZIP64) return pass();
-  const local = entry.localOffset;
-  if (local + 30 > bytes.length || bytes.readUInt32LE(local) !== 0x04034b50) throw new DamagedZip();
-  const start = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
-  const packed = bytes.subarray(start, start + entry.compressedSize);
-  if (packed.length !== entry.compressedSize) throw new DamagedZip();
   let unpacked: Buffer;
-  if (entry.method === 0) unpacked = packed;
-  else if (entry.method === 8) {
-    try {
-      // Never more than the directory declared (whose sum was checked against the limit before).
-      unpacked = inflateRawSync(packed, { maxOutputLength: Math.max(1, entry.size) });
-    } catch {
-      throw new DamagedZip();
-    }
-  } else return pass();
-  if (unpacked.length !== entry.size) throw new DamagedZip();
+  try {
+    unpacked = unpackEntry(bytes, entry);
+  } catch (error) {
+    if (error instanceof UnsupportedZip) return pass(); // encrypted, zip64, another method: SheetJS's
+    throw error;
+  }
   // UTF-16 parts exist in theory; Excel and the exporters write UTF-8.
   if (unpacked[0] === 0xff || unpacked[0] === 0xfe) return pass();
   return unpacked.toString(encoding);
 };
+
+/**
+ * The next place of a fixed text at or after a position, for positions that only move forward: the answer found
+ * is kept and given again while it is still ahead, so a text that is rare or absent (a phonetic run, a <v> in a
+ * sheet of inline strings) is searched for once per occurrence instead of to the end of the part for every cell —
+ * what made reading quadratic in the file's strings.
+ */
+export class ForwardSearch {
+  private searchedFrom = -1;
+  private found = -1;
+  constructor(
+    private readonly text: string,
+    private readonly needle: string,
+  ) {}
+  from(position: number): number {
+    const stillValid =
+      this.searchedFrom >= 0 && position >= this.searchedFrom && (this.found < 0 || this.found >= position);
+    if (!stillValid) {
+      this.searchedFrom = position;
+      this.found = this.text.indexOf(this.needle, position);
+    }
+    return this.found;
+  }
+}
 
 // ——— XML, the little of it the parts use ———
 
@@ -141,21 +110,28 @@ const startTags = (xml: string, name: string): string[] => {
   return tags;
 };
 
+/** The searches of the texts that a part's strings are read with, kept across its strings. */
+type TextSearches = { phonetic: ForwardSearch; text: ForwardSearch };
+const textSearches = (xml: string): TextSearches => ({
+  phonetic: new ForwardSearch(xml, '<rPh'),
+  text: new ForwardSearch(xml, '<t'),
+});
+
 /** The text of the <t> elements between from and to, leaving out phonetic runs (<rPh>…</rPh>). */
-const textRuns = (xml: string, from: number, to: number): string => {
+const textRuns = (xml: string, from: number, to: number, searches: TextSearches): string => {
   let text = '';
   let at = from;
-  let phonetic = xml.indexOf('<rPh', from);
+  let phonetic = searches.phonetic.from(from);
   if (phonetic >= to) phonetic = -1;
   for (;;) {
-    const open = xml.indexOf('<t', at);
+    const open = searches.text.from(at);
     if (open < 0 || open >= to) break;
     if (phonetic >= 0 && open > phonetic) {
       // Skip the phonetic run whole, then look for the next one.
       const end = xml.indexOf('</rPh>', phonetic);
       if (end < 0 || end > to) throw new DamagedZip();
       at = end + 6;
-      phonetic = xml.indexOf('<rPh', at);
+      phonetic = searches.phonetic.from(at);
       if (phonetic >= to) phonetic = -1;
       continue;
     }
@@ -179,6 +155,7 @@ const textRuns = (xml: string, from: number, to: number): string => {
 
 const sharedStrings = (xml: string): string[] => {
   const strings: string[] = [];
+  const searches = textSearches(xml);
   for (let at = xml.indexOf('<si'); at >= 0; ) {
     const tagEnd = xml.indexOf('>', at);
     if (tagEnd < 0) throw new DamagedZip();
@@ -189,7 +166,7 @@ const sharedStrings = (xml: string): string[] => {
     }
     const end = xml.indexOf('</si>', tagEnd);
     if (end < 0) throw new DamagedZip();
-    strings.push(textRuns(xml, tagEnd, end));
+    strings.push(textRuns(xml, tagEnd, end, searches));
     at = xml.indexOf('<si', end);
   }
   return strings;
@@ -362,6 +339,9 @@ const walkRows = (
   },
 ) => {
   let rowNo = 0;
+  const searches = textSearches(xml);
+  const cellStart = new ForwardSearch(xml, '<c');
+  const valueStart = new ForwardSearch(xml, '<v');
   let at = xml.indexOf('<row', from);
   while (at >= 0 && at < to) {
     const rowTagEnd = xml.indexOf('>', at);
@@ -377,11 +357,11 @@ const walkRows = (
     if (rowEnd < 0 || rowEnd > to) throw new DamagedZip();
     const cells: Cell[] = [];
     let column = -1;
-    let cellAt = xml.indexOf('<c', rowTagEnd);
+    let cellAt = cellStart.from(rowTagEnd);
     while (cellAt >= 0 && cellAt < rowEnd) {
       const next = xml.charCodeAt(cellAt + 2);
       if (next !== 32 && next !== 62 && next !== 47) {
-        cellAt = xml.indexOf('<c', cellAt + 2); // <col…>, not a cell
+        cellAt = cellStart.from(cellAt + 2); // <col…>, not a cell
         continue;
       }
       const tagEnd = xml.indexOf('>', cellAt);
@@ -394,9 +374,9 @@ const walkRows = (
       if (cellEnd < 0 || cellEnd > rowEnd) throw new DamagedZip();
       if (!isEmpty && column < context.maxColumns) {
         let raw = '';
-        if (type === 'inlineStr') raw = textRuns(xml, tagEnd, cellEnd);
+        if (type === 'inlineStr') raw = textRuns(xml, tagEnd, cellEnd, searches);
         else {
-          const value = xml.indexOf('<v', tagEnd);
+          const value = valueStart.from(tagEnd);
           if (value >= 0 && value < cellEnd) {
             const start = xml.indexOf('>', value) + 1;
             if (xml.charCodeAt(start - 2) !== 47) raw = xml.slice(start, xml.indexOf('</v>', start));
@@ -408,7 +388,7 @@ const walkRows = (
           cells[column] = cell;
         }
       }
-      cellAt = xml.indexOf('<c', isEmpty ? tagEnd : cellEnd + 4);
+      cellAt = cellStart.from(isEmpty ? tagEnd : cellEnd + 4);
     }
     if (!context.onRow({ rowNo, cells })) return;
     at = xml.indexOf('<row', rowEnd);

@@ -6,53 +6,89 @@ import { sql } from 'drizzle-orm';
 import type { Notifier } from '../../core/notifier';
 import type { Db } from '../../db/client';
 import { importJobs } from '../../db/schema/index';
-import { createCheckThread } from './check-in-thread';
+import { withTransaction } from '../../db/transaction';
+import { type CheckThread, createCheckThread } from './check-in-thread';
 import { createFreshUploads, type FreshUploads } from './fresh-uploads';
 import { commitJob, JOB_COLUMNS, processJob } from './service';
 
 const STALE = '2 minutes';
 const SWEEP_MS = 30_000;
+/** How often a job at work tells the others it is still alive: well inside STALE, whatever the job is doing. */
+const HEARTBEAT_MS = 20_000;
+/**
+ * Jobs one instance works on at once, each in a slot with a checking thread of its own: a plant's large file
+ * takes one, and the other plants' jobs go on in the other. Two, for the two cores a plant's server may have.
+ */
+export const PARALLEL_JOBS = 2;
 
 type JobRow = typeof importJobs.$inferSelect;
 
 export type ImportRunner = {
   kick: () => void;
-  /** Starts the checking thread ahead of a check. */
+  /** Starts a checking thread ahead of a check. */
   warm: () => void;
   freshUploads: FreshUploads;
   close: () => Promise<void>;
   idle: () => Promise<void>;
 };
 
-export const createImportRunner = ({ db, notifier }: { db: Db; notifier: Notifier }): ImportRunner => {
-  const checkThread = createCheckThread();
+export const createImportRunner = ({
+  db,
+  notifier,
+  timeLimitSeconds,
+}: {
+  db: Db;
+  notifier: Notifier;
+  timeLimitSeconds: number;
+}): ImportRunner => {
+  const timeLimitMs = timeLimitSeconds * 1000;
   const freshUploads = createFreshUploads();
-  let running: Promise<void> | undefined;
-  let isAgain = false;
   let isClosed = false;
 
-  /** Claims one job (skipping those another worker holds) and moves it into its working state. */
+  /**
+   * Claims one job (skipping those another worker holds) and moves it into its working state. Never a job of a
+   * plant that has one at work already (on any instance): one plant's jobs run one after the other, and a plant's
+   * queue never holds up another's. Claims are taken one at a time under an advisory lock, so that two slots never
+   * both see a plant as free.
+   */
   const claim = async (): Promise<JobRow | undefined> => {
-    const { rows } = await db.execute<{ id: number }>(sql`
-      with next as (
-        select id from import_jobs
-        where status = 'queued'
-           or (status = 'ready' and is_commit_requested = 1)
-           or (status in ('parsing', 'validating', 'committing') and heartbeat_at < now() - ${STALE}::interval)
-        order by id limit 1 for update skip locked)
-      update import_jobs j
-      set status = case when j.is_commit_requested = 1 then 'committing' else 'parsing' end,
-          progress = 0, heartbeat_at = now()
-      from next where j.id = next.id
-      returning j.id`);
-    const id = rows[0]?.id;
+    const id = await withTransaction(db, async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('import-jobs:claim'))`);
+      const { rows } = await tx.execute<{ id: number }>(sql`
+        with next as (
+          select j.id from import_jobs j
+          where (j.status = 'queued'
+              or (j.status = 'ready' and j.is_commit_requested = 1)
+              or (j.status in ('parsing', 'validating', 'committing') and j.heartbeat_at < now() - ${STALE}::interval))
+            and not exists (
+              select 1 from import_jobs w
+              where w.bu = j.bu and w.id <> j.id
+                and w.status in ('parsing', 'validating', 'committing')
+                and w.heartbeat_at >= now() - ${STALE}::interval)
+          order by j.id limit 1 for update skip locked)
+        update import_jobs j
+        set status = case when j.is_commit_requested = 1 then 'committing' else 'parsing' end,
+            progress = 0, heartbeat_at = now()
+        from next where j.id = next.id
+        returning j.id`);
+      return rows[0]?.id;
+    });
     if (id === undefined) return undefined;
     // Every column but the file, which the job reads again when it needs it (not held twice, not parsed twice).
     const [job] = await db.select(JOB_COLUMNS).from(importJobs).where(sql`${importJobs.id} = ${id}`);
     return job ? { ...job, fileBytes: null } : undefined;
   };
 
-  const runOne = async () => {
+  /** Keeps the job's heartbeat fresh while it is worked on, however long one step of it takes. */
+  const keepAlive = (jobId: number) => {
+    const timer = setInterval(() => {
+      db.execute(sql`update import_jobs set heartbeat_at = now() where id = ${jobId}`).catch(() => {});
+    }, HEARTBEAT_MS);
+    timer.unref();
+    return () => clearInterval(timer);
+  };
+
+  const runOne = async (checkThread: CheckThread) => {
     const job = await claim();
     if (!job) return false;
     await notifier.publish({
@@ -60,52 +96,72 @@ export const createImportRunner = ({ db, notifier }: { db: Db; notifier: Notifie
       kind: 'import.progress',
       payload: { content: JSON.stringify({ id: job.id, status: job.status, progress: 0 }) },
     });
+    const stopHeartbeat = keepAlive(job.id);
     try {
-      if (job.status === 'committing') await commitJob({ db, notifier }, job);
-      else await processJob({ db, notifier, checkThread, freshUploads }, job);
+      if (job.status === 'committing') await commitJob({ db, notifier, timeLimitMs }, job);
+      else await processJob({ db, notifier, checkThread, freshUploads, timeLimitMs }, job);
     } catch {
       // The job was marked failed or ready with its reason; the next one still runs.
+    } finally {
+      stopHeartbeat();
     }
     return true;
   };
 
-  const loop = async () => {
-    do {
-      isAgain = false;
-      try {
-        while (!isClosed && (await runOne())) {}
-      } catch {
-        // The database was away: the sweep tries again.
-      }
-    } while (isAgain && !isClosed);
-    running = undefined;
+  /** A slot: its own checking thread, and a loop that takes jobs while there are any. */
+  const createSlot = () => {
+    const checkThread = createCheckThread();
+    let running: Promise<void> | undefined;
+    let isAgain = false;
+    const loop = async () => {
+      do {
+        isAgain = false;
+        try {
+          while (!isClosed && (await runOne(checkThread))) {}
+        } catch {
+          // The database was away: the sweep tries again.
+        }
+      } while (isAgain && !isClosed);
+      running = undefined;
+    };
+    return {
+      checkThread,
+      kick: () => {
+        if (isClosed) return;
+        if (running) isAgain = true;
+        else running = loop();
+      },
+      isRunning: () => running !== undefined,
+      idle: async () => {
+        while (running) await running;
+      },
+    };
   };
+  const slots = Array.from({ length: PARALLEL_JOBS }, createSlot);
 
   const kick = () => {
-    if (isClosed) return;
-    if (running) {
-      isAgain = true;
-      return;
-    }
-    running = loop();
+    for (const slot of slots) slot.kick();
   };
-
   const sweep = setInterval(kick, SWEEP_MS);
   sweep.unref();
   setImmediate(kick);
 
   return {
     kick,
-    warm: checkThread.warm,
+    // Which slot takes the next job is not known ahead: every slot's thread is warmed (a busy one has its own up).
+    warm: () => {
+      for (const slot of slots) slot.checkThread.warm();
+    },
     freshUploads,
     idle: async () => {
-      while (running) await running;
+      // A slot may kick off work the other then takes: settle until every slot is idle at once.
+      while (slots.some((slot) => slot.isRunning())) await Promise.all(slots.map((slot) => slot.idle()));
     },
     close: async () => {
       isClosed = true;
       clearInterval(sweep);
-      await running;
-      await checkThread.close();
+      await Promise.all(slots.map((slot) => slot.idle()));
+      await Promise.all(slots.map((slot) => slot.checkThread.close()));
     },
   };
 };

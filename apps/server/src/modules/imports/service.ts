@@ -32,7 +32,7 @@ import { dictionaryItems, employees, importJobs, importMappings, payslipBatches 
 import { SAFETY_ISSUE_TYPES } from '../../db/seed/reference-data';
 import { type Executor, withTransaction } from '../../db/transaction';
 import { companyDateTime } from '../../lib/calendar';
-import type { CheckThread } from './check-in-thread';
+import { type CheckThread, durationText } from './check-in-thread';
 import type { CheckInput, CheckResult } from './check-protocol';
 import type { FreshUploads } from './fresh-uploads';
 import { replaceRows, restoreRows } from './kinds';
@@ -231,7 +231,11 @@ const fileOf = async (
  * in a thread of their own (check-in-thread.ts); this side looks up the employees and stages each chunk of rows.
  */
 export const processJob = async (
-  deps: Pick<ImportDeps, 'db' | 'notifier'> & { checkThread: CheckThread; freshUploads: FreshUploads },
+  deps: Pick<ImportDeps, 'db' | 'notifier'> & {
+    checkThread: CheckThread;
+    freshUploads: FreshUploads;
+    timeLimitMs: number;
+  },
   job: JobRow,
 ) => {
   const { db } = deps;
@@ -261,6 +265,7 @@ export const processJob = async (
           },
           onRows: staging.write,
         },
+        { timeLimitMs: deps.timeLimitMs },
       );
       await staging.finish();
     } catch (error) {
@@ -311,12 +316,20 @@ const draftBatchFor = async (tx: Executor, bu: string, month: string) => {
   return batch.id;
 };
 
-/** The worker's commit: one transaction, its audit row inside. */
-export const commitJob = async (deps: Pick<ImportDeps, 'db' | 'notifier'>, job: JobRow) => {
+/** PostgreSQL's query_canceled: here, a statement of the commit that ran past the time limit. */
+const isQueryCanceled = (error: unknown) =>
+  (error as { code?: string })?.code === '57014' || (error as { cause?: { code?: string } })?.cause?.code === '57014';
+
+/**
+ * The worker's commit: one transaction, its audit row inside. Each of its statements may run at most the time
+ * limit; one past it is cancelled by PostgreSQL and the whole commit rolled back.
+ */
+export const commitJob = async (deps: Pick<ImportDeps, 'db' | 'notifier'> & { timeLimitMs: number }, job: JobRow) => {
   const kind = job.kind as ImportKind;
   const requester = (job.settings as StoredSettings).commitRequestedBy;
   try {
     await withTransaction(deps.db, async (tx) => {
+      await tx.execute(sql`select set_config('statement_timeout', ${String(deps.timeLimitMs)}, true)`);
       await lockScope(tx, job);
       const batchId = kind === 'payslip' && job.yearMonth ? await draftBatchFor(tx, job.bu, job.yearMonth) : null;
       await replaceRows(tx, { kind, jobId: job.id, month: job.yearMonth, batchId, bu: job.bu });
@@ -351,7 +364,10 @@ export const commitJob = async (deps: Pick<ImportDeps, 'db' | 'notifier'>, job: 
     });
     Object.assign(job, { status: 'done', progress: 100 });
     await announce(deps.notifier, job);
-  } catch (error) {
+  } catch (caught) {
+    const error = isQueryCanceled(caught)
+      ? new BusinessError('IMPORT_TIMED_OUT', { limit: durationText(deps.timeLimitMs) })
+      : caught;
     const message = error instanceof BusinessError ? error.message : '导入失败，数据未作任何修改，请重试';
     // Nothing was written: the job can be committed again once the cause is gone.
     await setState(deps, job, { status: 'ready', isCommitRequested: 0, message });
