@@ -1,15 +1,39 @@
 // Reading a multipart upload: the fields (validated by the call's contract schema) and the files, each held in
 // memory up to the size cap (they are stored in PostgreSQL), with every limit answered in Chinese.
 import type { ParsedRequestOf, RouteSpec } from '@ess/contract';
-import type { FastifyRequest } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BusinessError } from '../core/errors';
 import { parseRequest } from './contract-routes';
 
 export type UploadedPart = { bytes: Buffer; originalName: string };
 
-/** The multipart limits for files of at most `maxBytes` (the files module registers @fastify/multipart with them). */
-export const multipartLimits = (maxBytes: number) =>
-  ({ fileSize: maxBytes, files: 9, fields: 10, fieldSize: 1024, parts: 20, headerPairs: 50 }) as const;
+/** The multipart limits for files of at most `maxBytes`. */
+const multipartLimits = (maxBytes: number, maxFiles: number) =>
+  ({ fileSize: maxBytes, files: maxFiles, fields: 10, fieldSize: 1024, parts: 20, headerPairs: 50 }) as const;
+
+/** What a multipart body may hold beyond its files: the fields, boundaries and part headers. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * Multipart uploads in a scope (its calls read them with readUpload), for at most `maxFiles` files (of all its
+ * calls: each call's readUpload holds its own number) of at most `maxBytes` each. A request
+ * declaring a body larger than its files could be is refused on its headers, before any of it is read, and its
+ * connection closed: a client sending 100 MB learns at once instead of after the upload.
+ */
+export const registerUploads = async (scope: FastifyInstance, { maxBytes, maxFiles }: UploadLimits) => {
+  await scope.register(fastifyMultipart, {
+    limits: multipartLimits(maxBytes, maxFiles),
+    throwFileSizeLimit: true,
+  });
+  scope.addHook('onRequest', async (request, reply) => {
+    const declared = Number(request.headers['content-length']);
+    if (declared > maxBytes * maxFiles + MULTIPART_OVERHEAD_BYTES) {
+      reply.header('connection', 'close');
+      throw new BusinessError('UPLOAD_TOO_LARGE', { max: maxBytes >> 20 });
+    }
+  });
+};
 
 const errorCodeOf = (error: unknown) => (error as { code?: unknown } | undefined)?.code;
 

@@ -27,7 +27,8 @@ const employeeRef = () =>
 
 /**
  * One upload and what became of it. Its state lives here, so any instance may run it, the page can be closed, and
- * a job an instance dropped (a crash) is taken up again. The file stays until the job is done or failed.
+ * a job an instance dropped (a crash) is taken up again. Its file, in import_file_parts, stays until the job is
+ * done or failed.
  */
 export const importJobs = pgTable(
   'import_jobs',
@@ -44,8 +45,6 @@ export const importJobs = pgTable(
     progress: integer('progress').notNull().default(0),
     message: text('message').notNull().default(''),
     fileName: varchar('file_name', { length: 255 }).notNull(),
-    /** Stored uncompressed (custom migration 0008): a sheet is a zip already. */
-    fileBytes: bytea('file_bytes'),
     createdBy: integer('created_by').references(() => employees.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Touched while a worker holds the job; a job in a working state untouched for long is taken up again. */
@@ -67,6 +66,23 @@ export const importJobs = pgTable(
     index('import_jobs_status_idx').on(table.status, table.id),
     index('import_jobs_scope_idx').on(table.bu, table.kind, table.yearMonth, table.id),
   ],
+);
+
+/**
+ * A job's uploaded file in parts of FILE_PART_BYTES, in order: each written and read by a statement of its own, so
+ * that no single one holds the server's event loop or a connection for a whole 30 MB file. Stored uncompressed (the
+ * migration sets EXTERNAL): a sheet is a zip already.
+ */
+export const importFileParts = pgTable(
+  'import_file_parts',
+  {
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => importJobs.id, { onDelete: 'cascade' }),
+    part: integer('part').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.jobId, table.part] })],
 );
 
 /** The valid rows of a job, as they will be written, between validation and commit. */

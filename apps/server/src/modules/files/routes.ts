@@ -1,13 +1,12 @@
 // upload/UploadFileForMobile, upload/UploadMultipleFileForMobile, and GET /api/files/<id>.
 import { filesRoutes } from '@ess/contract/files';
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { BusinessError } from '../../core/errors';
 import type { Db } from '../../db/client';
 import { registerCall, registerPublicCall } from '../../http/contract-routes';
 import { sendError } from '../../http/envelope';
 import { publicRateLimit } from '../../http/public-rate-limit';
-import { multipartLimits, readUpload } from '../../http/uploads';
+import { readUpload, registerUploads } from '../../http/uploads';
 import { CONTENT_TYPES, MAX_UPLOAD_BYTES, servedFileName } from './file-kinds';
 import { readFile, storeFile } from './service';
 
@@ -24,7 +23,7 @@ export const registerFilesRoutes = async (
 ) => {
   // The multipart parser only where uploads are taken.
   await app.register(async (uploads) => {
-    await uploads.register(fastifyMultipart, { limits: multipartLimits(MAX_UPLOAD_BYTES), throwFileSizeLimit: true });
+    await registerUploads(uploads, { maxBytes: MAX_UPLOAD_BYTES, maxFiles: 9 });
     const limits = { maxBytes: MAX_UPLOAD_BYTES };
 
     registerCall(uploads, filesRoutes.uploadFileForMobile, async ({ caller, request }) => {

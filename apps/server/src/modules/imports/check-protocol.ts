@@ -6,10 +6,10 @@ import type { ColumnMatch, EmployeeRef, ImportSettings, RejectedRow, StagedRow, 
 export type CheckInput = {
   jobId: number;
   /**
-   * The file: its bytes as they were uploaded to this instance, or as PostgreSQL prints a bytea (`\x` and hex),
-   * decoded in the thread.
+   * The file: its bytes as they were uploaded to this instance, or its stored parts as hex text, decoded in the
+   * thread.
    */
-  file: { bytes: Uint8Array } | { hex: string };
+  file: { bytes: Uint8Array } | { hexParts: string[] };
   fileName: string;
   kind: ImportKind;
   bu: string;

@@ -81,7 +81,7 @@ const run = async ({ jobId, file, fileName, kind, bu, month, settings }: CheckIn
   let bytes: Buffer | undefined =
     'bytes' in file
       ? Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength)
-      : Buffer.from(file.hex.startsWith('\\x') ? file.hex.slice(2) : file.hex, 'hex');
+      : Buffer.concat(file.hexParts.map((hex) => Buffer.from(hex, 'hex')));
   const sheet = readSheet(bytes, fileName);
   bytes = undefined;
   if (sheet.headers.length === 0) throw new BusinessError('INVALID_INPUT', { detail: '文件中没有数据' });

@@ -1,9 +1,8 @@
 // Import/* calls of the HR console (role HRAdmin by the contract entry; plant scope in the service).
 import { importRoutes, MAX_IMPORT_BYTES } from '@ess/contract/imports';
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/contract-routes';
-import { multipartLimits, readUpload } from '../../http/uploads';
+import { readUpload, registerUploads } from '../../http/uploads';
 import {
   commitImport,
   getImportJob,
@@ -19,7 +18,7 @@ import {
 export const registerImportRoutes = async (app: FastifyInstance, deps: ImportDeps) => {
   // Sheets are larger than the phones' uploads: their own multipart limits.
   await app.register(async (uploads) => {
-    await uploads.register(fastifyMultipart, { limits: multipartLimits(MAX_IMPORT_BYTES), throwFileSizeLimit: true });
+    await registerUploads(uploads, { maxBytes: MAX_IMPORT_BYTES, maxFiles: 1 });
     registerCall(uploads, importRoutes.uploadImport, async ({ caller, request }) => {
       // The thread starts while the file is still arriving.
       if (caller.adminPlants.size > 0) deps.warm();

@@ -74,9 +74,9 @@ export const createImportRunner = ({
       return rows[0]?.id;
     });
     if (id === undefined) return undefined;
-    // Every column but the file, which the job reads again when it needs it (not held twice, not parsed twice).
+    // The job's columns; its file (import_file_parts) is read when the check needs it.
     const [job] = await db.select(JOB_COLUMNS).from(importJobs).where(sql`${importJobs.id} = ${id}`);
-    return job ? { ...job, fileBytes: null } : undefined;
+    return job;
   };
 
   /** Keeps the job's heartbeat fresh while it is worked on, however long one step of it takes. */
