@@ -18,7 +18,7 @@ import { ensureDatabase, migrateDatabase } from '../apps/server/src/db/migrate';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/db/seed/demo';
 import { companyMonth } from '../apps/server/src/lib/calendar';
 import { payslipMonths } from '../packages/contract/src/salary';
-import { benchImport } from './imports';
+import { benchImport, benchReading, benchUploadBesideCalls } from './imports';
 import {
   holdIdleSockets,
   loadChangeSubmissions,
@@ -366,6 +366,17 @@ const benchImports = async ({
   console.log(
     `| payslip call during the import, ${connections} connections | ${Math.round(loaded.duringRps)} req/s = ${(loaded.duringRps / result.referenceRps).toFixed(2)} × pk-read (${Math.round(result.referenceRps)}), ${loaded.duringErrors} errors | ≥ 0.5 × |`,
   );
+  // Issue 17: the upload's effect on the other calls, and reading linear in the file.
+  const beside = await benchUploadBesideCalls({ base, clerkToken, tokens: tokens.slice(0, 8) });
+  console.log(
+    `| payslip call p99 during a 30 MB upload (${(beside.uploadMs / 1000).toFixed(1)} s), 8 employees at once | ${beside.during.p99.toFixed(0)} ms (max ${beside.during.max.toFixed(0)} ms) against ${beside.idle.p99.toFixed(0)} ms idle (max ${beside.idle.max.toFixed(0)} ms) = ${(beside.during.p99 / beside.idle.p99).toFixed(2)} × | ≤ 2 × |`,
+  );
+  for (const { strings, times } of benchReading()) {
+    const [small, middle, large] = times as [(typeof times)[0], (typeof times)[0], (typeof times)[0]];
+    console.log(
+      `| reading an Excel-shaped .xlsx, ${strings} strings (CPU, best of 3) | ${times.map((time) => `${time.rows} rows ${(time.megabytes).toFixed(1)} MB ${(time.ms / 1000).toFixed(2)} s`).join(', ')}; ×${(middle.ms / small.ms).toFixed(2)} and ×${(large.ms / middle.ms).toFixed(2)} per doubling | ≤ 2.5 × per doubling |`,
+    );
+  }
 };
 
 /** Issue 9's goals: submissions, the push to reviewers, a 3 MB upload, idle sockets (docs/performance.md). */
