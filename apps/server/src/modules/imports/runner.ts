@@ -91,6 +91,8 @@ export const createImportRunner = ({
   const runOne = async (checkThread: CheckThread) => {
     const job = await claim();
     if (!job) return false;
+    // There may be more: an idle slot looks too.
+    kick();
     await notifier.publish({
       employeeIds: job.createdBy ? [job.createdBy] : [],
       kind: 'import.progress',
@@ -126,10 +128,11 @@ export const createImportRunner = ({
     };
     return {
       checkThread,
-      kick: () => {
-        if (isClosed) return;
-        if (running) isAgain = true;
-        else running = loop();
+      start: () => {
+        running ??= loop();
+      },
+      again: () => {
+        isAgain = true;
       },
       isRunning: () => running !== undefined,
       idle: async () => {
@@ -139,19 +142,25 @@ export const createImportRunner = ({
   };
   const slots = Array.from({ length: PARALLEL_JOBS }, createSlot);
 
-  const kick = () => {
-    for (const slot of slots) slot.kick();
-  };
+  /**
+   * The first idle slot looks for work (the others only when it found some), so that a lone job always goes to the
+   * first slot, whose thread is warm and whose memory is already taken; with every slot busy, each looks again when
+   * its job is done.
+   */
+  function kick() {
+    if (isClosed) return;
+    const idle = slots.find((slot) => !slot.isRunning());
+    if (idle) idle.start();
+    else for (const slot of slots) slot.again();
+  }
   const sweep = setInterval(kick, SWEEP_MS);
   sweep.unref();
   setImmediate(kick);
 
   return {
     kick,
-    // Which slot takes the next job is not known ahead: every slot's thread is warmed (a busy one has its own up).
-    warm: () => {
-      for (const slot of slots) slot.checkThread.warm();
-    },
+    // The slot the next job goes to: the first idle one.
+    warm: () => (slots.find((slot) => !slot.isRunning()) ?? slots[0])?.checkThread.warm(),
     freshUploads,
     idle: async () => {
       // A slot may kick off work the other then takes: settle until every slot is idle at once.
