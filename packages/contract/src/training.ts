@@ -91,7 +91,10 @@ export const progressBeat = z
     /** The stretch played since the last beat, in seconds of the video. */
     from: secondsOf('开始位置'),
     to: secondsOf('结束位置'),
-    /** The video's length as the player knows it. */
+    /**
+     * The video's length as the player knows it: accepted from players that send it, never taken (the server reads
+     * the length from the file, or HR enters it).
+     */
     duration: secondsOf('视频时长').optional(),
   })
   .refine((beat) => beat.to >= beat.from, { error: '结束位置不能早于开始位置', path: ['to'] });

@@ -54,8 +54,16 @@ export const studyAssignments = pgTable(
     segments: jsonb('segments').$type<[number, number][]>().notNull().default([]),
     /** Seconds covered by the segments. */
     coveredSeconds: numeric('covered_seconds', { precision: 10, scale: 3, mode: 'number' }).notNull().default(0),
-    /** When the last heartbeat was accepted: the wall clock bounds how much the next one may claim. */
+    /** When the last heartbeat was accepted: a gap longer than a beat window ends a viewing. */
     lastBeatAt: timestamp('last_beat_at', { withTimezone: true }),
+    /**
+     * The current viewing (heartbeats without a long gap): when it began, and the seconds of video its beats have
+     * claimed. What a viewing claims never exceeds the wall clock since it began, whatever the beat rate.
+     */
+    viewingStartedAt: timestamp('viewing_started_at', { withTimezone: true }),
+    viewingClaimedSeconds: numeric('viewing_claimed_seconds', { precision: 10, scale: 3, mode: 'number' })
+      .notNull()
+      .default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [unique('study_assignments_employee_material').on(table.employeeId, table.materialId)],

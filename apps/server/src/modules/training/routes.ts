@@ -21,7 +21,7 @@ export const registerTrainingRoutes = (app: FastifyInstance, { db, mediaDir }: {
     data: await getStudyProgress(db, caller, body.StudyId),
   }));
   registerCall(app, trainingRoutes.modifyStudyProgress, async ({ body, caller }) => ({
-    data: await recordProgress(db, caller, body),
+    data: await recordProgress({ db, mediaDir }, caller, body),
   }));
 
   registerCall(app, trainingRoutes.getTrainTest, async ({ caller }) => {

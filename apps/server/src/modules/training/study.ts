@@ -1,28 +1,39 @@
 // Study: the caller's study items, the records of study sessions, and what the server keeps of each video
-// watched. Credit is the share of the video covered by the stretches the player reported, each one refused
-// when it skips ahead of what was watched or claims more than the wall clock allows since the last one; so
-// neither a reload, a second phone nor a forged request earns time that was not spent.
+// watched. Credit is the share of the video covered by the stretches the player reported, each one refused when
+// it skips ahead of what was watched or when the stretches of the viewing would claim more than the wall clock
+// since the viewing began; so neither a reload, a second phone, a fast beat nor a forged request earns time that
+// was not spent. A video's length comes from its file (or HR), never from a player. Time studied is the union of
+// the item's sessions: overlapping sessions count once.
 import {
+  HEARTBEAT_SECONDS,
   isVideoPath,
   MIN_STUDY_MS,
   STUDIED_COVERAGE,
   type StudyItem,
   type StudyProgress,
 } from '@ess/contract/training';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Caller } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
 import type { Db } from '../../db/client';
 import { studyAssignments, studyRecords, trainingMaterials } from '../../db/schema/index';
 import { type Executor, withTransaction } from '../../db/transaction';
+import { statMediaFile } from './media';
+import { readVideoSeconds } from './video-length';
 
 /** A session longer than this is no real one (a clock set wrong, a forged record). */
 const MAX_SESSION_MS = 12 * 60 * 60 * 1000;
 /** Phones' clocks drift: an end this far in the future is still taken. */
 const CLOCK_SKEW_MS = 60 * 1000;
-/** The most a heartbeat may claim without one before it, and the slack every claim gets (network, timers). */
+/** Heartbeats further apart than this belong to different viewings (a pause, a closed page). */
 const MAX_BEAT_WINDOW_SECONDS = 60;
-const BEAT_SLACK_SECONDS = 2;
+/**
+ * The first beat of a viewing reports what was played before it: at most two heartbeats' worth (one report that
+ * did not get through joins the next). The viewing is taken to have begun that long before at most.
+ */
+const FIRST_BEAT_SECONDS = 2 * HEARTBEAT_SECONDS;
+/** The slack of a whole viewing, once (timers, network), not of each beat. */
+const VIEWING_SLACK_SECONDS = 2;
 /** A stretch may start this far past the furthest point watched (the player's own seek tolerance and rounding). */
 const CONTIGUITY_SECONDS = 1;
 
@@ -144,10 +155,13 @@ export const saveStudyRecord = async (
       id = inserted?.id as number;
     }
     if (addedMs > 0) {
-      await tx
-        .update(studyAssignments)
-        .set({ studiedMs: sql`${studyAssignments.studiedMs} + ${addedMs}` })
-        .where(eq(studyAssignments.id, assignment.id));
+      // The union of the item's sessions, not their sum: three tabs sending the same hour studied one hour.
+      await tx.execute(sql`
+        update ${studyAssignments} a set studied_ms = coalesce((
+          select (sum(extract(epoch from upper(r) - lower(r))) * 1000)::bigint
+          from unnest((select range_agg(tstzrange(s.started_at, s.ended_at)) from ${studyRecords} s
+                       where s.assignment_id = a.id)) as r), 0)
+        where a.id = ${assignment.id}`);
     }
     return { id };
   });
@@ -194,6 +208,8 @@ const findVideoAssignment = async (
       materialId: studyAssignments.materialId,
       segments: studyAssignments.segments,
       lastBeatAt: studyAssignments.lastBeatAt,
+      viewingStartedAt: studyAssignments.viewingStartedAt,
+      viewingClaimedSeconds: studyAssignments.viewingClaimedSeconds,
       fileName: trainingMaterials.fileName,
       duration: trainingMaterials.durationSeconds,
     })
@@ -216,11 +232,27 @@ export const getStudyProgress = async (db: Db, caller: Caller, studyId: number):
   return progressOf(row.segments, row.duration);
 };
 
+/** `duration` is what an older player still sends: it is not taken (the length comes from the file). */
 export type ProgressBeat = { StudyId: number; MaterialId: number; from: number; to: number; duration?: number };
+
+/**
+ * The video's length when HR left it empty: read once from its file in MEDIA_DIR and kept for everyone; undefined
+ * while it cannot be read (another container, a damaged or missing file).
+ */
+const lengthFromFile = async (tx: Executor, mediaDir: string, materialId: number, fileName: string) => {
+  const file = await statMediaFile(mediaDir, fileName).catch(() => undefined);
+  const seconds = file ? await readVideoSeconds(file.file) : undefined;
+  if (seconds === undefined) return null;
+  await tx
+    .update(trainingMaterials)
+    .set({ durationSeconds: seconds })
+    .where(and(eq(trainingMaterials.id, materialId), isNull(trainingMaterials.durationSeconds)));
+  return seconds;
+};
 
 /** A heartbeat of a playing video: the stretch played since the last one. */
 export const recordProgress = async (
-  db: Db,
+  { db, mediaDir }: { db: Db; mediaDir: string },
   caller: Caller,
   beat: ProgressBeat,
   now = Date.now(),
@@ -235,15 +267,7 @@ export const recordProgress = async (
       isLocked: true,
     });
     if (!isVideoPath(row.fileName)) throw new BusinessError('STUDY_PROGRESS_INVALID', { detail: '该资料不是视频' });
-    let duration = row.duration;
-    if (duration === null && beat.duration !== undefined && beat.duration > 0) {
-      // HR left the length empty: the first player to know it tells it.
-      duration = round3(beat.duration);
-      await tx
-        .update(trainingMaterials)
-        .set({ durationSeconds: duration })
-        .where(eq(trainingMaterials.id, row.materialId));
-    }
+    const duration = row.duration ?? (await lengthFromFile(tx, mediaDir, row.materialId, row.fileName));
     const from = round3(beat.from);
     const to = round3(beat.to);
     if (duration !== null && to > duration + CONTIGUITY_SECONDS) {
@@ -253,14 +277,31 @@ export const recordProgress = async (
     if (from > furthest + CONTIGUITY_SECONDS) {
       throw new BusinessError('STUDY_PROGRESS_INVALID', { detail: '不能跳过未观看的部分' });
     }
-    const elapsed = row.lastBeatAt ? Math.max(0, (now - row.lastBeatAt.getTime()) / 1000) : MAX_BEAT_WINDOW_SECONDS;
-    if (to - from > Math.min(elapsed, MAX_BEAT_WINDOW_SECONDS) + BEAT_SLACK_SECONDS) {
+    // The viewing this beat belongs to: the current one, or a new one after a long gap. What the viewing's beats
+    // claim together stays within the wall clock since it began (plus its slack, once), however fast they come.
+    const claimed = Math.max(0, to - from);
+    const isViewing =
+      row.lastBeatAt !== null &&
+      row.viewingStartedAt !== null &&
+      now - row.lastBeatAt.getTime() <= MAX_BEAT_WINDOW_SECONDS * 1000;
+    const viewingStartedAt = isViewing
+      ? (row.viewingStartedAt as Date).getTime()
+      : now - Math.min(claimed, FIRST_BEAT_SECONDS) * 1000;
+    const claimedBefore = isViewing ? row.viewingClaimedSeconds : 0;
+    const wallClockSeconds = Math.max(0, now - viewingStartedAt) / 1000;
+    if (claimedBefore + claimed > wallClockSeconds + VIEWING_SLACK_SECONDS) {
       throw new BusinessError('STUDY_PROGRESS_INVALID', { detail: '播放进度超过了实际经过的时间' });
     }
     const segments = to > from ? mergeSegment(row.segments, [from, Math.min(to, duration ?? to)]) : row.segments;
     await tx
       .update(studyAssignments)
-      .set({ segments, coveredSeconds: coveredBy(segments), lastBeatAt: new Date(now) })
+      .set({
+        segments,
+        coveredSeconds: coveredBy(segments),
+        lastBeatAt: new Date(now),
+        viewingStartedAt: new Date(viewingStartedAt),
+        viewingClaimedSeconds: round3(claimedBefore + claimed),
+      })
       .where(eq(studyAssignments.id, row.id));
     return progressOf(segments, duration);
   });

@@ -9,10 +9,12 @@ import { routes } from '@ess/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FACTORY_PASSWORD_HASH, makeEmployee } from '../../../test/factories';
 import { createTestContext, type TestContext } from '../../../test/harness';
+import { mp4Of } from '../../../test/video-files';
 import type { Caller } from '../../core/caller';
 import { recordProgress } from './study';
 
 let t: TestContext;
+let study: { db: TestContext['database']['db']; mediaDir: string };
 const mediaDir = mkdtempSync(path.join(tmpdir(), 'ess-media-'));
 const VIDEO_BYTES = Buffer.alloc(1000, 7);
 for (let index = 0; index < VIDEO_BYTES.length; index++) VIDEO_BYTES[index] = index % 251;
@@ -21,7 +23,9 @@ beforeAll(async () => {
   writeFileSync(path.join(mediaDir, 'lesson.mp4'), VIDEO_BYTES);
   writeFileSync(path.join(mediaDir, 'rules.pdf'), Buffer.from('%PDF-1.4\n%%EOF\n'));
   writeFileSync(path.join(mediaDir, 'onboarding-guide.pdf'), Buffer.from('%PDF-1.4 guide\n%%EOF\n'));
+  writeFileSync(path.join(mediaDir, 'lesson-40s.mp4'), mp4Of({ timescale: 600, duration: 24_000 }));
   t = await createTestContext({ MEDIA_DIR: mediaDir });
+  study = { db: t.database.db, mediaDir };
 });
 afterAll(() => t.close());
 
@@ -174,19 +178,14 @@ describe('what the server keeps of a video watched', () => {
     // Ten seconds later (the service told the time), ten more seconds of video are fine.
     const later = Date.now() + 10_000;
     const progress = await recordProgress(
-      t.database.db,
+      study,
       a.caller,
       { StudyId: studyId, MaterialId: video.id, from: 8, to: 18 },
       later,
     );
     expect(progress).toMatchObject({ segments: [[0, 18]], furthest: 18, coverage: 0.18 });
     // Rewatching is fine and adds nothing.
-    await recordProgress(
-      t.database.db,
-      a.caller,
-      { StudyId: studyId, MaterialId: video.id, from: 2, to: 6 },
-      later + 5000,
-    );
+    await recordProgress(study, a.caller, { StudyId: studyId, MaterialId: video.id, from: 2, to: 6 }, later + 5000);
     const kept = await t.call(routes.getStudyProgress, { StudyId: studyId }, a.token);
     expect(kept.body.data).toEqual({ segments: [[0, 18]], furthest: 18, duration: 100, coverage: 0.18 });
     expect((await t.call(routes.getStudyProgress, { StudyId: studyId }, b.token)).body.result).toBe(false);
@@ -194,18 +193,34 @@ describe('what the server keeps of a video watched', () => {
     expect(list.body.data[0]).toMatchObject({ coverage: 0.18, isStudied: false });
   });
 
-  it('learns the length from the first player when HR left it empty, and refuses a document', async () => {
+  it('reads the length from the file when HR left it empty, never from a player, and refuses a document', async () => {
     const a = await newWorker();
-    const video = await makeMaterial({ fileName: 'lesson.mp4' });
+    const video = await makeMaterial({ fileName: 'lesson-40s.mp4' });
+    const unreadable = await makeMaterial({ fileName: 'lesson.mp4' });
     const doc = await makeMaterial({ fileName: 'rules.pdf' });
     const videoItem = await assign(a.id, video.id);
+    const unreadableItem = await assign(a.id, unreadable.id);
     const docItem = await assign(a.id, doc.id);
+    // The player claims half a second: the file's own header says 40 s, and that is what counts, for everyone.
     const first = await t.call(
       routes.modifyStudyProgress,
-      { StudyId: videoItem, MaterialId: video.id, from: 0, to: 5, duration: 40 },
+      { StudyId: videoItem, MaterialId: video.id, from: 0, to: 5, duration: 0.5 },
       a.token,
     );
     expect(first.body.data).toMatchObject({ duration: 40, coverage: 0.125 });
+    expect(await query('select duration_seconds from training_materials where id = $1', [video.id])).toEqual([
+      { duration_seconds: '40.000' },
+    ]);
+    // A file whose length cannot be read keeps no length: the player's is not taken.
+    const guessed = await t.call(
+      routes.modifyStudyProgress,
+      { StudyId: unreadableItem, MaterialId: unreadable.id, from: 0, to: 5, duration: 0.5 },
+      a.token,
+    );
+    expect(guessed.body.data).toMatchObject({ duration: null, coverage: null });
+    expect(await query('select duration_seconds from training_materials where id = $1', [unreadable.id])).toEqual([
+      { duration_seconds: null },
+    ]);
     const onDoc = await t.call(
       routes.modifyStudyProgress,
       { StudyId: docItem, MaterialId: doc.id, from: 0, to: 1 },
@@ -218,6 +233,69 @@ describe('what the server keeps of a video watched', () => {
       a.token,
     );
     expect(bad.body).toMatchObject({ result: false, msg: expect.stringContaining('结束位置不能早于开始位置') });
+  });
+
+  it('credits beats at 10 Hz no more than the wall clock since the viewing began', async () => {
+    const a = await newWorker();
+    const video = await makeMaterial({ fileName: 'lesson.mp4', duration: 600 });
+    const studyId = await assign(a.id, video.id);
+    // Every 100 ms for 6 s (the service told the time), a beat claiming 2.1 s more than the furthest point.
+    const started = Date.now();
+    let furthest = 0;
+    let accepted = 0;
+    for (let beat = 0; beat < 60; beat++) {
+      const progress = await recordProgress(
+        study,
+        a.caller,
+        { StudyId: studyId, MaterialId: video.id, from: furthest, to: furthest + 2.1 },
+        started + beat * 100,
+      ).catch(() => undefined);
+      if (!progress) continue;
+      accepted++;
+      furthest = progress.furthest;
+    }
+    // The viewing began at most the first beat's claim before it; 5.9 s of beats followed, plus 2 s of slack once.
+    const wallClock = 2.1 + 5.9;
+    expect(furthest).toBeLessThanOrEqual(wallClock + 2);
+    expect(accepted).toBeLessThan(60);
+    // Beats in step with the clock go on being taken.
+    const later = await recordProgress(
+      study,
+      a.caller,
+      { StudyId: studyId, MaterialId: video.id, from: furthest, to: furthest + 10 },
+      started + 5900 + 10_000,
+    );
+    expect(later.furthest).toBeCloseTo(furthest + 10, 3);
+  });
+});
+
+describe('time studied', () => {
+  it('counts overlapping sessions once: the same hour sent three times is one hour', async () => {
+    const a = await newWorker();
+    const doc = await makeMaterial({ fileName: 'rules.pdf' });
+    const studyId = await assign(a.id, doc.id);
+    const end = Date.now() - 2 * 3600_000;
+    const save = (start: number, stop: number, key: string) =>
+      t.call(
+        routes.modifyTrainStudyDetail,
+        {
+          modify: {
+            StudyId: studyId,
+            MaterialId: doc.id,
+            StudyStartDate: iso(start),
+            StudyEndDate: iso(stop),
+            SessionKey: key,
+          },
+        },
+        a.token,
+      );
+    for (const key of ['session-tab-1', 'session-tab-2', 'session-tab-3']) {
+      expect((await save(end - 3600_000, end, key)).body).toMatchObject({ result: true });
+    }
+    // Forty minutes more, from the last ten minutes of that hour: half an hour added.
+    expect((await save(end - 600_000, end + 1800_000, 'session-tab-4')).body.result).toBe(true);
+    const list = (await t.call(routes.getTrainNotify, {}, a.token)).body.data;
+    expect(list[0]?.studiedSeconds).toBe(3600 + 1800);
   });
 });
 
