@@ -5,7 +5,7 @@ import { findAxeViolations } from './axe';
 import { api, markHandbookRead, newDesk, signIn, usePhone } from './harness';
 import { addEducation, chooseFile, fillBaseForm, makeJpeg, readPdf } from './record-helpers';
 import { REVIEWER, submitPersonChange } from './review-helpers';
-import { openSignedIn } from './screen-helpers';
+import { openSignedIn, waitForStillness } from './screen-helpers';
 
 // Seed: colleague g is employee 100001+g (id g+2), plant PLANTS[g % 8], handbook unread when g % 3 = 0,
 // unread messages and notices for ids ≤ 50, safety issues for ids with id % 3 = 1, dormitory costs for
@@ -30,7 +30,7 @@ const expectAccessible = async (screen: string, page: Page = phone.page) => {
   // Sheets, dialogs and toasts animate in; colours are measured once they have settled. A toast fading out is
   // half transparent (white on white for a moment): it is waited out, as none of the screens is about a toast.
   await page.locator('.adm-toast-mask').waitFor({ state: 'detached', timeout: 10_000 });
-  await page.waitForTimeout(400);
+  await waitForStillness(page);
   expect.soft(await findAxeViolations(page), screen).toEqual([]);
 };
 

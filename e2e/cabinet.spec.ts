@@ -1,7 +1,7 @@
 // /logistics/cabinet: the seeded cabinet of 100001; each action asks first, cancel sends nothing.
 import { describe, expect, it } from 'vitest';
 import { usePhone } from './harness';
-import { openSignedIn, recordRequests, screenshot } from './screen-helpers';
+import { openSignedIn, recordRequests, requestsSoFar, screenshot } from './screen-helpers';
 
 const phone = usePhone();
 
@@ -28,11 +28,10 @@ describe('cabinet', () => {
     await phone.page.getByRole('button', { name: '开柜' }).click();
     const dialog = phone.page.getByRole('dialog', { name: '开柜' });
     await dialog.getByText('确定要打开 001 号柜子吗？').waitFor();
-    await phone.page.waitForTimeout(300);
     await screenshot(phone.page, 'cabinet-confirm');
     await dialog.getByRole('button', { name: '取消' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await phone.page.waitForTimeout(500);
+    await requestsSoFar(phone.page);
     expect(opens).toHaveLength(0);
 
     await phone.page.getByRole('button', { name: '开柜' }).click();

@@ -75,9 +75,7 @@ describe('员工与账号', () => {
     const code = ((await dialog.getByTestId('reset-code').textContent()) ?? '').trim();
     expect(code.length).toBeGreaterThan(8);
     await expect(dialog.getByText(`/home/reset-password?code=${code}`)).toBeTruthy();
-    // The dialog's opening animation, so the picture shows it.
     await dialog.getByRole('button', { name: '打印' }).waitFor();
-    await page.waitForTimeout(400);
     await screenshot(page, 'console-reset-code');
     await dialog.getByRole('button', { name: '我已记下，关闭' }).click();
     expect((await api('Account/ResetPassword', { code })).result).toBe(true);

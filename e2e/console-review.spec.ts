@@ -32,8 +32,9 @@ const rowOf = async (page: Page, empNo: string) => {
     if ((await row.count()) > 0) return row;
     const next = page.getByRole('listitem', { name: '下一页' });
     if ((await next.getAttribute('aria-disabled')) === 'true') break;
+    const firstRow = await page.locator('.ant-table-row').first().textContent();
     await next.click();
-    await page.waitForTimeout(300);
+    await expect.poll(() => page.locator('.ant-table-row').first().textContent()).not.toBe(firstRow);
   }
   await row.waitFor({ timeout: 2000 });
   return row;

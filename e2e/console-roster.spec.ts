@@ -186,8 +186,6 @@ describe('员工花名册', () => {
       const link = `${baseUrl()}/home/reset-password?code=${code}`;
       await dialog.getByText(link).waitFor();
       await dialog.getByRole('button', { name: '打印' }).waitFor();
-      // The dialog's opening animation, so the picture shows it.
-      await page.waitForTimeout(400);
       await screenshot(page, 'console-roster-reset-code');
       await dialog.getByRole('button', { name: '我已记下，关闭' }).click();
       await dialog.waitFor({ state: 'hidden' });
@@ -280,7 +278,6 @@ describe('员工花名册', () => {
         .locator('.ant-popconfirm')
         .getByText('将删除这次导入新建的员工（连同其账号和已有数据），并恢复被更新员工的原资料。')
         .waitFor();
-      await page.waitForTimeout(400); // the confirmation's opening animation, so the picture shows it
       await screenshot(page, 'console-roster-rollback');
       await page.locator('.ant-popconfirm').getByRole('button', { name: '回滚', exact: true }).click();
       await historyRow.getByText('已回滚').waitFor({ timeout: 60_000 });

@@ -1,6 +1,7 @@
 // Home: the handbook dialog that shows once, unread messages, tiles, quick links, feedback.
 import { describe, expect, it } from 'vitest';
 import { markHandbookRead, signIn, usePhone } from './harness';
+import { screenshot, waitForStillness } from './screen-helpers';
 
 // Seed: colleague g is employee 100001+g, handbook unread when g % 3 = 0; ids ≤ 50 have unread messages.
 const HANDBOOK_UNREAD = '100004';
@@ -30,7 +31,9 @@ describe('home', () => {
     await phone.page.reload();
     await phone.page.getByText(/您好/).waitFor();
     await phone.page.getByRole('heading', { name: '查询服务' }).waitFor();
-    await phone.page.waitForTimeout(1000);
+    // Whatever the home screen asks before it would open a dialog has been answered, and the screen is still.
+    await phone.page.waitForLoadState('networkidle');
+    await waitForStillness(phone.page);
     expect(await phone.page.getByRole('dialog', { name: '员工手册' }).count()).toBe(0);
     expect(await phone.page.getByText('未读消息').count()).toBe(0);
   });
@@ -50,8 +53,7 @@ describe('home', () => {
     const messages = phone.page.getByRole('dialog').filter({ hasText: '未读消息' });
     await messages.getByRole('button', { name: '我知道了' }).click();
     await messages.waitFor({ state: 'hidden' });
-    await phone.page.waitForTimeout(500);
-    await phone.page.screenshot({ path: 'e2e/screenshots/home.png' });
+    await screenshot(phone.page, 'home');
   });
 
   it('opens a permitted quick link from the footer', async () => {

@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { api, usePhone } from './harness';
 import {
   monthLabel,
+  nextFrame,
   openSignedIn,
   pullDown,
   recordRequests,
+  requestsSoFar,
   screenshot,
   scrollToEnd,
   scrollToTop,
@@ -68,7 +70,9 @@ describe('meals', () => {
     await phone.page.getByRole('button', { name: '重试' }).waitFor();
     const pages = () => requests.map((body) => (body.query as { CurrentPage: number }).CurrentPage);
     await scrollToEnd(phone.page);
-    await phone.page.waitForTimeout(1500);
+    await nextFrame(phone.page);
+    await phone.page.waitForLoadState('networkidle');
+    await requestsSoFar(phone.page);
     expect(pages()).toEqual([1, 2]);
     expect(await monthRows().count()).toBe(10);
     await screenshot(phone.page, 'meals-page-error');
@@ -106,7 +110,6 @@ describe('meals', () => {
         .first()
         .waitFor();
     }
-    await phone.page.waitForTimeout(400);
     await screenshot(phone.page, 'meals-detail');
     await sheet.getByRole('button', { name: '关闭' }).click();
     await sheet.waitFor({ state: 'detached' });

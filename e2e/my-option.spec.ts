@@ -5,6 +5,7 @@ import {
   openSignedIn,
   pullDown,
   recordRequests,
+  requestsSoFar,
   screenshot,
   scrollToEnd,
   scrollToTop,
@@ -53,7 +54,8 @@ describe('my notices', () => {
     const requests = recordRequests(phone.page, 'SystemNotice/GetPersonNotice');
     await openSignedIn(phone, EMPLOYEE, '/user/my-option');
     await noticeRows().first().getByText(`测试反馈 ${ADDED}`).waitFor();
-    await phone.page.waitForTimeout(500);
+    await phone.page.waitForLoadState('networkidle');
+    await requestsSoFar(phone.page);
     expect(await noticeRows().count()).toBe(10);
     expect(requests.map((body) => body.currentPage)).toEqual([1]);
 

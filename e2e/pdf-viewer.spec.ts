@@ -3,7 +3,7 @@
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { usePhone } from './harness';
-import { screenshot } from './screen-helpers';
+import { nextFrame, screenshot } from './screen-helpers';
 
 /** The demo handbook is A4: 595 × 842 PDF points. */
 const PAGE_WIDTH_PT = 595;
@@ -45,7 +45,7 @@ const pinch = async (dialog: Locator, from: number, to: number) => {
       type: 'touchMove',
       touchPoints: fingers(from + ((to - from) * step) / steps),
     });
-    await phone.page.waitForTimeout(16);
+    await nextFrame(phone.page);
   }
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await cdp.detach();
@@ -90,7 +90,6 @@ describe('handbook viewer', () => {
       element.scrollLeft = 120;
     });
     expect(await frame.evaluate((element) => element.scrollLeft)).toBe(120);
-    await phone.page.waitForTimeout(300);
     await screenshot(phone.page, 'handbook-100');
     await dialog.getByRole('button', { name: '放大' }).click();
     await phone.page.getByText('已是最大比例').waitFor();

@@ -1,6 +1,7 @@
 // The 我的 tab: profile card, links, sign-out with confirmation; the password change flow.
 import { describe, expect, it } from 'vitest';
 import { api, DEMO_PASSWORD, markHandbookRead, sha256, signIn, usePhone } from './harness';
+import { screenshot } from './screen-helpers';
 
 const PROFILE_USER = '100020';
 const LOGOUT_USER = '100021';
@@ -23,8 +24,7 @@ describe('person center', () => {
     for (const link of ['人脸照片', '修改密码', '银行卡', '学历信息', '职称评定', '技能评定', '工作经历', '退出登录']) {
       await phone.page.getByText(link, { exact: true }).waitFor();
     }
-    await phone.page.waitForTimeout(300);
-    await phone.page.screenshot({ path: 'e2e/screenshots/person-center.png' });
+    await screenshot(phone.page, 'person-center');
     await phone.page.getByRole('button', { name: '查看头像' }).click();
     await phone.page.locator('.adm-image-viewer-content').waitFor();
   });

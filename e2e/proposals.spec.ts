@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { api, usePhone } from './harness';
 import { chooseFile, makeJpeg, readPdf, reviewerToken } from './record-helpers';
-import { openSignedIn, screenshot } from './screen-helpers';
+import { openSignedIn, screenshot, waitForStillness } from './screen-helpers';
 
 const phone = usePhone();
 
@@ -14,7 +14,7 @@ const pickFirst = async (label: string) => {
   await page.getByRole('button', { name: new RegExp(`^${label}：`) }).click();
   const picker = page.getByRole('dialog', { name: `选择${label}` });
   await picker.waitFor();
-  await page.waitForTimeout(300);
+  await waitForStillness(page);
   await picker.getByRole('button', { name: '确定' }).click();
   await picker.waitFor({ state: 'hidden' });
 };

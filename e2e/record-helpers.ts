@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { api, DEMO_PASSWORD, sha256 } from './harness';
+import { waitForStillness } from './screen-helpers';
 
 /** A JPEG drawn by the page's own canvas (what a phone's camera hands over). */
 export const makeJpeg = async (page: Page, { width, height }: { width: number; height: number }) => {
@@ -95,12 +96,12 @@ export const pickByKeyboard = async (scope: Page | Locator, page: Page, label: s
   await page.keyboard.press('Enter');
   const picker = page.getByRole('dialog', { name: `选择${label}` });
   await picker.waitFor();
-  await page.waitForTimeout(350);
+  await waitForStillness(page);
   for (const [index, count] of steps.entries()) {
     if (index > 0) await page.keyboard.press('Tab');
     for (let step = 0; step < Math.abs(count); step += 1) {
       await page.keyboard.press(count > 0 ? 'ArrowDown' : 'ArrowUp');
-      await page.waitForTimeout(80);
+      await waitForStillness(page);
     }
   }
   // Tab past the remaining columns, round to 取消, then 确定 (the focus stays inside the picker).

@@ -57,7 +57,6 @@ describe('个人信息', () => {
     });
     await toast().getByText('上传成功').waitFor();
     await sheet.getByRole('button', { name: '查看毕业证书' }).waitFor();
-    await page.waitForTimeout(300);
     await screenshot(page, 'records-education-sheet');
     await sheet.getByRole('button', { name: '确定' }).click();
     await sheet.waitFor({ state: 'detached' });
@@ -68,7 +67,6 @@ describe('个人信息', () => {
     await agreement.getByText(/中华人民共和国电子签名法/).waitFor();
     const agree = agreement.getByRole('button', { name: '同意并提交' });
     expect(await agree.isDisabled()).toBe(true);
-    await page.waitForTimeout(300);
     await screenshot(page, 'records-esign');
     await agreement.getByText('我已阅读并同意以上内容').click();
     expect(await agree.isDisabled()).toBe(false);
@@ -81,7 +79,6 @@ describe('个人信息', () => {
     await card.getByText('待审核').waitFor();
     await card.getByText('新增').waitFor();
     expect(await page.getByRole('button', { name: '修改', exact: true }).isDisabled()).toBe(true);
-    await page.waitForTimeout(300);
     await screenshot(page, 'records-education-pending');
 
     expect(notices).toHaveLength(1);

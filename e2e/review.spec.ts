@@ -6,7 +6,7 @@ import type { Page, WebSocket } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, newDesk, signIn, usePhone } from './harness';
 import { findChange, REVIEWER, submitPersonChange } from './review-helpers';
-import { openSignedIn, screenshot } from './screen-helpers';
+import { openSignedIn, requestsSoFar, screenshot, waitForStillness } from './screen-helpers';
 
 /** Colleagues no other spec uses (g = 180…183, 187): each sends one change of its own here. */
 const PUSHED = '100181';
@@ -78,7 +78,7 @@ describe('the reviewers’ console', () => {
       await pane.getByRole('button', { name: '驳回' }).click();
       const sheet = page.getByRole('dialog', { name: '驳回申请' });
       await sheet.getByRole('textbox', { name: '驳回原因' }).waitFor();
-      await page.waitForTimeout(400);
+      await waitForStillness(page);
       const sheetBox = await sheet.boundingBox();
       expect(sheetBox && Math.round(sheetBox.width)).toBe(640);
       expect(sheetBox && Math.round(sheetBox.x)).toBe(363);
@@ -200,6 +200,8 @@ describe('the reviewers’ console', () => {
       sockets.push(socket);
       socket.on('framereceived', ({ payload }) => frames.push(String(payload)));
     });
+    // The page's clock is the test's: after the sign-out it is moved a minute on, past every reconnect delay.
+    await phone.page.clock.install();
     await openSignedIn(phone, REVIEWER, '/user/person-center');
     await expect.poll(() => frames.some((frame) => frame.includes('AUTH_OK'))).toBe(true);
     expect(sockets).toHaveLength(1);
@@ -207,7 +209,8 @@ describe('the reviewers’ console', () => {
     await phone.page.getByRole('dialog', { name: '退出登录' }).getByRole('button', { name: '确定' }).click();
     await phone.page.waitForURL(/\/login/);
     await expect.poll(() => sockets[0]?.isClosed()).toBe(true);
-    await phone.page.waitForTimeout(1500);
+    await phone.page.clock.runFor(60_000);
+    await requestsSoFar(phone.page);
     expect(sockets).toHaveLength(1);
   });
 

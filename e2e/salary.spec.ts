@@ -1,7 +1,7 @@
 // /salary/my-salary: the seeded payslips of the previous month and the one before, switched by the picker.
 import { describe, expect, it } from 'vitest';
 import { api, usePhone } from './harness';
-import { monthLabel, openSignedIn, recordRequests, screenshot, yuan } from './screen-helpers';
+import { monthLabel, openSignedIn, recordRequests, screenshot, waitForStillness, yuan } from './screen-helpers';
 
 type Payslip = { YEAR_MONTH: string; EMP_TYPE: string; ITEMS: { key: string; label: string; amount: number }[] };
 
@@ -47,8 +47,7 @@ describe('salary', () => {
     await phone.page.getByText('工资月份').click();
     const picker = phone.page.locator('.adm-picker');
     await picker.getByText('选择工资月份').waitFor();
-    // The sheet slides in; a tap lands where the item is once it has stopped.
-    await phone.page.waitForTimeout(500);
+    // The sheet slides in; a tap lands where the item is once it has stopped (the picture waits for that).
     await screenshot(phone.page, 'salary-picker');
     expect(await picker.locator('.adm-picker-view-column-item').allTextContents()).toEqual([
       monthLabel(previous),
@@ -63,7 +62,7 @@ describe('salary', () => {
     expect(requests).toEqual([{ day: previous }, { day: before }]);
     expect(await phone.page.locator('.salary-item-net').textContent()).toBe(`实发工资${yuan(netPayOf(second))}`);
     await picker.waitFor({ state: 'hidden' });
-    await phone.page.waitForTimeout(300);
+    await waitForStillness(phone.page);
     await phone.page.locator('.salary-item-net').scrollIntoViewIfNeeded();
     await screenshot(phone.page, 'salary-net-row');
   });

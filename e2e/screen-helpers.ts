@@ -36,12 +36,35 @@ export const scrollToTop = (page: Page) =>
     main.scrollTop = 0;
   });
 
-/** Scrolls to the end until `isDone` holds (each scroll may load one more page). */
+/** The next frame the page paints: what a finger's touch events or a list's scroll handling go by. */
+export const nextFrame = (page: Page) =>
+  page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+
+/**
+ * Every request the page sent before this call has been seen by the test's listeners: one of its own goes out
+ * after them, and its event comes after theirs. What a test checks was not sent, it checks after this.
+ */
+export const requestsSoFar = async (page: Page) => {
+  const marker = `/healthz?requests-so-far=${Date.now()}-${Math.random()}`;
+  const seen = page.waitForRequest((request) => request.url().endsWith(marker));
+  await page.evaluate(
+    (url) =>
+      fetch(url).then(
+        () => undefined,
+        () => undefined,
+      ),
+    marker,
+  );
+  await seen;
+};
+
+/** Scrolls to the end until `isDone` holds (each scroll may load one more page, which the list then shows). */
 export const scrollUntil = async (page: Page, isDone: () => Promise<boolean>, attempts = 20) => {
   for (let attempt = 0; attempt < attempts; attempt += 1) {
     if (await isDone()) return;
     await scrollToEnd(page);
-    await page.waitForTimeout(300);
+    await nextFrame(page);
+    await page.waitForLoadState('networkidle');
   }
   throw new Error('the list did not reach the expected state by scrolling');
 };
@@ -60,13 +83,69 @@ export const pullDown = async (page: Page, from: Locator, distance = 220) => {
       type: 'touchMove',
       touchPoints: [{ x, y: y + Math.round((distance * step) / steps) }],
     });
-    await page.waitForTimeout(16);
+    await nextFrame(page);
   }
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await cdp.detach();
 };
 
-export const screenshot = (page: Page, name: string) => page.screenshot({ path: `e2e/screenshots/${name}.png` });
+/** What moves on the screens: popups, sheets, masks, toasts and picker wheels (antd-mobile moves them from script). */
+const MOVING = [
+  '[role="dialog"]',
+  '.adm-popup-body',
+  '.adm-mask',
+  '.adm-center-popup-wrap',
+  '.adm-toast-main',
+  '.adm-picker-column-wheel',
+  '.ant-modal',
+  '.ant-modal-mask',
+  '.ant-popover',
+  '.ant-message',
+].join(', ');
+
+/**
+ * Waits until nothing on the page moves: every popup, mask and wheel in the same place and opacity for three frames
+ * in a row, and no finite CSS animation or transition running (antd's). Instead of sleeping an animation's length,
+ * which a busy machine stretches.
+ */
+export const waitForStillness = (page: Page) =>
+  page.evaluate(
+    (moving) =>
+      new Promise<void>((resolve) => {
+        const picture = () =>
+          [...document.querySelectorAll(moving)]
+            .map((element) => {
+              const box = element.getBoundingClientRect();
+              const style = getComputedStyle(element);
+              return `${box.x},${box.y},${box.width},${box.height},${style.opacity},${style.transform}`;
+            })
+            .join('|');
+        const isAnimating = () =>
+          document
+            .getAnimations()
+            .some(
+              (animation) =>
+                animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity,
+            );
+        let last = picture();
+        let stillFrames = 0;
+        const check = () => {
+          const now = picture();
+          stillFrames = now === last && !isAnimating() ? stillFrames + 1 : 0;
+          last = now;
+          if (stillFrames >= 3) resolve();
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+    MOVING,
+  );
+
+/** A picture of the screen once it is still. */
+export const screenshot = async (page: Page, name: string) => {
+  await waitForStillness(page);
+  return page.screenshot({ path: `e2e/screenshots/${name}.png` });
+};
 
 /** 2026年3月 for 2026-03, as the screens print months. */
 export const monthLabel = (yearMonth: string) => `${yearMonth.slice(0, 4)}年${Number(yearMonth.slice(5, 7))}月`;

@@ -4,7 +4,7 @@
 // the survey moving to 已完成 (its draft surviving a reload), the handbook, and the watermarked onboarding guide.
 import { describe, expect, it } from 'vitest';
 import { api, usePhone } from './harness';
-import { openSignedIn, recordRequests, screenshot } from './screen-helpers';
+import { nextFrame, openSignedIn, recordRequests, screenshot } from './screen-helpers';
 
 const VIDEO_USER = '100050';
 const EXAM_USER = '100051';
@@ -24,14 +24,29 @@ const waitForTime = (seconds: number) =>
   phone.page.waitForFunction((target) => (document.querySelector('video')?.currentTime ?? 0) >= target, seconds, {
     timeout: 20_000,
   });
-/** Seeks as a drag of the progress bar would, and answers where the player ends up once it settled. */
-const seekTo = async (seconds: number) => {
-  await video().evaluate((element: HTMLVideoElement, target) => {
-    element.currentTime = target;
-  }, seconds);
-  await phone.page.waitForTimeout(600);
-  return video().evaluate((element: HTMLVideoElement) => element.currentTime);
-};
+/**
+ * Seeks as a drag of the progress bar would, and answers where the player ends up once it settled: a seek done
+ * (and the guard's snap back, if any) and no other begun for three frames.
+ */
+const seekTo = (seconds: number) =>
+  video().evaluate(
+    (element: HTMLVideoElement, target) =>
+      new Promise<number>((resolve) => {
+        let hasSeeked = false;
+        let stillFrames = 0;
+        element.addEventListener('seeked', () => {
+          hasSeeked = true;
+        });
+        const check = () => {
+          stillFrames = hasSeeked && !element.seeking ? stillFrames + 1 : 0;
+          if (stillFrames >= 3) resolve(element.currentTime);
+          else requestAnimationFrame(check);
+        };
+        element.currentTime = target;
+        requestAnimationFrame(check);
+      }),
+    seconds,
+  );
 
 describe('video study', () => {
   it('snaps a seek ahead back, saves the record on pause, and keeps the guard after a reload', async () => {
@@ -74,9 +89,11 @@ describe('video study', () => {
       .toBe(true);
 
     // Another load of the page (or another phone) knows how far the video was watched.
+    const progressRead = page.waitForResponse((response) => response.url().endsWith('/TrainOrganize/GetStudyProgress'));
     await page.reload();
+    await progressRead;
     await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1);
-    await page.waitForTimeout(500);
+    await nextFrame(page);
     expect(await seekTo(1.5)).toBeCloseTo(1.5, 0);
     expect(await seekTo(7.5)).toBeLessThan(3.5);
   });
@@ -89,7 +106,8 @@ describe('video study', () => {
     await page.getByText(/学习中 · 00:0/).waitFor();
     await page.locator('canvas[data-watermark]').waitFor();
     await screenshot(page, 'training-document');
-    await page.waitForTimeout(1500);
+    // Studied for more than the shortest session saved, by the screen's own clock.
+    await page.getByText(/学习中 · 00:0[2-9]/).waitFor();
     await page.getByRole('button', { name: '结束学习' }).click();
     await toast().getByText('学习记录已保存').waitFor();
     const item = (await studyItems(login.token)).find((row) => row.materialName === '冲压车间安全操作规程');

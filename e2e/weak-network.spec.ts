@@ -57,7 +57,8 @@ describe('weak network', () => {
 
     // The network is back: the next refresh gets a fresh pair and the screen its data.
     isRefreshLost = false;
-    await phone.page.waitForTimeout(3200);
+    // The failure's toast is gone first, so that the one of this refresh is the one read.
+    await phone.page.locator('.adm-toast-mask').waitFor({ state: 'detached', timeout: 10_000 });
     await refresh();
     await phone.page.getByText('已刷新').waitFor();
     expect(new URL(phone.page.url()).pathname).toBe('/attendance/my-att');
