@@ -18,6 +18,7 @@ import { ensureDatabase, migrateDatabase } from '../apps/server/src/db/migrate';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/db/seed/demo';
 import { companyMonth } from '../apps/server/src/lib/calendar';
 import { payslipMonths } from '../packages/contract/src/salary';
+import { diskFlushesPerSecond } from './disk';
 import { benchImport, benchReading, benchUploadBesideCalls } from './imports';
 import {
   holdIdleSockets,
@@ -175,10 +176,10 @@ const main = async () => {
     }
 
     if (hasRecordsPart) {
-      await benchRecords({ base, pool: database.pool, sample: sample.rows, serverPid: server.pid, results });
+      await benchRecords({ base, pool: database.pool, sample: sample.rows, serverPid: server.pid, results, dataDir });
     }
     if (hasTrainingPart) {
-      await benchTraining({ base, pool: database.pool, results, mediaDir: path.join(dataDir, 'media') });
+      await benchTraining({ base, pool: database.pool, results, mediaDir: path.join(dataDir, 'media'), dataDir });
     }
     if (only.has('imports')) {
       await benchImports({ base, pool: database.pool, sample: sample.rows, serverPid: server.pid as number });
@@ -379,6 +380,28 @@ const benchImports = async ({
   }
 };
 
+/**
+ * The write reference of this run (issue 17): a bare single-statement INSERT … COMMIT through the same pool and
+ * HTTP stack, measured once and kept; with it the disk's flush rate, which bounds commits that do not share a flush.
+ */
+let writeReference: (Result & { flushesPerSecond: number }) | undefined;
+const measureWriteReference = async (base: string, pool: pg.Pool, dataDir: string) => {
+  if (writeReference) return writeReference;
+  await pool.query(
+    'create table if not exists bench_writes (id bigint generated always as identity primary key, body jsonb not null)',
+  );
+  const flushesPerSecond = diskFlushesPerSecond(dataDir);
+  const body = () => JSON.stringify({ text: '基准写入', at: Date.now() });
+  await warmUp(base, 'Bench/BareInsert', body);
+  writeReference = {
+    ...(await load(base, 'reference: bare INSERT … COMMIT', 'Bench/BareInsert', body)),
+    flushesPerSecond,
+  };
+  return writeReference;
+};
+const writeReferenceLine = (reference: Result & { flushesPerSecond: number }, pkRead: Result) =>
+  `| write reference: bare INSERT … COMMIT, ${connections} connections | ${Math.round(reference.rps)} req/s = ${(reference.rps / pkRead.rps).toFixed(2)} × pk-read; p50 ${reference.p50} ms, p99 ${reference.p99} ms; the disk flushes ${Math.round(reference.flushesPerSecond)} times a second (8 KB + fdatasync) | — |`;
+
 /** Issue 9's goals: submissions, the push to reviewers, a 3 MB upload, idle sockets (docs/performance.md). */
 const benchRecords = async ({
   base,
@@ -386,12 +409,14 @@ const benchRecords = async ({
   sample,
   serverPid,
   results,
+  dataDir,
 }: {
   base: string;
   pool: pg.Pool;
   sample: { id: number; emp_no: string; bu: string }[];
   serverPid: number | undefined;
   results: Result[];
+  dataDir: string;
 }) => {
   const tokens: Tokens = await Promise.all(
     sample.map(async (row) => ({ id: row.id, empNo: row.emp_no, bu: row.bu, token: await signToken(row) })),
@@ -405,6 +430,7 @@ const benchRecords = async ({
       return load(base, 'reference: primary-key read', 'Bench/PrimaryKeyRead', pkReadBody);
     })());
 
+  const writes = only.has('changes') ? await measureWriteReference(base, pool, dataDir) : undefined;
   const changes = only.has('changes')
     ? await loadChangeSubmissions({ base, pool, tokens: tokens.slice(0, 1000), connections })
     : undefined;
@@ -442,9 +468,10 @@ const benchRecords = async ({
 
   console.log('\n| goal | figure | target |');
   console.log('|---|---|---|');
-  if (changes) {
+  if (changes && writes) {
+    console.log(writeReferenceLine(writes, pkRead));
     console.log(
-      `| change submissions, ${connections} connections | ${Math.round(changes.rps)} req/s = ${(changes.rps / pkRead.rps).toFixed(2)} × pk-read (${Math.round(pkRead.rps)}); p50 ${changes.p50} ms, p99 ${changes.p99} ms; ${changes.made} of ${changes.sent} made, ${changes.errors} errors | ≥ 0.5 × |`,
+      `| change submissions, ${connections} connections | ${Math.round(changes.rps)} req/s = ${(changes.rps / writes.rps).toFixed(2)} × the write reference (${(changes.rps / pkRead.rps).toFixed(2)} × pk-read); p50 ${changes.p50} ms, p99 ${changes.p99} ms; ${changes.made} of ${changes.sent} made, ${changes.errors} errors | ≥ 0.5 × the write reference |`,
     );
   }
   if (sockets) {
@@ -475,11 +502,13 @@ const benchTraining = async ({
   pool,
   results,
   mediaDir,
+  dataDir,
 }: {
   base: string;
   pool: pg.Pool;
   results: Result[];
   mediaDir: string;
+  dataDir: string;
 }) => {
   // Employees nobody else's part of the run signs in as: the submissions use each one once.
   const { rows } = await pool.query<{ id: number; emp_no: string; bu: string }>(
@@ -496,9 +525,11 @@ const benchTraining = async ({
   const lines: string[] = [];
 
   if (only.has('exams')) {
+    const writes = await measureWriteReference(base, pool, dataDir);
     const exams = await loadExamSubmissions({ base, pool, tokens: signed.slice(2000), connections, duration });
     lines.push(
-      `| exam submissions, ${connections} connections | ${Math.round(exams.rps)} req/s = ${(exams.rps / pkRead.rps).toFixed(2)} × pk-read (${Math.round(pkRead.rps)}); p50 ${exams.p50} ms, p99 ${exams.p99} ms; ${exams.stored} stored, ${exams.errors} errors | ≥ 0.5 × |`,
+      writeReferenceLine(writes, pkRead),
+      `| exam submissions, ${connections} connections | ${Math.round(exams.rps)} req/s = ${(exams.rps / writes.rps).toFixed(2)} × the write reference (${(exams.rps / pkRead.rps).toFixed(2)} × pk-read); p50 ${exams.p50} ms, p99 ${exams.p99} ms; ${exams.stored} stored, ${exams.errors} errors | ≥ 0.7 × the write reference |`,
     );
   }
   const viewers = signed.slice(0, 1000);

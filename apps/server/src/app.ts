@@ -205,6 +205,13 @@ export const buildApp = async ({
       const { rows } = await database.pool.query('select id, emp_no, name from employees where id = $1', [id]);
       return envelope(true, '操作成功', rows[0] ?? null);
     });
+    // The write reference: a single-statement INSERT … COMMIT on the same pool (the bench makes bench_writes).
+    app.post('/api/Bench/BareInsert', isPublic, async (request) => {
+      const { rows } = await database.pool.query('insert into bench_writes (body) values ($1) returning id', [
+        JSON.stringify(request.body ?? {}),
+      ]);
+      return envelope(true, '操作成功', rows[0]?.id ?? null);
+    });
     // The bare static handler the media route is compared with: the same files, no sign-in, no lookup.
     const { default: fastifyStatic } = await import('@fastify/static');
     await app.register(fastifyStatic, {
