@@ -262,19 +262,34 @@ describe('a workbook as Excel writes it', () => {
   });
 
   // Was about a minute at 8,000 rows and ×4 per doubling: the phonetic-run search scanned to the end of the part
-  // for every string. The best of three reads of each size, in CPU time, so that a busy machine does not decide.
+  // for every string. Measured in CPU time, the best of five reads of each size taken in turn after a read of the
+  // larger one has grown the heap; a busy machine (the collector, caches) may still stretch one attempt, so up to
+  // three are made — a quadratic reader fails every one.
   it.each(['shared', 'inline'] as const)(
     'reads 30,000 rows of %s strings in seconds, in time linear in the rows',
     (strings) => {
       const half = excelShapedPayslips({ employees: sampleEmployees(15_000), strings });
       const whole = excelShapedPayslips({ employees: sampleEmployees(30_000), strings });
-      const best = (bytes: Buffer) => Math.min(...[0, 1, 2].map(() => cpuMsOfReading(bytes).ms));
       const { sheet } = cpuMsOfReading(whole);
       expect(sheet.rows).toHaveLength(30_000);
-      const halfMs = best(half);
-      const wholeMs = best(whole);
+      const ratios: number[] = [];
+      let wholeMs = Number.POSITIVE_INFINITY;
+      for (let attempt = 0; attempt < 3; attempt++) {
+        let halfBest = Number.POSITIVE_INFINITY;
+        let wholeBest = Number.POSITIVE_INFINITY;
+        for (let run = 0; run < 5; run++) {
+          halfBest = Math.min(halfBest, cpuMsOfReading(half).ms);
+          wholeBest = Math.min(wholeBest, cpuMsOfReading(whole).ms);
+        }
+        wholeMs = Math.min(wholeMs, wholeBest);
+        ratios.push(wholeBest / halfBest);
+        if (wholeBest / halfBest <= 2.5) break;
+      }
       expect(wholeMs).toBeLessThan(15_000);
-      expect(wholeMs / halfMs).toBeLessThanOrEqual(2.5);
+      expect(
+        Math.min(...ratios),
+        `time at twice the rows, each attempt: ${ratios.map((ratio) => ratio.toFixed(2)).join(', ')}`,
+      ).toBeLessThanOrEqual(2.5);
     },
     240_000,
   );
