@@ -37,9 +37,10 @@ const upload = async (
     file,
     fileName,
   }: { bu: string; kind: string; month?: string; file: Buffer; fileName: string },
+  context: TestContext = t,
 ) =>
   postMultipart(
-    t.app,
+    context.app,
     'Import/Upload',
     [
       { field: 'bu', value: bu },
@@ -615,17 +616,7 @@ describe('the time budget of an import', () => {
       // The check's lookups wait behind a lock past the limit: the check is stopped and the job failed.
       await holder.query('begin');
       await holder.query('lock table dictionary_items in access exclusive mode');
-      const stuck = await postMultipart(
-        limited.app,
-        'Import/Upload',
-        [
-          { field: 'bu', value: 'HZ' },
-          { field: 'kind', value: 'payslip' },
-          { field: 'month', value: MONTH },
-          { field: 'file', file, filename: 'a.xlsx' },
-        ],
-        clerk,
-      );
+      const stuck = await upload(clerk, { bu: 'HZ', kind: 'payslip', file, fileName: 'a.xlsx' }, limited);
       const stuckId = (stuck.body.data as { id: number }).id;
       const failed = await statusUntil(limited, clerk, stuckId, (job) => job.status === 'failed');
       expect(failed.message).toBe(
@@ -634,17 +625,7 @@ describe('the time budget of an import', () => {
       await holder.query('rollback');
 
       // A commit whose writes wait past the limit is cancelled whole: the job is ready again, nothing written.
-      const again = await postMultipart(
-        limited.app,
-        'Import/Upload',
-        [
-          { field: 'bu', value: 'HZ' },
-          { field: 'kind', value: 'payslip' },
-          { field: 'month', value: MONTH },
-          { field: 'file', file, filename: 'b.xlsx' },
-        ],
-        clerk,
-      );
+      const again = await upload(clerk, { bu: 'HZ', kind: 'payslip', file, fileName: 'b.xlsx' }, limited);
       const id = (again.body.data as { id: number }).id;
       await statusUntil(limited, clerk, id, (job) => job.status === 'ready');
       await holder.query('begin');
