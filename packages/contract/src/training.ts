@@ -43,9 +43,12 @@ export const studyItem = z.object({
   /** `/api/media/<key>.<ext>`. */
   materialPath: z.string(),
   isVideo: z.boolean(),
-  /** Seconds of study saved in records. */
+  /** Seconds of study saved in records: the union of their intervals (overlapping sessions count once). */
   studiedSeconds: z.number(),
-  /** Share (0–1) of a video watched; null for documents. */
+  /**
+   * Share (0–1) of a video watched; null for documents and for a video whose length is not known (its file does
+   * not tell it: such a video is studied, like a document, once a study record is saved).
+   */
   coverage: z.number().nullable(),
   isStudied: z.boolean(),
 });
@@ -56,7 +59,7 @@ export const studyProgress = z.object({
   /** [from, to] in seconds, sorted, not overlapping. */
   segments: z.array(z.tuple([z.number(), z.number()])),
   furthest: z.number(),
-  /** The video's length in seconds, when known. */
+  /** The video's length in seconds (HR's, or read from the file), when known. */
   duration: z.number().nullable(),
   coverage: z.number().nullable(),
 });

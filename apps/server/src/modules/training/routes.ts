@@ -12,13 +12,15 @@ import { getPaperDetail, getPersonExam, listPapers, submitPaper } from './papers
 import { getStudyItems, getStudyProgress, recordProgress, saveStudyRecord } from './study';
 
 export const registerTrainingRoutes = (app: FastifyInstance, { db, mediaDir }: { db: Db; mediaDir: string }) => {
-  registerCall(app, trainingRoutes.getTrainNotify, async ({ caller }) => ({ data: await getStudyItems(db, caller) }));
+  registerCall(app, trainingRoutes.getTrainNotify, async ({ caller }) => ({
+    data: await getStudyItems({ db, mediaDir }, caller),
+  }));
   registerCall(app, trainingRoutes.modifyTrainStudyDetail, async ({ body, caller }) => {
     const saved = await saveStudyRecord(db, caller, body.modify);
     return { data: saved, msg: saved ? '保存成功' : '学习时间不足 1 秒，未记录' };
   });
   registerCall(app, trainingRoutes.getStudyProgress, async ({ body, caller }) => ({
-    data: await getStudyProgress(db, caller, body.StudyId),
+    data: await getStudyProgress({ db, mediaDir }, caller, body.StudyId),
   }));
   registerCall(app, trainingRoutes.modifyStudyProgress, async ({ body, caller }) => ({
     data: await recordProgress({ db, mediaDir }, caller, body),

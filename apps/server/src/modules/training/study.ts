@@ -2,8 +2,9 @@
 // watched. Credit is the share of the video covered by the stretches the player reported, each one refused when
 // it skips ahead of what was watched or when the stretches of the viewing would claim more than the wall clock
 // since the viewing began; so neither a reload, a second phone, a fast beat nor a forged request earns time that
-// was not spent. A video's length comes from its file (or HR), never from a player. Time studied is the union of
-// the item's sessions: overlapping sessions count once.
+// was not spent. A video's length comes from its file (or HR), never from a player; a video whose file does not
+// tell it is studied as SPEC studies any material, by a saved study record. Time studied is the union of the
+// item's sessions: overlapping sessions count once.
 import {
   HEARTBEAT_SECONDS,
   isVideoPath,
@@ -45,7 +46,56 @@ export const mediaPathOf = (mediaKey: string, fileName: string) => {
 const coverageOf = (covered: number, duration: number | null) =>
   duration && duration > 0 ? Math.min(1, Math.round((covered / duration) * 1000) / 1000) : 0;
 
-export const getStudyItems = async (db: Db, caller: Caller): Promise<StudyItem[]> => {
+/**
+ * A video's length: HR's, else read from its file in MEDIA_DIR and kept for everyone (never a player's).
+ * 'unreadable': the file is there but does not say (AVI, WMV, MKV, a damaged MP4); 'missing': no file yet.
+ */
+type VideoLength = number | 'unreadable' | 'missing';
+
+const lengthOf = async (
+  db: Executor,
+  mediaDir: string,
+  material: { materialId: number; fileName: string; duration: number | null },
+): Promise<VideoLength> => {
+  if (material.duration !== null) return material.duration;
+  const file = await statMediaFile(mediaDir, material.fileName).catch(() => undefined);
+  if (!file) return 'missing';
+  const seconds = await readVideoSeconds(file.file);
+  if (seconds === undefined) return 'unreadable';
+  await db
+    .update(trainingMaterials)
+    .set({ durationSeconds: seconds })
+    .where(and(eq(trainingMaterials.id, material.materialId), isNull(trainingMaterials.durationSeconds)));
+  return seconds;
+};
+
+const knownLength = (length: VideoLength) => (typeof length === 'number' ? length : null);
+
+/**
+ * Whether an item is studied: a video of known length by its coverage; a document, and a video whose file does
+ * not tell its length, as SPEC studies any material: a study record (of at least a second) saved. A video whose
+ * file is not there yet is not studied.
+ */
+const standingOf = ({
+  length,
+  coveredSeconds,
+  studiedMs,
+}: {
+  length: VideoLength | undefined;
+  coveredSeconds: number;
+  studiedMs: number;
+}): { coverage: number | null; isStudied: boolean } => {
+  if (typeof length === 'number') {
+    const coverage = coverageOf(coveredSeconds, length);
+    return { coverage, isStudied: coverage >= STUDIED_COVERAGE };
+  }
+  return { coverage: null, isStudied: length !== 'missing' && studiedMs >= MIN_STUDY_MS };
+};
+
+export const getStudyItems = async (
+  { db, mediaDir }: { db: Db; mediaDir: string },
+  caller: Caller,
+): Promise<StudyItem[]> => {
   const rows = await db
     .select({
       id: studyAssignments.id,
@@ -62,21 +112,22 @@ export const getStudyItems = async (db: Db, caller: Caller): Promise<StudyItem[]
     .innerJoin(trainingMaterials, eq(trainingMaterials.id, studyAssignments.materialId))
     .where(eq(studyAssignments.employeeId, caller.id))
     .orderBy(asc(studyAssignments.id));
-  return rows.map((row) => {
-    const isVideo = isVideoPath(row.fileName);
-    const coverage = isVideo ? coverageOf(row.coveredSeconds, row.duration) : null;
-    return {
-      id: row.id,
-      materialId: row.materialId,
-      trainTheme: row.trainTheme,
-      materialName: row.name,
-      materialPath: mediaPathOf(row.mediaKey, row.fileName),
-      isVideo,
-      studiedSeconds: Math.floor(row.studiedMs / 1000),
-      coverage,
-      isStudied: isVideo ? (coverage ?? 0) >= STUDIED_COVERAGE : row.studiedMs >= MIN_STUDY_MS,
-    };
-  });
+  return Promise.all(
+    rows.map(async (row) => {
+      const isVideo = isVideoPath(row.fileName);
+      const length = isVideo ? await lengthOf(db, mediaDir, row) : undefined;
+      return {
+        id: row.id,
+        materialId: row.materialId,
+        trainTheme: row.trainTheme,
+        materialName: row.name,
+        materialPath: mediaPathOf(row.mediaKey, row.fileName),
+        isVideo,
+        studiedSeconds: Math.floor(row.studiedMs / 1000),
+        ...standingOf({ length, coveredSeconds: row.coveredSeconds, studiedMs: row.studiedMs }),
+      };
+    }),
+  );
 };
 
 export type StudyRecordInput = {
@@ -227,28 +278,18 @@ const findVideoAssignment = async (
   return row;
 };
 
-export const getStudyProgress = async (db: Db, caller: Caller, studyId: number): Promise<StudyProgress> => {
+export const getStudyProgress = async (
+  { db, mediaDir }: { db: Db; mediaDir: string },
+  caller: Caller,
+  studyId: number,
+): Promise<StudyProgress> => {
   const row = await findVideoAssignment(db, caller, { studyId, isLocked: false });
-  return progressOf(row.segments, row.duration);
+  const duration = isVideoPath(row.fileName) ? knownLength(await lengthOf(db, mediaDir, row)) : row.duration;
+  return progressOf(row.segments, duration);
 };
 
 /** `duration` is what an older player still sends: it is not taken (the length comes from the file). */
 export type ProgressBeat = { StudyId: number; MaterialId: number; from: number; to: number; duration?: number };
-
-/**
- * The video's length when HR left it empty: read once from its file in MEDIA_DIR and kept for everyone; undefined
- * while it cannot be read (another container, a damaged or missing file).
- */
-const lengthFromFile = async (tx: Executor, mediaDir: string, materialId: number, fileName: string) => {
-  const file = await statMediaFile(mediaDir, fileName).catch(() => undefined);
-  const seconds = file ? await readVideoSeconds(file.file) : undefined;
-  if (seconds === undefined) return null;
-  await tx
-    .update(trainingMaterials)
-    .set({ durationSeconds: seconds })
-    .where(and(eq(trainingMaterials.id, materialId), isNull(trainingMaterials.durationSeconds)));
-  return seconds;
-};
 
 /** A heartbeat of a playing video: the stretch played since the last one. */
 export const recordProgress = async (
@@ -267,7 +308,7 @@ export const recordProgress = async (
       isLocked: true,
     });
     if (!isVideoPath(row.fileName)) throw new BusinessError('STUDY_PROGRESS_INVALID', { detail: '该资料不是视频' });
-    const duration = row.duration ?? (await lengthFromFile(tx, mediaDir, row.materialId, row.fileName));
+    const duration = knownLength(await lengthOf(tx, mediaDir, row));
     const from = round3(beat.from);
     const to = round3(beat.to);
     if (duration !== null && to > duration + CONTIGUITY_SECONDS) {

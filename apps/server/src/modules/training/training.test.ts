@@ -24,6 +24,11 @@ beforeAll(async () => {
   writeFileSync(path.join(mediaDir, 'rules.pdf'), Buffer.from('%PDF-1.4\n%%EOF\n'));
   writeFileSync(path.join(mediaDir, 'onboarding-guide.pdf'), Buffer.from('%PDF-1.4 guide\n%%EOF\n'));
   writeFileSync(path.join(mediaDir, 'lesson-40s.mp4'), mp4Of({ timescale: 600, duration: 24_000 }));
+  // An AVI (RIFF) file: a video type of SPEC whose length this server does not read.
+  writeFileSync(
+    path.join(mediaDir, 'clip.avi'),
+    Buffer.concat([Buffer.from('RIFF\u00f0\u0003\u0000\u0000AVI LIST', 'latin1'), VIDEO_BYTES]),
+  );
   t = await createTestContext({ MEDIA_DIR: mediaDir });
   study = { db: t.database.db, mediaDir };
 });
@@ -266,6 +271,70 @@ describe('what the server keeps of a video watched', () => {
       started + 5900 + 10_000,
     );
     expect(later.furthest).toBeCloseTo(furthest + 10, 3);
+  });
+});
+
+describe('a video whose length is not known', () => {
+  it('is studied as SPEC studies any material, by a saved record; one whose file is not there is not', async () => {
+    const a = await newWorker();
+    const avi = await makeMaterial({ fileName: 'clip.avi' });
+    const mp4 = await makeMaterial({ fileName: 'lesson-40s.mp4' });
+    const gone = await makeMaterial({ fileName: 'not-copied-yet.mp4' });
+    const items = {
+      avi: await assign(a.id, avi.id),
+      mp4: await assign(a.id, mp4.id),
+      gone: await assign(a.id, gone.id),
+    };
+    const list = async () => {
+      const data = (await t.call(routes.getTrainNotify, {}, a.token)).body.data;
+      const of = (studyId: number) => data.find((item) => item.id === studyId);
+      return { avi: of(items.avi), mp4: of(items.mp4), gone: of(items.gone) };
+    };
+
+    // Before any beat the list reads the MP4's length from its file (and keeps it); the AVI's says none.
+    const before = await list();
+    expect(before.avi).toMatchObject({ isVideo: true, coverage: null, isStudied: false });
+    expect(before.mp4).toMatchObject({ coverage: 0, isStudied: false });
+    expect(before.gone).toMatchObject({ coverage: null, isStudied: false });
+    expect(await query('select duration_seconds from training_materials where id = $1', [mp4.id])).toEqual([
+      { duration_seconds: '40.000' },
+    ]);
+    expect((await t.call(routes.getStudyProgress, { StudyId: items.mp4 }, a.token)).body.data).toMatchObject({
+      duration: 40,
+      coverage: 0,
+    });
+
+    // A player's length is still not taken for the AVI.
+    const beat = await t.call(
+      routes.modifyStudyProgress,
+      { StudyId: items.avi, MaterialId: avi.id, from: 0, to: 5, duration: 0.5 },
+      a.token,
+    );
+    expect(beat.body.data).toMatchObject({ duration: null, coverage: null, furthest: 5 });
+
+    // Five seconds of study saved on each: the AVI is studied; the MP4 still needs 95 % watched; the missing one
+    // cannot have been watched.
+    const now = Date.now();
+    for (const [studyId, materialId] of [
+      [items.avi, avi.id],
+      [items.mp4, mp4.id],
+      [items.gone, gone.id],
+    ] as const) {
+      const modify = {
+        StudyId: studyId,
+        MaterialId: materialId,
+        StudyStartDate: iso(now - 6000),
+        StudyEndDate: iso(now - 1000),
+      };
+      expect((await t.call(routes.modifyTrainStudyDetail, { modify }, a.token)).body.result).toBe(true);
+    }
+    const after = await list();
+    expect(after.avi).toMatchObject({ coverage: null, studiedSeconds: 5, isStudied: true });
+    expect(after.mp4).toMatchObject({ coverage: 0, studiedSeconds: 5, isStudied: false });
+    expect(after.gone).toMatchObject({ coverage: null, studiedSeconds: 5, isStudied: false });
+    expect(
+      await query('select duration_seconds from training_materials where id = any($1)', [[avi.id, gone.id]]),
+    ).toEqual([{ duration_seconds: null }, { duration_seconds: null }]);
   });
 });
 
