@@ -31,22 +31,37 @@ const movieHeader = (version: 0 | 1, timescale: number, duration: number) => {
   return box('mvhd', body);
 };
 
-/** An MP4 of `duration / timescale` seconds; `moovLast` puts the media data first, as a camera writes it. */
+/** mvex with its mehd (version 1: 64-bit): the whole length of a fragmented file. */
+const movieExtends = (fragmentDuration: number) => {
+  const body = Buffer.alloc(12);
+  body[0] = 1;
+  body.writeBigUInt64BE(BigInt(fragmentDuration), 4);
+  return box('mvex', box('mehd', body), box('trex', Buffer.alloc(24)));
+};
+
+/**
+ * An MP4 of `duration / timescale` seconds; `moovLast` puts the media data first, as a camera writes it;
+ * `fragmented` writes 0 in mvhd and the length in mvex/mehd, as a fragmenting muxer does.
+ */
 export const mp4Of = ({
   timescale,
   duration,
   version = 0,
   moovLast = false,
   largeMediaBox = false,
+  fragmented = false,
 }: {
   timescale: number;
   duration: number;
   version?: 0 | 1;
   moovLast?: boolean;
   largeMediaBox?: boolean;
+  fragmented?: boolean;
 }) => {
   const ftyp = box('ftyp', Buffer.from('isom\u0000\u0000\u0002\u0000isomiso2avc1mp41', 'latin1'));
-  const moov = box('moov', movieHeader(version, timescale, duration), box('trak', Buffer.alloc(40)));
+  const moov = fragmented
+    ? box('moov', movieHeader(version, timescale, 0), box('trak', Buffer.alloc(40)), movieExtends(duration))
+    : box('moov', movieHeader(version, timescale, duration), box('trak', Buffer.alloc(40)));
   const media = Buffer.alloc(2048, 0x11);
   const mdat = largeMediaBox ? largeBox('mdat', media) : box('mdat', media);
   return Buffer.concat(moovLast ? [ftyp, mdat, moov] : [ftyp, moov, mdat]);

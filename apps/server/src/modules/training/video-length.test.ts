@@ -23,6 +23,7 @@ describe('a video’s length from its file', () => {
       60.001,
     ],
     ['moov last, milliseconds', mp4Of({ timescale: 1000, duration: 8003, moovLast: true }), 8.003],
+    ['fragmented, the length in mvex/mehd', mp4Of({ timescale: 1000, duration: 93_500, fragmented: true }), 93.5],
   ])('reads %s', async (_name, bytes, seconds) => {
     expect(await readVideoSeconds(fileOf(`${seconds}.mp4`, bytes))).toBe(seconds);
   });
@@ -32,5 +33,11 @@ describe('a video’s length from its file', () => {
     const cut = mp4Of({ timescale: 600, duration: 24_000 });
     expect(await readVideoSeconds(fileOf('cut.mp4', cut.subarray(0, 60)))).toBeUndefined();
     expect(await readVideoSeconds(path.join(dir, 'missing.mp4'))).toBeUndefined();
+    // A fragmented file that says its length nowhere (a live recording cut short).
+    const unsaid = mp4Of({ timescale: 1000, duration: 0, fragmented: true });
+    expect(await readVideoSeconds(fileOf('unsaid.mp4', unsaid))).toBeUndefined();
+    // A damaged header claiming a year does not reach the column (it would fail every beat on it).
+    const year = mp4Of({ timescale: 1, duration: 366 * 86_400, version: 1 });
+    expect(await readVideoSeconds(fileOf('year.mp4', year))).toBeUndefined();
   });
 });

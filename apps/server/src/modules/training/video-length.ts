@@ -1,7 +1,8 @@
 // A video's length read from its file, never from a player: the movie header (`mvhd`) of an MP4/MOV/M4V, found by
 // walking the top-level boxes (the `moov` may sit before or after the media data) and then moov's children. Only
-// box headers and the header itself are read, whatever the file's size. Other containers (AVI, WMV, MKV) and
-// damaged files answer undefined: such a video has no known length until HR enters one.
+// box headers and the header itself are read, whatever the file's size. A fragmented file whose mvhd says 0 gives
+// its length in moov/mvex/mehd. Other containers (AVI, WMV, MKV) and damaged files answer undefined: such a video
+// has no known length (it is studied by a saved record, unless HR enters one).
 import { open } from 'node:fs/promises';
 
 type Box = { type: string; start: number; headerSize: number; size: number };
@@ -33,6 +34,19 @@ const findChild = async (file: Awaited<ReturnType<typeof open>>, type: string, f
   return undefined;
 };
 
+/** A fragmented file's whole length (mvex/mehd), in the movie's timescale; 0 when it does not say. */
+const readFragmentDuration = async (file: Awaited<ReturnType<typeof open>>, moov: Box) => {
+  const mvex = await findChild(file, 'mvex', moov.start + moov.headerSize, moov.start + moov.size);
+  const mehd = mvex && (await findChild(file, 'mehd', mvex.start + mvex.headerSize, mvex.start + mvex.size));
+  if (!mehd) return 0;
+  const body = Buffer.alloc(12);
+  const { bytesRead } = await file.read(body, 0, 12, mehd.start + mehd.headerSize);
+  // version 0: fragment_duration in 4 bytes; version 1: in 8.
+  if (body[0] === 0 && bytesRead >= 8) return body.readUInt32BE(4);
+  if (body[0] === 1 && bytesRead >= 12) return Number(body.readBigUInt64BE(4));
+  return 0;
+};
+
 /** Seconds, to the millisecond, or undefined when the file is no MP4-family video whose length can be read. */
 export const readVideoSeconds = async (filePath: string): Promise<number | undefined> => {
   let file: Awaited<ReturnType<typeof open>> | undefined;
@@ -47,17 +61,21 @@ export const readVideoSeconds = async (filePath: string): Promise<number | undef
     const { bytesRead } = await file.read(body, 0, 32, mvhd.start + mvhd.headerSize);
     const version = body[0];
     // version 0: created, modified (4 bytes each), timescale, duration (4); version 1: 8, 8, 4, 8.
+    let timescale: number;
+    let duration: number;
     if (version === 0 && bytesRead >= 20) {
-      const timescale = body.readUInt32BE(12);
-      const duration = body.readUInt32BE(16);
-      return timescale > 0 && duration > 0 && duration !== 0xffffffff ? roundMs(duration / timescale) : undefined;
-    }
-    if (version === 1 && bytesRead >= 32) {
-      const timescale = body.readUInt32BE(20);
-      const duration = Number(body.readBigUInt64BE(24));
-      return timescale > 0 && duration > 0 ? roundMs(duration / timescale) : undefined;
-    }
-    return undefined;
+      timescale = body.readUInt32BE(12);
+      duration = body.readUInt32BE(16);
+      if (duration === 0xffffffff) duration = 0; // all ones: not known
+    } else if (version === 1 && bytesRead >= 32) {
+      timescale = body.readUInt32BE(20);
+      const long = body.readBigUInt64BE(24);
+      duration = long === 0xffffffffffffffffn ? 0 : Number(long);
+    } else return undefined;
+    if (duration === 0) duration = await readFragmentDuration(file, moov);
+    const seconds = timescale > 0 && duration > 0 ? roundMs(duration / timescale) : 0;
+    // The column holds under 10^7 s (numeric(10, 3)): a larger figure is a damaged header, not a training film.
+    return seconds > 0 && seconds < MAX_SECONDS ? seconds : undefined;
   } catch {
     return undefined;
   } finally {
@@ -65,4 +83,5 @@ export const readVideoSeconds = async (filePath: string): Promise<number | undef
   }
 };
 
+const MAX_SECONDS = 10_000_000;
 const roundMs = (seconds: number) => Math.round(seconds * 1000) / 1000;
