@@ -67,7 +67,13 @@ export const loadExamSubmissions = async ({
           const { token } = tokens[next++ % tokens.length] as BenchToken;
           return {
             ...request,
-            headers: { 'content-type': 'application/json', token, authorization: `Bearer ${token}` },
+            // As the app sends it: a fresh idempotency key with every submission.
+            headers: {
+              'content-type': 'application/json',
+              token,
+              authorization: `Bearer ${token}`,
+              'idempotency-key': randomBytes(12).toString('hex'),
+            },
             body,
           };
         },

@@ -9,7 +9,8 @@ import { type AfterCommit, type Executor, type Tx, withTransaction } from '../db
 import { BusinessError } from './errors';
 
 /** Keys are remembered this long; after that the same key acts again. */
-const KEY_LIFETIME = '1 day';
+export const IDEMPOTENCY_KEY_LIFETIME = '1 day';
+const KEY_LIFETIME = IDEMPOTENCY_KEY_LIFETIME;
 
 export type IdempotencyClaim = { employeeId: number; key: string; action: string };
 

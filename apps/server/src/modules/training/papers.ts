@@ -20,9 +20,10 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { type Caller, requireMenu } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
-import { withIdempotentTransaction } from '../../core/idempotency';
+import { IDEMPOTENCY_KEY_LIFETIME } from '../../core/idempotency';
 import type { Db } from '../../db/client';
 import {
+  idempotencyKeys,
   paperAnswers,
   paperAssignments,
   paperQuestions,
@@ -364,29 +365,51 @@ export const submitPaper = async (
     }
   }
   const finalScore = isExam ? Math.round(score * 100) / 100 : null;
-  const insert = async (executor: Executor) => {
-    const { rows } = await executor.execute<InsertedAnswer>(sql`
-      with assigned as (
-        select pa.paper_id from paper_assignments pa
-        where pa.employee_id = ${caller.id} and pa.paper_id = ${paperId}
-      ), answer as (
-        insert into paper_answers (paper_id, employee_id, answers, results, score, max_score)
-        select paper_id, ${caller.id}, ${JSON.stringify(stored)}::jsonb, ${JSON.stringify(results)}::jsonb,
-               ${finalScore}, ${maxScore} from assigned
-        on conflict (employee_id, paper_id) do nothing
-        returning id, paper_id, answers, results, score, max_score,
-                  to_char(submitted_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI') as submitted_at
-      ), audit as (
-        insert into audit_log (actor_id, actor_emp_no, action, subject_type, subject_id, after, request_id)
-        select ${caller.id}, ${caller.empNo}, 'paper.submit', 'paper_answer', id::text,
-               jsonb_build_object('paperId', paper_id, 'examType', ${examType}::text, 'score', score, 'maxScore', max_score),
-               ${requestId ?? ''} from answer
-      )
-      select (select count(*) from assigned)::int as assigned, answer.* from (select 1) as one left join answer on true`);
-    const [row] = rows;
-    if (!row?.assigned) throw new BusinessError('PAPER_NOT_FOUND', { paper: PAPER_WORD[examType] });
-    if (row.id === null) throw new BusinessError('PAPER_ALREADY_SUBMITTED', { paper: PAPER_WORD[examType] });
-    const answerRow: AnswerRow = {
+  // One statement, so one round trip and no transaction held open between statements: the answer, its audit row
+  // and, with an idempotency key, the key pointing at the answer (the key must not be in use: a repeat, or the
+  // key of another call, then finds nothing inserted and is answered below).
+  const key = idempotencyKey ?? null;
+  const { rows } = await db.execute<InsertedAnswer>(sql`
+    with assigned as (
+      select pa.paper_id from paper_assignments pa
+      where pa.employee_id = ${caller.id} and pa.paper_id = ${paperId}
+    ), key_in_use as (
+      select 1 from idempotency_keys k
+      where ${key}::text is not null and k.employee_id = ${caller.id} and k.key = ${key}::text
+        and k.created_at >= now() - ${IDEMPOTENCY_KEY_LIFETIME}::interval
+    ), answer as (
+      insert into paper_answers (paper_id, employee_id, answers, results, score, max_score)
+      select paper_id, ${caller.id}, ${JSON.stringify(stored)}::jsonb, ${JSON.stringify(results)}::jsonb,
+             ${finalScore}, ${maxScore} from assigned
+      where not exists (select 1 from key_in_use)
+      on conflict (employee_id, paper_id) do nothing
+      returning id, paper_id, answers, results, score, max_score,
+                to_char(submitted_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI') as submitted_at
+    ), audit as (
+      insert into audit_log (actor_id, actor_emp_no, action, subject_type, subject_id, after, request_id)
+      select ${caller.id}, ${caller.empNo}, 'paper.submit', 'paper_answer', id::text,
+             jsonb_build_object('paperId', paper_id, 'examType', ${examType}::text, 'score', score, 'maxScore', max_score),
+             ${requestId ?? ''} from answer
+    ), remembered as (
+      insert into idempotency_keys (employee_id, key, action, answer)
+      select ${caller.id}, ${key}::text, 'paper.submit', jsonb_build_object('paperAnswerId', id) from answer
+      where ${key}::text is not null
+      on conflict (employee_id, key) do update
+        set action = excluded.action, answer = excluded.answer, created_at = now()
+        where idempotency_keys.created_at < now() - ${IDEMPOTENCY_KEY_LIFETIME}::interval
+    )
+    select (select count(*) from assigned)::int as assigned, answer.* from (select 1) as one left join answer on true`);
+  const [row] = rows;
+  if (!row?.assigned) throw new BusinessError('PAPER_NOT_FOUND', { paper: PAPER_WORD[examType] });
+  if (row.id === null) {
+    // A repeat of a key that submitted this paper answers that submission, as the first answer was.
+    const earlier = key ? await earlierSubmission(db, caller.id, key) : undefined;
+    if (earlier === 'other-call') throw new BusinessError('IDEMPOTENCY_KEY_REUSED');
+    if (earlier) return personExamOf(earlier, examType, questions);
+    throw new BusinessError('PAPER_ALREADY_SUBMITTED', { paper: PAPER_WORD[examType] });
+  }
+  return personExamOf(
+    {
       id: row.id,
       paperId: row.paper_id,
       answers: row.answers,
@@ -394,11 +417,31 @@ export const submitPaper = async (
       score: row.score === null ? null : Number(row.score),
       maxScore: Number(row.max_score),
       submittedAt: row.submitted_at,
-    };
-    return personExamOf(answerRow, examType, questions);
-  };
-  if (!idempotencyKey) return insert(db);
-  return withIdempotentTransaction(db, { employeeId: caller.id, key: idempotencyKey, action: 'paper.submit' }, (tx) =>
-    insert(tx),
+    },
+    examType,
+    questions,
   );
+};
+
+/** The submission an idempotency key of the caller made; 'other-call' when the key was used by another call. */
+const earlierSubmission = async (db: Db, employeeId: number, key: string) => {
+  const [used] = await db
+    .select({ action: idempotencyKeys.action, answer: idempotencyKeys.answer })
+    .from(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.employeeId, employeeId),
+        eq(idempotencyKeys.key, key),
+        sql`${idempotencyKeys.createdAt} >= now() - ${IDEMPOTENCY_KEY_LIFETIME}::interval`,
+      ),
+    );
+  if (!used) return undefined;
+  if (used.action !== 'paper.submit') return 'other-call' as const;
+  const answerId = (used.answer as { paperAnswerId?: number } | null)?.paperAnswerId;
+  if (answerId === undefined) return undefined;
+  const [row] = await db
+    .select(answerColumns)
+    .from(paperAnswers)
+    .where(and(eq(paperAnswers.id, answerId), eq(paperAnswers.employeeId, employeeId)));
+  return row;
 };
