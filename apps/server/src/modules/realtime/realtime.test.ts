@@ -169,15 +169,21 @@ describe('a session that ends closes its sockets at once', () => {
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
+/** Two instances of the server on one database, each with a Redis connection of its own. */
+const twoInstances = async () => {
+  const redis = [new Redis(redisUrl as string), new Redis(redisUrl as string)] as const;
+  const start = async (connection: Redis) => {
+    const app = await buildApp({ config: t.config, database: t.database, redis: connection });
+    await app.ready();
+    return app;
+  };
+  const [first, second] = await Promise.all([start(redis[0]), start(redis[1])]);
+  return { redis, first, second };
+};
+
 describe.skipIf(!redisUrl)('two server instances on Redis', () => {
   it('pushes a change sent to one instance to a reviewer on the other, and shares who is online', async () => {
-    const redis = [new Redis(redisUrl as string), new Redis(redisUrl as string)] as const;
-    const start = async (connection: Redis) => {
-      const app = await buildApp({ config: t.config, database: t.database, redis: connection });
-      await app.ready();
-      return app;
-    };
-    const [first, second] = await Promise.all([start(redis[0]), start(redis[1])]);
+    const { redis, first, second } = await twoInstances();
     try {
       const reviewer = await employeeWithToken(['Employee', 'AppVerify']);
       const worker = await employeeWithToken();
@@ -211,13 +217,7 @@ describe.skipIf(!redisUrl)('two server instances on Redis', () => {
     }
   });
   it('closes on the other instance, at once, the sockets of a session ended on this one', async () => {
-    const redis = [new Redis(redisUrl as string), new Redis(redisUrl as string)] as const;
-    const start = async (connection: Redis) => {
-      const app = await buildApp({ config: t.config, database: t.database, redis: connection });
-      await app.ready();
-      return app;
-    };
-    const [first, second] = await Promise.all([start(redis[0]), start(redis[1])]);
+    const { redis, first, second } = await twoInstances();
     try {
       const worker = await employeeWithToken();
       const onSecond = await connect(second, worker.token);
