@@ -263,33 +263,35 @@ describe('a workbook as Excel writes it', () => {
 
   // Was about a minute at 8,000 rows and ×4 per doubling: the phonetic-run search scanned to the end of the part
   // for every string. Measured in CPU time, the best of five reads of each size taken in turn after a read of the
-  // larger one has grown the heap; a busy machine (the collector, caches) may still stretch one attempt, so up to
-  // three are made — a quadratic reader fails every one.
+  // larger one has grown the heap. Four times the rows: a linear reader takes about four times as long (up to five
+  // and a half measured on an idle machine, the collector's work growing with the heap), a quadratic one sixteen
+  // times; the bound sits between. A busy machine may still stretch one attempt, so up to three are made — a
+  // quadratic reader fails every one.
   it.each(['shared', 'inline'] as const)(
     'reads 30,000 rows of %s strings in seconds, in time linear in the rows',
     (strings) => {
-      const half = excelShapedPayslips({ employees: sampleEmployees(15_000), strings });
+      const quarter = excelShapedPayslips({ employees: sampleEmployees(7_500), strings });
       const whole = excelShapedPayslips({ employees: sampleEmployees(30_000), strings });
       const { sheet } = cpuMsOfReading(whole);
       expect(sheet.rows).toHaveLength(30_000);
       const ratios: number[] = [];
       let wholeMs = Number.POSITIVE_INFINITY;
       for (let attempt = 0; attempt < 3; attempt++) {
-        let halfBest = Number.POSITIVE_INFINITY;
+        let quarterBest = Number.POSITIVE_INFINITY;
         let wholeBest = Number.POSITIVE_INFINITY;
         for (let run = 0; run < 5; run++) {
-          halfBest = Math.min(halfBest, cpuMsOfReading(half).ms);
+          quarterBest = Math.min(quarterBest, cpuMsOfReading(quarter).ms);
           wholeBest = Math.min(wholeBest, cpuMsOfReading(whole).ms);
         }
         wholeMs = Math.min(wholeMs, wholeBest);
-        ratios.push(wholeBest / halfBest);
-        if (wholeBest / halfBest <= 2.5) break;
+        ratios.push(wholeBest / quarterBest);
+        if (wholeBest / quarterBest <= 8) break;
       }
       expect(wholeMs).toBeLessThan(15_000);
       expect(
         Math.min(...ratios),
-        `time at twice the rows, each attempt: ${ratios.map((ratio) => ratio.toFixed(2)).join(', ')}`,
-      ).toBeLessThanOrEqual(2.5);
+        `time at four times the rows, each attempt: ${ratios.map((ratio) => ratio.toFixed(2)).join(', ')}`,
+      ).toBeLessThanOrEqual(8);
     },
     240_000,
   );
