@@ -14,11 +14,35 @@ const KEY_LIFETIME = IDEMPOTENCY_KEY_LIFETIME;
 
 export type IdempotencyClaim = { employeeId: number; key: string; action: string };
 
+/**
+ * What a committed request with this key answered, while the key lives; a key the caller used for another call is
+ * refused. Undefined when no committed request used it.
+ */
+export const earlierAnswer = async <T>(
+  db: Executor,
+  { employeeId, key, action }: IdempotencyClaim,
+): Promise<{ answer: T } | undefined> => {
+  const [earlier] = await db
+    .select({ action: idempotencyKeys.action, answer: idempotencyKeys.answer })
+    .from(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.employeeId, employeeId),
+        eq(idempotencyKeys.key, key),
+        sql`${idempotencyKeys.createdAt} >= now() - ${KEY_LIFETIME}::interval`,
+      ),
+    );
+  if (!earlier) return undefined;
+  if (earlier.action !== action) throw new BusinessError('IDEMPOTENCY_KEY_REUSED');
+  return { answer: earlier.answer as T };
+};
+
 /** Answers the earlier outcome when a committed request already used the key, else claims it. */
 const claimKey = async <T>(
   tx: Tx,
-  { employeeId, key, action }: IdempotencyClaim,
+  claim: IdempotencyClaim,
 ): Promise<{ isRepeat: true; answer: T } | { isRepeat: false }> => {
+  const { employeeId, key, action } = claim;
   const claimed = await tx
     .insert(idempotencyKeys)
     .values({ employeeId, key, action })
@@ -29,12 +53,9 @@ const claimKey = async <T>(
     })
     .returning({ key: idempotencyKeys.key });
   if (claimed.length > 0) return { isRepeat: false };
-  const [earlier] = await tx
-    .select({ action: idempotencyKeys.action, answer: idempotencyKeys.answer })
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.employeeId, employeeId), eq(idempotencyKeys.key, key)));
-  if (!earlier || earlier.action !== action) throw new BusinessError('IDEMPOTENCY_KEY_REUSED');
-  return { isRepeat: true, answer: earlier.answer as T };
+  const earlier = await earlierAnswer<T>(tx, claim);
+  if (!earlier) throw new BusinessError('IDEMPOTENCY_KEY_REUSED');
+  return { isRepeat: true, answer: earlier.answer };
 };
 
 /**

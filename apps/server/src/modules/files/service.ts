@@ -98,32 +98,37 @@ export const readFile = async (db: Db, caller: Caller, id: string): Promise<Stor
   return { kind: row.kind as FileKind, upType: row.upType, originalName: row.originalName, bytes: row.bytes };
 };
 
+/** A use of a file the caller names: the file and the kinds the use takes (a scan must be a picture). */
+export type FileRule = { id: string; kinds: FileKind[] };
+
+/** The rules of the uses that name a stored file (a use without one names nothing). */
+export const fileRulesOf = (uses: { path: string | undefined; upTypes: readonly StoredUploadType[] }[]): FileRule[] =>
+  uses.flatMap(({ path, upTypes }) => {
+    const id = fileIdOf(path);
+    return id ? [{ id, kinds: [...new Set(upTypes.flatMap((upType) => ALLOWED_KINDS[upType]))] }] : [];
+  });
+
 /**
  * Marks the caller's own files as used by a record or a change request, so housekeeping keeps them; refuses a
- * path that is not one of the caller's files or not of a kind the use takes (a scan must be a picture).
+ * path that is not one of the caller's files or not of a kind the use takes.
  */
 export const attachFiles = async (
   tx: Executor,
   caller: Pick<Caller, 'id'>,
   uses: { path: string | undefined; upTypes: readonly StoredUploadType[] }[],
 ) => {
-  const wanted = uses.flatMap(({ path, upTypes }) => {
-    const id = fileIdOf(path);
-    return id ? [{ id, upTypes }] : [];
-  });
-  if (wanted.length === 0) return;
-  const ids = [...new Set(wanted.map(({ id }) => id))];
+  const rules = fileRulesOf(uses);
+  if (rules.length === 0) return;
+  const ids = [...new Set(rules.map(({ id }) => id))];
   const owned = await tx
     .update(files)
     .set({ attachedAt: sql`coalesce(${files.attachedAt}, now())` })
     .where(and(inArray(files.id, ids), eq(files.ownerId, caller.id)))
     .returning({ id: files.id, kind: files.kind });
   const kindOf = new Map(owned.map((row) => [row.id, row.kind as FileKind]));
-  for (const { id, upTypes } of wanted) {
+  for (const { id, kinds } of rules) {
     const kind = kindOf.get(id);
-    if (!kind || !upTypes.some((upType) => ALLOWED_KINDS[upType].includes(kind))) {
-      throw new BusinessError('FILE_NOT_USABLE');
-    }
+    if (!kind || !kinds.includes(kind)) throw new BusinessError('FILE_NOT_USABLE');
   }
 };
 

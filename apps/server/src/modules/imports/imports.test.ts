@@ -608,7 +608,9 @@ describe('the time budget of an import', () => {
   });
   afterAll(() => limited.close());
 
-  it('stops a check and a commit that run past it, with a message, changing nothing', { timeout: 120_000 }, async () => {
+  it('stops a check and a commit that run past it, with a message, changing nothing', {
+    timeout: 120_000,
+  }, async () => {
     const worker = await makeEmployee(limited.database, { plant: 'HZ' });
     const file = xlsx([HEADERS, [worker.empNo, '测试员工', 'PS01', 1, 0, 1, 1]]);
     const holder = await limited.database.pool.connect();

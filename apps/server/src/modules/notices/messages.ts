@@ -9,6 +9,36 @@ import type { AfterCommit, Tx } from '../../db/transaction';
 /** The employees named, or every holder of a role (but one, e.g. the employee whose edit it is). */
 export type Recipients = { employeeIds: readonly number[] } | { role: string; except?: number };
 
+/** The insert of one message to every holder of a role (but one), answering its recipients' employee_id. */
+export const roleMessagesInsert = ({
+  role,
+  except,
+  title,
+  body,
+}: {
+  role: string;
+  except?: number;
+  title: string;
+  body: string;
+}) =>
+  sql`insert into ${messages} (employee_id, title, body)
+      select er.employee_id, ${title}, ${body}
+      from ${employeeRoles} er join ${roles} r on r.id = er.role_id
+      where r.name = ${role} ${except === undefined ? sql`` : sql`and er.employee_id <> ${except}`}
+      returning employee_id`;
+
+/**
+ * Tells the recipients' open screens, once their messages are committed. Never fails the change: a screen that
+ * missed it reads its messages when it reconnects.
+ */
+export const announceMessages = (
+  notifier: Notifier,
+  { employeeIds, kind, content }: { employeeIds: readonly number[]; kind: NotifyKind; content: string },
+) => {
+  if (employeeIds.length === 0) return;
+  notifier.publish({ employeeIds, kind, payload: { content } }).catch(() => {});
+};
+
 /** `kind` tells the listening screens what else to re-read (e.g. the reviewers' list); messages always. */
 export const sendMessages = async (
   { tx, afterCommit, notifier }: { tx: Tx; afterCommit: AfterCommit; notifier: Notifier },
@@ -21,15 +51,11 @@ export const sendMessages = async (
     await tx.insert(messages).values(employeeIds.map((employeeId) => ({ employeeId, title, body })));
   } else {
     // One statement: the role's holders are read and written to together.
-    const except = to.except === undefined ? sql`` : sql`and er.employee_id <> ${to.except}`;
-    const { rows: inserted } = await tx.execute<{ employee_id: number }>(sql`
-      insert into ${messages} (employee_id, title, body)
-      select er.employee_id, ${title}, ${body}
-      from ${employeeRoles} er join ${roles} r on r.id = er.role_id
-      where r.name = ${to.role} ${except}
-      returning employee_id`);
+    const { rows: inserted } = await tx.execute<{ employee_id: number }>(
+      roleMessagesInsert({ role: to.role, except: to.except, title, body }),
+    );
     employeeIds = inserted.map((row) => row.employee_id);
     if (employeeIds.length === 0) return;
   }
-  afterCommit(() => notifier.publish({ employeeIds, kind, payload: { content: body || title } }));
+  afterCommit(() => announceMessages(notifier, { employeeIds, kind, content: body || title }));
 };

@@ -189,24 +189,29 @@ export const readVersions = async (db: Executor, employeeId: number, sets: reado
   return versions;
 };
 
-/**
- * Marks the sets as waiting for a review and answers their versions: the edit's starting point. A set another edit
- * already waits on is not claimed: the caller refuses the edit (its transaction rolls back, releasing the rest).
- * One statement, so two edits sent at once cannot both claim a set.
- */
-export const claimRecordSets = async (tx: Executor, employeeId: number, sets: readonly RecordSet[]) => {
-  const claimed = await tx
-    .insert(recordVersions)
-    .values(sets.map((recordSet) => ({ employeeId, recordSet, pending: true })))
-    .onConflictDoUpdate({
-      target: [recordVersions.employeeId, recordVersions.recordSet],
-      set: { pending: true },
-      setWhere: sql`not ${recordVersions.pending}`,
-    })
-    .returning({ recordSet: recordVersions.recordSet, version: recordVersions.version });
-  if (claimed.length < sets.length) throw new BusinessError('CHANGE_PENDING');
-  return Object.fromEntries(claimed.map(({ recordSet, version }) => [recordSet, version]));
+/** Each set's version (0 for a set never written), and whether an edit of any of them waits for a review. */
+export const readSetStates = async (db: Executor, employeeId: number, sets: readonly string[]) => {
+  const rows = await db
+    .select({ recordSet: recordVersions.recordSet, version: recordVersions.version, pending: recordVersions.pending })
+    .from(recordVersions)
+    .where(and(eq(recordVersions.employeeId, employeeId), inArray(recordVersions.recordSet, [...sets])));
+  const versions: Record<string, number> = {};
+  for (const set of sets) versions[set] = rows.find((row) => row.recordSet === set)?.version ?? 0;
+  return { versions, isPending: rows.some((row) => row.pending) };
 };
+
+/**
+ * The part of a write statement that marks the sets as waiting for a review, each only from the version the edit
+ * started from and only when no other edit waits on it: it answers the sets it claimed (fewer than given: refuse).
+ * Two edits sent at once cannot both claim a set.
+ */
+export const claimSetsInsert = (employeeId: number, versions: Record<string, number>) =>
+  sql`insert into ${recordVersions} (employee_id, record_set, pending)
+      select ${employeeId}, s.record_set, true from jsonb_object_keys(${JSON.stringify(versions)}::jsonb) as s(record_set)
+      on conflict (employee_id, record_set) do update set pending = true
+        where not ${recordVersions.pending}
+          and ${recordVersions.version} = (${JSON.stringify(versions)}::jsonb ->> excluded.record_set)::int
+      returning record_set`;
 
 /** The review is over (rejected): the sets take edits again. */
 export const releaseRecordSets = async (tx: Executor, employeeId: number, sets: readonly string[]) => {

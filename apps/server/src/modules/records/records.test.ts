@@ -232,12 +232,102 @@ describe('the forms’ rules, through the API', () => {
     const answers = await Promise.all(
       [1, 2].map(() => t.app.inject({ method: 'POST', url: '/api/SystemNotice/ModifyNotice', headers, payload })),
     );
-    expect(answers.map((answer) => answer.json().result)).toEqual([true, true]);
+    expect(
+      answers.map((answer) => answer.json().result),
+      answers.map((answer) => answer.body).join(' | '),
+    ).toEqual([true, true]);
     const { rows } = await t.database.pool.query(
       'select count(*)::int as n from change_requests where employee_id = $1',
       [worker.id],
     );
     expect(rows[0].n).toBe(1);
+  });
+});
+
+describe('one submission, one statement', () => {
+  const workEdit = { NoticeType: 'APP_EDIT_WORK', NoticeBody: { records: [{ schoolName: '某厂', title: '操作工', quitReason: '合同到期' }] } };
+  const writesOf = async (employeeId: number) =>
+    (
+      await t.database.pool.query(
+        `select (select count(*)::int from change_requests where employee_id = $1) as requests,
+                (select count(*)::int from notices where employee_id = $1) as notices,
+                (select count(*)::int from record_versions where employee_id = $1 and pending) as pending,
+                (select count(*)::int from audit_log where actor_id = $1 and action = 'change.submit') as audits,
+                (select count(*)::int from messages where body like '%[' || (select emp_no from employees where id = $1) || ']%') as messages`,
+        [employeeId],
+      )
+    ).rows[0];
+
+  it('writes nothing when a file cannot be used, and the next edit goes through', async () => {
+    const worker = await newWorker();
+    const other = await newWorker();
+    // A PDF is not a picture of an ID card, and another's scan is not the caller's.
+    const pdf = await uploadFile(t.app, worker.token, { upType: 'TITLE', file: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    for (const scan of [pdf, other.scan]) {
+      const refused = await modifyNotice(worker.token, {
+        NoticeType: 'APP_EDIT_BANK',
+        NoticeBody: {
+          bank: { bankName: '中国工商银行', bankNo: '6222021234567890128', bankAddress: '南通', filePath: scan },
+        },
+      });
+      expect(refused.json()).toMatchObject({ result: false, msg: '文件不存在或已失效，请重新上传' });
+    }
+    expect(await writesOf(worker.id)).toEqual({ requests: 0, notices: 0, pending: 0, audits: 0, messages: 0 });
+    expect((await modifyNotice(worker.token, workEdit)).json()).toMatchObject({ result: true });
+    expect(await writesOf(worker.id)).toMatchObject({ requests: 1, notices: 1, pending: 1, audits: 1 });
+    expect((await writesOf(worker.id)).messages).toBeGreaterThan(0);
+  });
+
+  it('lets one of two edits sent at once from two screens wait for review, the other refused', async () => {
+    const worker = await newWorker();
+    const answers = await Promise.all(
+      ['tab-a', 'tab-b'].map((tab) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/SystemNotice/ModifyNotice',
+          headers: { token: worker.token, 'idempotency-key': `${tab}-${worker.id}` },
+          payload: workEdit,
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.json().result).sort()).toEqual([false, true]);
+    expect(answers.map((answer) => answer.json().msg)).toContain('已提交审核,请勿重复提交');
+    expect(await writesOf(worker.id)).toMatchObject({ requests: 1, notices: 1, pending: 1, audits: 1 });
+  });
+
+  it('refuses a key the caller already used for another call, and writes nothing', async () => {
+    const worker = await newWorker();
+    const key = `reused-${worker.id}`;
+    const feedback = await t.app.inject({
+      method: 'POST',
+      url: '/api/SystemNotice/ModifyNotice',
+      headers: { token: worker.token, 'idempotency-key': key },
+      payload: workEdit,
+    });
+    expect(feedback.json()).toMatchObject({ result: true });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/SystemNotice/ModifyNotice',
+      headers: { token: worker.token, 'idempotency-key': key },
+      payload: {
+        NoticeType: 'APP_EDIT_TITLE',
+        NoticeBody: { cerType: 'CER02', records: [{ title: '电工', cerEffDate: '2020-01-01' }] },
+      },
+    });
+    // The same key answers the first edit again, whatever the second one carried: a retry is a retry.
+    expect(other.json()).toMatchObject({ result: true, data: feedback.json().data });
+    await t.database.pool.query("update idempotency_keys set action = 'paper.submit' where key = $1", [key]);
+    const reused = await t.app.inject({
+      method: 'POST',
+      url: '/api/SystemNotice/ModifyNotice',
+      headers: { token: worker.token, 'idempotency-key': key },
+      payload: {
+        NoticeType: 'APP_EDIT_TITLE',
+        NoticeBody: { cerType: 'CER02', records: [{ title: '电工', cerEffDate: '2020-01-01' }] },
+      },
+    });
+    expect(reused.json()).toMatchObject({ result: false, msg: '请求标识已用于其他操作，请刷新页面后重试' });
+    expect(await writesOf(worker.id)).toMatchObject({ requests: 1, pending: 1, audits: 1 });
   });
 });
 

@@ -10,19 +10,28 @@ import type {
 } from '@ess/contract/records';
 import { CHANGE_KIND_WORDS, isIdCardNumber, MASKED_NUMBER, SUBMITTED_FOR_REVIEW } from '@ess/contract/records';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { recordAudit } from '../../core/audit';
 import type { Caller } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
-import { withIdempotentTransaction } from '../../core/idempotency';
+import { earlierAnswer, IDEMPOTENCY_KEY_LIFETIME } from '../../core/idempotency';
 import type { Notifier } from '../../core/notifier';
 import type { PersonalDataCipher } from '../../core/personal-data';
 import { maskBankNo, maskIdCard } from '../../core/personal-data';
 import type { Db } from '../../db/client';
-import { changeRequests, dictionaryItems, employees, notices, plantBanks } from '../../db/schema/index';
+import { refusalOf, refuseOnFirst } from '../../db/refusal';
+import {
+  auditLog,
+  changeRequests,
+  dictionaryItems,
+  employees,
+  files,
+  idempotencyKeys,
+  notices,
+  plantBanks,
+} from '../../db/schema/index';
 import { shanghaiTime } from '../../db/shanghai-time';
 import type { Executor } from '../../db/transaction';
-import { attachFiles } from '../files/service';
-import { sendMessages } from '../notices/messages';
+import { fileRulesOf } from '../files/service';
+import { announceMessages, roleMessagesInsert } from '../notices/messages';
 import {
   BASE_KEYS,
   type BankValues,
@@ -30,7 +39,7 @@ import {
   CERTIFICATE_KEYS,
   type CertificateOps,
   type CertificateValues,
-  claimRecordSets,
+  claimSetsInsert,
   type LiveCertificate,
   type LiveRecords,
   loadBank,
@@ -39,6 +48,7 @@ import {
   loadLiveRecords,
   type Proposal,
   type ProposedNumber,
+  readSetStates,
   sameValues,
 } from './live-records';
 import { BASE_DICTIONARIES, RECORD_SETS_OF, type RecordSet } from './record-sets';
@@ -215,16 +225,22 @@ const certificateValuesOf = (record: Partial<Record<keyof CertificateValues, str
   personalSkill: record.personalSkill ?? '',
 });
 
-/** Dictionary values must be entries of their dictionary (a stale screen, or a forged request). */
-const checkDictionaryValues = async (db: Executor, choices: { stateType: string; value: string; label: string }[]) => {
-  const given = choices.filter(({ value }) => value !== '');
-  if (given.length === 0) return;
-  const known = await db
+type DictionaryChoice = { stateType: string; value: string; label: string };
+
+/** The entries of the dictionaries given, by type. */
+const dictionaryEntriesOf = async (db: Executor, stateTypes: readonly string[]) => {
+  if (stateTypes.length === 0) return new Set<string>();
+  const rows = await db
     .select({ stateType: dictionaryItems.stateType, stateId: dictionaryItems.stateId })
     .from(dictionaryItems)
-    .where(inArray(dictionaryItems.stateType, [...new Set(given.map(({ stateType }) => stateType))]));
-  for (const { stateType, value, label } of given) {
-    if (!known.some((entry) => entry.stateType === stateType && entry.stateId === value)) {
+    .where(inArray(dictionaryItems.stateType, [...stateTypes]));
+  return new Set(rows.map(({ stateType, stateId }) => `${stateType}:${stateId}`));
+};
+
+/** Dictionary values must be entries of their dictionary (a stale screen, or a forged request). */
+const checkDictionaryValues = (known: Set<string>, choices: DictionaryChoice[]) => {
+  for (const { stateType, value, label } of choices) {
+    if (value !== '' && !known.has(`${stateType}:${value}`)) {
       throw new BusinessError('DICTIONARY_VALUE_UNKNOWN', { field: label });
     }
   }
@@ -301,124 +317,211 @@ const noticeBodyOf = (proposal: Proposal) =>
       : {}),
   });
 
-/**
- * SystemNotice/ModifyNotice with an APP_EDIT_* type: the edit becomes a change request for HR's review and a
- * change notice of the employee's. One edit at a time per record: a second one while the first waits is refused.
- */
-export const submitChange = ({
-  deps: { db, cipher, notifier },
-  caller,
+/** The edit against the live records: what it proposes, whether that changes anything, what it names. */
+const proposeChange = ({
+  cipher,
   notice,
-  requestId,
-  idempotencyKey,
+  live,
+  bankOptions,
 }: {
+  cipher: PersonalDataCipher;
+  notice: ChangeNotice;
+  live: LiveRecords;
+  bankOptions: readonly string[];
+}) => {
+  const proposal: Proposal = {};
+  let hasChanges = false;
+  const fileUses: Parameters<typeof fileRulesOf>[0] = [];
+  // Dictionary choices of the base data and the education levels, checked together.
+  const choices: DictionaryChoice[] = [];
+  if ('base' in notice.NoticeBody && notice.NoticeType === 'APP_EDIT_PERSON') {
+    const sent = notice.NoticeBody.base;
+    for (const { key, stateType, label } of BASE_DICTIONARIES) {
+      choices.push({ stateType, label, value: String(sent[key] ?? '') });
+    }
+    const base = baseProposal(cipher, sent, live.base);
+    proposal.base = base.proposal;
+    hasChanges ||= !base.isUnchanged;
+    fileUses.push({ path: sent.empCardScanUp, upTypes: ['CARD'] }, { path: sent.empCardScanDown, upTypes: ['CARD'] });
+  }
+  const sentLists: Partial<Record<CerType, (CertificateValues & { id?: number })[]>> = {};
+  if ('educations' in notice.NoticeBody) {
+    const { educations } = notice.NoticeBody;
+    for (const { major } of educations) choices.push({ stateType: 'MAJOR', value: major, label: '学历' });
+    sentLists.CER01 = educations.map(({ id, ...record }) => ({ id, ...certificateValuesOf(record) }));
+  }
+  if (notice.NoticeType === 'APP_EDIT_WORK') {
+    sentLists.CER04 = notice.NoticeBody.records.map(({ id, ...record }) => ({ id, ...certificateValuesOf(record) }));
+  }
+  if (notice.NoticeType === 'APP_EDIT_TITLE') {
+    const { cerType, records } = notice.NoticeBody;
+    sentLists[cerType] = records.map(({ id, ...record }) => ({ id, ...certificateValuesOf(record) }));
+  }
+  for (const [cerType, sent] of Object.entries(sentLists) as [CerType, (CertificateValues & { id?: number })[]][]) {
+    const ops = certificateOps(live.certificates[cerType] ?? [], sent);
+    proposal.certificates = { ...proposal.certificates, [cerType]: ops };
+    hasChanges ||= hasCertificateChanges(ops);
+    const upTypes = cerType === 'CER01' ? (['SCHOOL', 'TITLE'] as const) : (['TITLE', 'SCHOOL'] as const);
+    for (const record of [...ops.add, ...ops.edit]) fileUses.push({ path: record.filePath ?? undefined, upTypes });
+  }
+  if (notice.NoticeType === 'APP_EDIT_BANK') {
+    const sent = notice.NoticeBody.bank;
+    if (!bankOptions.includes(sent.bankName)) throw new BusinessError('BANK_NOT_OFFERED');
+    const bank = bankProposal(cipher, sent, live.bank);
+    proposal.bank = bank.proposal;
+    hasChanges ||= !bank.isUnchanged;
+    fileUses.push({ path: sent.filePath, upTypes: ['CARD', 'PHOTO-Mobile'] });
+  }
+  if (!hasChanges) throw new BusinessError('NOTHING_CHANGED');
+  return { proposal, choices, fileRules: fileRulesOf(fileUses) };
+};
+
+/** The dictionaries an edit of this kind chooses from. */
+const dictionaryTypesOf = (notice: ChangeNotice) => [
+  ...(notice.NoticeType === 'APP_EDIT_PERSON' ? BASE_DICTIONARIES.map(({ stateType }) => stateType) : []),
+  ...('educations' in notice.NoticeBody ? ['MAJOR'] : []),
+];
+
+type SubmitChangeInput = {
   deps: RecordsDeps;
   caller: Caller;
   notice: ChangeNotice;
   requestId: string;
   idempotencyKey?: string;
-}) =>
-  withIdempotentTransaction(
-    db,
-    idempotencyKey ? { employeeId: caller.id, key: idempotencyKey, action: 'change.submit' } : undefined,
-    async (tx, afterCommit) => {
-      const kind = notice.NoticeType;
-      const body = notice.NoticeBody as { cerType?: CerType };
-      const sets = RECORD_SETS_OF[kind](body);
-      // One edit of a record at a time: refused here (and rolled back) when one is already waiting.
-      const baseVersions = await claimRecordSets(tx, caller.id, sets);
+};
 
-      const live = await loadLiveRecords(tx, caller.id, sets);
-      const proposal: Proposal = {};
-      let hasChanges = false;
-      const fileUses: Parameters<typeof attachFiles>[2] = [];
+/** What a submission answers, and what a repeat of its idempotency key answers. */
+type Submitted = { id: number; msg: string };
 
-      // Dictionary choices of the base data and the education levels, checked together.
-      const choices: Parameters<typeof checkDictionaryValues>[1] = [];
-      if ('base' in notice.NoticeBody && notice.NoticeType === 'APP_EDIT_PERSON') {
-        const sent = notice.NoticeBody.base;
-        for (const { key, stateType, label } of BASE_DICTIONARIES) {
-          choices.push({ stateType, label, value: String(sent[key] ?? '') });
-        }
-        const base = baseProposal(cipher, sent, live.base);
-        proposal.base = base.proposal;
-        hasChanges ||= !base.isUnchanged;
-        fileUses.push(
-          { path: sent.empCardScanUp, upTypes: ['CARD'] },
-          { path: sent.empCardScanDown, upTypes: ['CARD'] },
-        );
-      }
-      const sentLists: Partial<Record<CerType, (CertificateValues & { id?: number })[]>> = {};
-      if ('educations' in notice.NoticeBody) {
-        const { educations } = notice.NoticeBody;
-        for (const { major } of educations) choices.push({ stateType: 'MAJOR', value: major, label: '学历' });
-        sentLists.CER01 = educations.map(({ id, ...record }) => ({ id, ...certificateValuesOf(record) }));
-      }
-      if (notice.NoticeType === 'APP_EDIT_WORK') {
-        sentLists.CER04 = notice.NoticeBody.records.map(({ id, ...record }) => ({
-          id,
-          ...certificateValuesOf(record),
-        }));
-      }
-      if (notice.NoticeType === 'APP_EDIT_TITLE') {
-        const { cerType, records } = notice.NoticeBody;
-        sentLists[cerType] = records.map(({ id, ...record }) => ({ id, ...certificateValuesOf(record) }));
-      }
-      for (const [cerType, sent] of Object.entries(sentLists) as [CerType, (CertificateValues & { id?: number })[]][]) {
-        const ops = certificateOps(live.certificates[cerType] ?? [], sent);
-        proposal.certificates = { ...proposal.certificates, [cerType]: ops };
-        hasChanges ||= hasCertificateChanges(ops);
-        const upTypes = cerType === 'CER01' ? (['SCHOOL', 'TITLE'] as const) : (['TITLE', 'SCHOOL'] as const);
-        for (const record of [...ops.add, ...ops.edit]) fileUses.push({ path: record.filePath ?? undefined, upTypes });
-      }
-      if (notice.NoticeType === 'APP_EDIT_BANK') {
-        const sent = notice.NoticeBody.bank;
-        if (!(await bankOptionsOf(tx, caller.bu)).includes(sent.bankName)) throw new BusinessError('BANK_NOT_OFFERED');
-        const bank = bankProposal(cipher, sent, live.bank);
-        proposal.bank = bank.proposal;
-        hasChanges ||= !bank.isUnchanged;
-        fileUses.push({ path: sent.filePath, upTypes: ['CARD', 'PHOTO-Mobile'] });
-      }
-      if (!hasChanges) throw new BusinessError('NOTHING_CHANGED');
-      await checkDictionaryValues(tx, choices);
-      await attachFiles(tx, caller, fileUses);
+/** An edit that lost a race between its reads and its write is read and sent again, this many times at most. */
+const SUBMIT_ATTEMPTS = 3;
 
-      const word = CHANGE_KIND_WORDS[kind];
-      // The change notice and the change request naming it, in one statement.
-      const noticeValues = {
-        title: notice.NoticeTitle || `修改${word}信息`,
-        description: notice.NoticeDesc || `修改${word}信息，待审核`,
-        body: noticeBodyOf(proposal),
-      };
-      const { rows } = await tx.execute<{ id: number; notice_id: number }>(sql`
-        with notice as (
-          insert into ${notices} (employee_id, bu, notice_type, title, description, body)
-          values (${caller.id}, ${caller.bu}, ${kind}, ${noticeValues.title}, ${noticeValues.description}, ${noticeValues.body})
-          returning id)
-        insert into ${changeRequests} (employee_id, bu, kind, record_sets, base_versions, proposed, notice_id)
-        select ${caller.id}, ${caller.bu}, ${kind}, ${sql.param(sets)}::text[], ${JSON.stringify(baseVersions)}::jsonb,
-               ${JSON.stringify(proposal)}::jsonb, notice.id
-        from notice
-        returning id, notice_id`);
-      const [request] = rows;
-      if (!request) throw new Error('the change request was not stored');
-      // Every reviewer hears of it; one editing their own records does not review them: the others do.
-      await sendMessages(
-        { tx, afterCommit, notifier },
-        {
-          to: { role: 'AppVerify', except: caller.id },
-          title: '资料审核',
-          body: `员工[${caller.empNo}]修改了${word}信息,待审核`,
-          kind: 'review.submitted',
-        },
-      );
-      await recordAudit(tx, {
-        actor: caller,
-        action: 'change.submit',
-        subject: { type: 'change_request', id: request.id },
-        after: { kind, recordSets: sets, baseVersions, notice: request.notice_id },
-        requestId,
-      });
-      return { id: request.id, msg: SUBMITTED_FOR_REVIEW };
-    },
-  );
+/**
+ * SystemNotice/ModifyNotice with an APP_EDIT_* type: the edit becomes a change request for HR's review and a
+ * change notice of the employee's. One edit at a time per record: a second one while the first waits is refused.
+ */
+export const submitChange = async (input: SubmitChangeInput): Promise<Submitted> => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await submitOnce(input);
+    } catch (error) {
+      // A decision on the sets, or an edit of another tab, came between the reads and the write: read again.
+      if (refusalOf(error) === 'SETS_NOT_CLAIMED' && attempt < SUBMIT_ATTEMPTS) continue;
+      const refusal = await submitRefusal(input, error);
+      if ('answer' in refusal) return refusal.answer;
+      throw refusal.error;
+    }
+  }
+};
+
+/** The refusal a write statement raised, as the caller hears it (a repeated key answers what it answered first). */
+const submitRefusal = async (
+  { deps, caller, idempotencyKey }: SubmitChangeInput,
+  error: unknown,
+): Promise<{ answer: Submitted } | { error: unknown }> => {
+  const reason = refusalOf(error);
+  if (reason === 'KEY_IN_USE' && idempotencyKey) {
+    const earlier = await earlierAnswer<Submitted>(deps.db, {
+      employeeId: caller.id,
+      key: idempotencyKey,
+      action: 'change.submit',
+    });
+    return earlier ? { answer: earlier.answer } : { error: new BusinessError('IDEMPOTENCY_KEY_REUSED') };
+  }
+  if (reason === 'SETS_NOT_CLAIMED') return { error: new BusinessError('CHANGE_PENDING') };
+  if (reason === 'FILE_NOT_USABLE') return { error: new BusinessError('FILE_NOT_USABLE') };
+  return { error };
+};
+
+/**
+ * Reads, then one write statement: no transaction is held open while Node works. The sets' versions are read
+ * before the records, and the write claims the sets only at those versions, so a record written after the versions
+ * were read (a decision) makes the write refuse instead of proposing against stale records.
+ */
+const submitOnce = async ({
+  deps: { db, cipher, notifier },
+  caller,
+  notice,
+  requestId,
+  idempotencyKey,
+}: SubmitChangeInput) => {
+  const kind = notice.NoticeType;
+  const sets = RECORD_SETS_OF[kind](notice.NoticeBody as { cerType?: CerType });
+  const key = idempotencyKey ?? null;
+  const repeatOf = () =>
+    key ? earlierAnswer<Submitted>(db, { employeeId: caller.id, key, action: 'change.submit' }) : undefined;
+  const [earlier, states, bankOptions, dictionary] = await Promise.all([
+    repeatOf(),
+    readSetStates(db, caller.id, sets),
+    kind === 'APP_EDIT_BANK' ? bankOptionsOf(db, caller.bu) : [],
+    dictionaryEntriesOf(db, dictionaryTypesOf(notice)),
+  ]);
+  if (earlier) return earlier.answer;
+  if (states.isPending) {
+    // The edit waiting may be this request's own first try, committed between the two reads: answer as it did.
+    const repeat = await repeatOf();
+    if (repeat) return repeat.answer;
+    // One edit of a record at a time.
+    throw new BusinessError('CHANGE_PENDING');
+  }
+  const live = await loadLiveRecords(db, caller.id, sets);
+  const { proposal, choices, fileRules } = proposeChange({ cipher, notice, live, bankOptions });
+  checkDictionaryValues(dictionary, choices);
+
+  const word = CHANGE_KIND_WORDS[kind];
+  const title = notice.NoticeTitle || `修改${word}信息`;
+  const description = notice.NoticeDesc || `修改${word}信息，待审核`;
+  const message = { title: '资料审核', body: `员工[${caller.empNo}]修改了${word}信息,待审核` };
+  // The change notice, the change request naming it, its files marked as used, a message to every reviewer but the
+  // caller (one editing their own records does not review them), the audit row and the idempotency key: one
+  // statement, which refuses (and so writes nothing) when a set or a file cannot be claimed or the key is in use.
+  const { rows } = await db.execute<{ id: number; reviewers: number[] }>(sql`
+    with claim as (${claimSetsInsert(caller.id, states.versions)}),
+    attached as (
+      update ${files} set attached_at = coalesce(attached_at, now())
+      where id = any(${sql.param(fileRules.map(({ id }) => id))}::uuid[]) and owner_id = ${caller.id}
+      returning id, kind
+    ), notice as (
+      insert into ${notices} (employee_id, bu, notice_type, title, description, body)
+      values (${caller.id}, ${caller.bu}, ${kind}, ${title}, ${description}, ${noticeBodyOf(proposal)})
+      returning id
+    ), request as (
+      insert into ${changeRequests} (employee_id, bu, kind, record_sets, base_versions, proposed, notice_id)
+      select ${caller.id}, ${caller.bu}, ${kind}, ${sql.param(sets)}::text[], ${JSON.stringify(states.versions)}::jsonb,
+             ${JSON.stringify(proposal)}::jsonb, notice.id
+      from notice
+      returning id, notice_id
+    ), sent as (${roleMessagesInsert({ role: 'AppVerify', except: caller.id, ...message })}),
+    audit as (
+      insert into ${auditLog} (actor_id, actor_emp_no, action, subject_type, subject_id, after, request_id)
+      select ${caller.id}, ${caller.empNo}, 'change.submit', 'change_request', request.id::text,
+             jsonb_build_object('kind', ${kind}::text, 'recordSets', ${sql.param(sets)}::text[],
+                                'baseVersions', ${JSON.stringify(states.versions)}::jsonb, 'notice', request.notice_id),
+             ${requestId}
+      from request
+    ), remembered as (
+      insert into ${idempotencyKeys} (employee_id, key, action, answer)
+      select ${caller.id}, ${key}::text, 'change.submit', jsonb_build_object('id', request.id, 'msg', ${SUBMITTED_FOR_REVIEW}::text)
+      from request where ${key}::text is not null
+      on conflict (employee_id, key) do update
+        set action = excluded.action, answer = excluded.answer, created_at = now()
+        where ${idempotencyKeys.createdAt} < now() - ${IDEMPOTENCY_KEY_LIFETIME}::interval
+      returning key
+    )
+    select request.id,
+           (select coalesce(array_agg(employee_id), '{}') from sent) as reviewers,
+           ${refuseOnFirst([
+             [sql`${key}::text is not null and not exists (select 1 from remembered)`, 'KEY_IN_USE'],
+             [sql`(select count(*) from claim) < ${sets.length}`, 'SETS_NOT_CLAIMED'],
+             [
+               sql`exists (select 1 from jsonb_to_recordset(${JSON.stringify(fileRules)}::jsonb) as rule(id uuid, kinds text[])
+                           where not exists (select 1 from attached where attached.id = rule.id and attached.kind = any(rule.kinds)))`,
+               'FILE_NOT_USABLE',
+             ],
+           ])} as accepted
+    from request`);
+  const [request] = rows;
+  if (!request) throw new Error('the change request was not stored');
+  announceMessages(notifier, { employeeIds: request.reviewers, kind: 'review.submitted', content: message.body });
+  return { id: request.id, msg: SUBMITTED_FOR_REVIEW };
+};

@@ -20,10 +20,9 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { type Caller, requireMenu } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
-import { IDEMPOTENCY_KEY_LIFETIME } from '../../core/idempotency';
+import { earlierAnswer, IDEMPOTENCY_KEY_LIFETIME } from '../../core/idempotency';
 import type { Db } from '../../db/client';
 import {
-  idempotencyKeys,
   paperAnswers,
   paperAssignments,
   paperQuestions,
@@ -404,7 +403,6 @@ export const submitPaper = async (
   if (row.id === null) {
     // A repeat of a key that submitted this paper answers that submission, as the first answer was.
     const earlier = key ? await earlierSubmission(db, caller.id, key) : undefined;
-    if (earlier === 'other-call') throw new BusinessError('IDEMPOTENCY_KEY_REUSED');
     if (earlier) return personExamOf(earlier, examType, questions);
     throw new BusinessError('PAPER_ALREADY_SUBMITTED', { paper: PAPER_WORD[examType] });
   }
@@ -423,21 +421,10 @@ export const submitPaper = async (
   );
 };
 
-/** The submission an idempotency key of the caller made; 'other-call' when the key was used by another call. */
+/** The submission an idempotency key of the caller made (a key another call used is refused). */
 const earlierSubmission = async (db: Db, employeeId: number, key: string) => {
-  const [used] = await db
-    .select({ action: idempotencyKeys.action, answer: idempotencyKeys.answer })
-    .from(idempotencyKeys)
-    .where(
-      and(
-        eq(idempotencyKeys.employeeId, employeeId),
-        eq(idempotencyKeys.key, key),
-        sql`${idempotencyKeys.createdAt} >= now() - ${IDEMPOTENCY_KEY_LIFETIME}::interval`,
-      ),
-    );
-  if (!used) return undefined;
-  if (used.action !== 'paper.submit') return 'other-call' as const;
-  const answerId = (used.answer as { paperAnswerId?: number } | null)?.paperAnswerId;
+  const used = await earlierAnswer<{ paperAnswerId?: number } | null>(db, { employeeId, key, action: 'paper.submit' });
+  const answerId = used?.answer?.paperAnswerId;
   if (answerId === undefined) return undefined;
   const [row] = await db
     .select(answerColumns)
