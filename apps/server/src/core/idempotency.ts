@@ -14,27 +14,31 @@ const KEY_LIFETIME = IDEMPOTENCY_KEY_LIFETIME;
 
 export type IdempotencyClaim = { employeeId: number; key: string; action: string };
 
-/**
- * What a committed request with this key answered, while the key lives; a key the caller used for another call is
- * refused. Undefined when no committed request used it.
- */
+/** The caller's key while it lives: a condition on idempotency_keys. */
+export const isLiveKey = (employeeId: number, key: string) =>
+  and(
+    eq(idempotencyKeys.employeeId, employeeId),
+    eq(idempotencyKeys.key, key),
+    sql`${idempotencyKeys.createdAt} >= now() - ${KEY_LIFETIME}::interval`,
+  );
+
+/** What the request that used the key answered, if it was this call; a key the caller used for another is refused. */
+export const answerOfKey = <T>(used: { action: string; answer: unknown } | null | undefined, action: string) => {
+  if (!used) return undefined;
+  if (used.action !== action) throw new BusinessError('IDEMPOTENCY_KEY_REUSED');
+  return { answer: used.answer as T };
+};
+
+/** What a committed request with this key answered, while the key lives (undefined when none used it). */
 export const earlierAnswer = async <T>(
   db: Executor,
   { employeeId, key, action }: IdempotencyClaim,
 ): Promise<{ answer: T } | undefined> => {
-  const [earlier] = await db
+  const [used] = await db
     .select({ action: idempotencyKeys.action, answer: idempotencyKeys.answer })
     .from(idempotencyKeys)
-    .where(
-      and(
-        eq(idempotencyKeys.employeeId, employeeId),
-        eq(idempotencyKeys.key, key),
-        sql`${idempotencyKeys.createdAt} >= now() - ${KEY_LIFETIME}::interval`,
-      ),
-    );
-  if (!earlier) return undefined;
-  if (earlier.action !== action) throw new BusinessError('IDEMPOTENCY_KEY_REUSED');
-  return { answer: earlier.answer as T };
+    .where(isLiveKey(employeeId, key));
+  return answerOfKey<T>(used, action);
 };
 
 /** Answers the earlier outcome when a committed request already used the key, else claims it. */

@@ -3,7 +3,16 @@
 import type { CerType } from '@ess/contract/records';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { BusinessError } from '../../core/errors';
-import { bankCards, certificates, employeeProfiles, recordVersions } from '../../db/schema/index';
+import { isLiveKey } from '../../core/idempotency';
+import {
+  bankCards,
+  certificates,
+  dictionaryItems,
+  employeeProfiles,
+  idempotencyKeys,
+  plantBanks,
+  recordVersions,
+} from '../../db/schema/index';
 import type { Executor } from '../../db/transaction';
 import { fileIdOf, filePathOf } from '../files/service';
 import type { RecordSet } from './record-sets';
@@ -100,7 +109,10 @@ const pathOf = (id: string | null) => (id ? filePathOf(id) : null);
 
 export const loadBase = async (db: Executor, employeeId: number): Promise<LiveBase | undefined> => {
   const [row] = await db.select().from(employeeProfiles).where(eq(employeeProfiles.employeeId, employeeId));
-  if (!row) return undefined;
+  return row ? baseOf(row) : undefined;
+};
+
+const baseOf = (row: typeof employeeProfiles.$inferSelect): LiveBase => {
   return {
     empTelNo: row.empTelNo,
     address: row.address,
@@ -132,32 +144,35 @@ export const loadCertificates = async (
     .from(certificates)
     .where(and(eq(certificates.employeeId, employeeId), inArray(certificates.cerType, [...cerTypes])))
     .orderBy(asc(certificates.id));
-  return rows.map((row) => ({
-    id: row.id,
-    cerType: row.cerType as CerType,
-    major: row.major,
-    title: row.title,
-    schoolName: row.schoolName,
-    cerStartDate: row.cerStartDate,
-    cerEndDate: row.cerEndDate,
-    cerEffDate: row.cerEffDate,
-    filePath: pathOf(row.fileId),
-    quitReason: row.quitReason,
-    personalSkill: row.personalSkill,
-  }));
+  return rows.map(certificateOf);
 };
+
+const certificateOf = (row: typeof certificates.$inferSelect): LiveCertificate => ({
+  id: row.id,
+  cerType: row.cerType as CerType,
+  major: row.major,
+  title: row.title,
+  schoolName: row.schoolName,
+  cerStartDate: row.cerStartDate,
+  cerEndDate: row.cerEndDate,
+  cerEffDate: row.cerEffDate,
+  filePath: pathOf(row.fileId),
+  quitReason: row.quitReason,
+  personalSkill: row.personalSkill,
+});
 
 export const loadBank = async (db: Executor, employeeId: number): Promise<LiveBank | undefined> => {
   const [row] = await db.select().from(bankCards).where(eq(bankCards.employeeId, employeeId));
-  if (!row) return undefined;
-  return {
-    bankName: row.bankName,
-    bankAddress: row.bankAddress,
-    filePath: pathOf(row.fileId),
-    bankNoSealed: row.bankNoEnc,
-    bankNoMasked: row.bankNoMasked,
-  };
+  return row ? bankOf(row) : undefined;
 };
+
+const bankOf = (row: typeof bankCards.$inferSelect): LiveBank => ({
+  bankName: row.bankName,
+  bankAddress: row.bankAddress,
+  filePath: pathOf(row.fileId),
+  bankNoSealed: row.bankNoEnc,
+  bankNoMasked: row.bankNoMasked,
+});
 
 const CER_SETS: readonly CerType[] = ['CER01', 'CER02', 'CER03', 'CER04'];
 
@@ -173,9 +188,93 @@ export const loadLiveRecords = async (
     loadCertificates(db, employeeId, cerTypes),
     sets.includes('bank') ? loadBank(db, employeeId) : undefined,
   ]);
+  return liveRecordsOf(cerTypes, base, certificateRows, bank);
+};
+
+const liveRecordsOf = (
+  cerTypes: readonly CerType[],
+  base: LiveBase | undefined,
+  certificateRows: LiveCertificate[],
+  bank: LiveBank | undefined,
+): LiveRecords => {
   const byType: LiveRecords['certificates'] = {};
   for (const cerType of cerTypes) byType[cerType] = certificateRows.filter((row) => row.cerType === cerType);
   return { base, certificates: byType, bank };
+};
+
+/** A row as to_jsonb gives it, under the names the schema's TypeScript gives its columns (emp_card_enc: empCardEnc). */
+const schemaNamed = <T>(row: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(row).map(([column, value]) => [
+      column.replace(/_([a-z0-9])/g, (_, next: string) => next.toUpperCase()),
+      value,
+    ]),
+  ) as T;
+
+/** Everything an edit is checked and proposed against, read in one statement (one round trip, one snapshot). */
+export type EditState = {
+  /** Each set's version (0 for a set never written): the claim of the write starts from them. */
+  versions: Record<string, number>;
+  /** An edit of one of the sets waits for a review. */
+  isPending: boolean;
+  live: LiveRecords;
+  /** The banks the employee's plant offers. */
+  bankOptions: string[];
+  /** `stateType:stateId` of every entry of the dictionaries asked for. */
+  dictionary: Set<string>;
+  /** The request that used the idempotency key, while it lives. */
+  keyUse: { action: string; answer: unknown } | null;
+};
+
+export const readEditState = async (
+  db: Executor,
+  {
+    employeeId,
+    bu,
+    sets,
+    dictionaryTypes,
+    key,
+  }: { employeeId: number; bu: string; sets: readonly RecordSet[]; dictionaryTypes: readonly string[]; key?: string },
+): Promise<EditState> => {
+  const cerTypes = CER_SETS.filter((cerType) => sets.includes(cerType));
+  const { rows } = await db.execute<{
+    versions: { recordSet: string; version: number; pending: boolean }[];
+    base: Record<string, unknown> | null;
+    certificates: Record<string, unknown>[];
+    bank: Record<string, unknown> | null;
+    bank_options: string[];
+    dictionary: string[];
+    key_use: EditState['keyUse'];
+  }>(sql`
+    select
+      (select coalesce(jsonb_agg(jsonb_build_object('recordSet', record_set, 'version', version, 'pending', pending)), '[]')
+       from ${recordVersions} where employee_id = ${employeeId} and record_set = any(${sql.param([...sets])}::text[])) as versions,
+      (select to_jsonb(p) from ${employeeProfiles} p where ${sets.includes('base')} and p.employee_id = ${employeeId}) as base,
+      (select coalesce(jsonb_agg(to_jsonb(c) order by c.id), '[]') from ${certificates} c
+       where c.employee_id = ${employeeId} and c.cer_type = any(${sql.param(cerTypes)}::text[])) as certificates,
+      (select to_jsonb(b) from ${bankCards} b where ${sets.includes('bank')} and b.employee_id = ${employeeId}) as bank,
+      (select coalesce(jsonb_agg(bank_name order by sort, bank_name), '[]') from ${plantBanks}
+       where ${sets.includes('bank')} and bu = ${bu}) as bank_options,
+      (select coalesce(jsonb_agg(state_type || ':' || state_id), '[]') from ${dictionaryItems}
+       where state_type = any(${sql.param([...dictionaryTypes])}::text[])) as dictionary,
+      ${key ? sql`(select jsonb_build_object('action', action, 'answer', answer) from ${idempotencyKeys} where ${isLiveKey(employeeId, key)})` : sql`null`} as key_use`);
+  const row = rows[0];
+  if (!row) throw new Error('the edit state was not read');
+  const versions: Record<string, number> = {};
+  for (const set of sets) versions[set] = row.versions.find((state) => state.recordSet === set)?.version ?? 0;
+  return {
+    versions,
+    isPending: row.versions.some((state) => state.pending),
+    live: liveRecordsOf(
+      cerTypes,
+      row.base ? baseOf(schemaNamed(row.base)) : undefined,
+      row.certificates.map((certificate) => certificateOf(schemaNamed(certificate))),
+      row.bank ? bankOf(schemaNamed(row.bank)) : undefined,
+    ),
+    bankOptions: row.bank_options,
+    dictionary: new Set(row.dictionary),
+    keyUse: row.key_use,
+  };
 };
 
 /** The current version of each set (0 for a set never written). */
@@ -187,17 +286,6 @@ export const readVersions = async (db: Executor, employeeId: number, sets: reado
   const versions: Record<string, number> = {};
   for (const set of sets) versions[set] = rows.find((row) => row.recordSet === set)?.version ?? 0;
   return versions;
-};
-
-/** Each set's version (0 for a set never written), and whether an edit of any of them waits for a review. */
-export const readSetStates = async (db: Executor, employeeId: number, sets: readonly string[]) => {
-  const rows = await db
-    .select({ recordSet: recordVersions.recordSet, version: recordVersions.version, pending: recordVersions.pending })
-    .from(recordVersions)
-    .where(and(eq(recordVersions.employeeId, employeeId), inArray(recordVersions.recordSet, [...sets])));
-  const versions: Record<string, number> = {};
-  for (const set of sets) versions[set] = rows.find((row) => row.recordSet === set)?.version ?? 0;
-  return { versions, isPending: rows.some((row) => row.pending) };
 };
 
 /**

@@ -245,7 +245,10 @@ describe('the forms’ rules, through the API', () => {
 });
 
 describe('one submission, one statement', () => {
-  const workEdit = { NoticeType: 'APP_EDIT_WORK', NoticeBody: { records: [{ schoolName: '某厂', title: '操作工', quitReason: '合同到期' }] } };
+  const workEdit = {
+    NoticeType: 'APP_EDIT_WORK',
+    NoticeBody: { records: [{ schoolName: '某厂', title: '操作工', quitReason: '合同到期' }] },
+  };
   const writesOf = async (employeeId: number) =>
     (
       await t.database.pool.query(

@@ -9,10 +9,10 @@ import type {
   PendingChange,
 } from '@ess/contract/records';
 import { CHANGE_KIND_WORDS, isIdCardNumber, MASKED_NUMBER, SUBMITTED_FOR_REVIEW } from '@ess/contract/records';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Caller } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
-import { earlierAnswer, IDEMPOTENCY_KEY_LIFETIME } from '../../core/idempotency';
+import { answerOfKey, earlierAnswer, IDEMPOTENCY_KEY_LIFETIME } from '../../core/idempotency';
 import type { Notifier } from '../../core/notifier';
 import type { PersonalDataCipher } from '../../core/personal-data';
 import { maskBankNo, maskIdCard } from '../../core/personal-data';
@@ -21,7 +21,6 @@ import { refusalOf, refuseOnFirst } from '../../db/refusal';
 import {
   auditLog,
   changeRequests,
-  dictionaryItems,
   employees,
   files,
   idempotencyKeys,
@@ -45,10 +44,9 @@ import {
   loadBank,
   loadBase,
   loadCertificates,
-  loadLiveRecords,
   type Proposal,
   type ProposedNumber,
-  readSetStates,
+  readEditState,
   sameValues,
 } from './live-records';
 import { BASE_DICTIONARIES, RECORD_SETS_OF, type RecordSet } from './record-sets';
@@ -226,16 +224,6 @@ const certificateValuesOf = (record: Partial<Record<keyof CertificateValues, str
 });
 
 type DictionaryChoice = { stateType: string; value: string; label: string };
-
-/** The entries of the dictionaries given, by type. */
-const dictionaryEntriesOf = async (db: Executor, stateTypes: readonly string[]) => {
-  if (stateTypes.length === 0) return new Set<string>();
-  const rows = await db
-    .select({ stateType: dictionaryItems.stateType, stateId: dictionaryItems.stateId })
-    .from(dictionaryItems)
-    .where(inArray(dictionaryItems.stateType, [...stateTypes]));
-  return new Set(rows.map(({ stateType, stateId }) => `${stateType}:${stateId}`));
-};
 
 /** Dictionary values must be entries of their dictionary (a stale screen, or a forged request). */
 const checkDictionaryValues = (known: Set<string>, choices: DictionaryChoice[]) => {
@@ -434,9 +422,10 @@ const submitRefusal = async (
 };
 
 /**
- * Reads, then one write statement: no transaction is held open while Node works. The sets' versions are read
- * before the records, and the write claims the sets only at those versions, so a record written after the versions
- * were read (a decision) makes the write refuse instead of proposing against stale records.
+ * One read statement, then one write statement: two round trips, and no transaction held open while Node works.
+ * The records and their sets' versions are read in one snapshot, and the write claims the sets only at those
+ * versions, so a record written in between (a decision) makes the write refuse instead of proposing against stale
+ * records.
  */
 const submitOnce = async ({
   deps: { db, cipher, notifier },
@@ -448,25 +437,25 @@ const submitOnce = async ({
   const kind = notice.NoticeType;
   const sets = RECORD_SETS_OF[kind](notice.NoticeBody as { cerType?: CerType });
   const key = idempotencyKey ?? null;
-  const repeatOf = () =>
-    key ? earlierAnswer<Submitted>(db, { employeeId: caller.id, key, action: 'change.submit' }) : undefined;
-  const [earlier, states, bankOptions, dictionary] = await Promise.all([
-    repeatOf(),
-    readSetStates(db, caller.id, sets),
-    kind === 'APP_EDIT_BANK' ? bankOptionsOf(db, caller.bu) : [],
-    dictionaryEntriesOf(db, dictionaryTypesOf(notice)),
-  ]);
-  if (earlier) return earlier.answer;
-  if (states.isPending) {
-    // The edit waiting may be this request's own first try, committed between the two reads: answer as it did.
-    const repeat = await repeatOf();
-    if (repeat) return repeat.answer;
-    // One edit of a record at a time.
-    throw new BusinessError('CHANGE_PENDING');
-  }
-  const live = await loadLiveRecords(db, caller.id, sets);
-  const { proposal, choices, fileRules } = proposeChange({ cipher, notice, live, bankOptions });
-  checkDictionaryValues(dictionary, choices);
+  const state = await readEditState(db, {
+    employeeId: caller.id,
+    bu: caller.bu,
+    sets,
+    dictionaryTypes: dictionaryTypesOf(notice),
+    key: idempotencyKey,
+  });
+  // A repeat of a request (a double tap, a retry after a lost answer) answers what the first one answered.
+  const repeat = answerOfKey<Submitted>(state.keyUse, 'change.submit');
+  if (repeat) return repeat.answer;
+  // One edit of a record at a time.
+  if (state.isPending) throw new BusinessError('CHANGE_PENDING');
+  const { proposal, choices, fileRules } = proposeChange({
+    cipher,
+    notice,
+    live: state.live,
+    bankOptions: state.bankOptions,
+  });
+  checkDictionaryValues(state.dictionary, choices);
 
   const word = CHANGE_KIND_WORDS[kind];
   const title = notice.NoticeTitle || `修改${word}信息`;
@@ -476,7 +465,7 @@ const submitOnce = async ({
   // caller (one editing their own records does not review them), the audit row and the idempotency key: one
   // statement, which refuses (and so writes nothing) when a set or a file cannot be claimed or the key is in use.
   const { rows } = await db.execute<{ id: number; reviewers: number[] }>(sql`
-    with claim as (${claimSetsInsert(caller.id, states.versions)}),
+    with claim as (${claimSetsInsert(caller.id, state.versions)}),
     attached as (
       update ${files} set attached_at = coalesce(attached_at, now())
       where id = any(${sql.param(fileRules.map(({ id }) => id))}::uuid[]) and owner_id = ${caller.id}
@@ -487,7 +476,7 @@ const submitOnce = async ({
       returning id
     ), request as (
       insert into ${changeRequests} (employee_id, bu, kind, record_sets, base_versions, proposed, notice_id)
-      select ${caller.id}, ${caller.bu}, ${kind}, ${sql.param(sets)}::text[], ${JSON.stringify(states.versions)}::jsonb,
+      select ${caller.id}, ${caller.bu}, ${kind}, ${sql.param(sets)}::text[], ${JSON.stringify(state.versions)}::jsonb,
              ${JSON.stringify(proposal)}::jsonb, notice.id
       from notice
       returning id, notice_id
@@ -496,7 +485,7 @@ const submitOnce = async ({
       insert into ${auditLog} (actor_id, actor_emp_no, action, subject_type, subject_id, after, request_id)
       select ${caller.id}, ${caller.empNo}, 'change.submit', 'change_request', request.id::text,
              jsonb_build_object('kind', ${kind}::text, 'recordSets', ${sql.param(sets)}::text[],
-                                'baseVersions', ${JSON.stringify(states.versions)}::jsonb, 'notice', request.notice_id),
+                                'baseVersions', ${JSON.stringify(state.versions)}::jsonb, 'notice', request.notice_id),
              ${requestId}
       from request
     ), remembered as (
