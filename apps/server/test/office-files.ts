@@ -17,33 +17,44 @@ const crc32 =
   });
 
 /** A zip of the parts, each deflated. */
-export const zipOf = (parts: { name: string; data: string | Buffer }[]): Buffer => {
+export type ZipPart = {
+  name: string;
+  data: string | Buffer;
+  /** 8: deflated (the default), 0: stored. */
+  method?: 0 | 8;
+  /** Lies about the part's unpacked size (a damaged or hostile file). */
+  declaredSize?: number;
+};
+
+export const zipOf = (parts: ZipPart[]): Buffer => {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const part of parts) {
     const data = Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data, 'utf8');
-    const packed = deflateRawSync(data);
+    const method = part.method ?? 8;
+    const packed = method === 8 ? deflateRawSync(data) : data;
+    const declaredSize = part.declaredSize ?? data.length;
     const name = Buffer.from(part.name, 'utf8');
     const crc = crc32(data);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
     local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt16LE(8, 8);
+    local.writeUInt16LE(method, 8);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(data.length, 22);
+    local.writeUInt32LE(declaredSize, 22);
     local.writeUInt16LE(name.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
     central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
+    central.writeUInt16LE(method, 10);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(data.length, 24);
+    central.writeUInt32LE(declaredSize, 24);
     central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, packed);

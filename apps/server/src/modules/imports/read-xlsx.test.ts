@@ -3,10 +3,10 @@
 // phonetic runs, cells and rows without references, entities, _xHHHH_ escapes, custom date formats), both readers
 // give the same rows; what the fast one leaves (prefixed XML, encrypted parts) still reads through SheetJS; a zip
 // part that unpacks to more than it declares is refused.
-import { crc32, deflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { excelShapedPayslips, PAYSLIP_HEADERS, payslipAmounts, sampleEmployees } from '../../../test/excel-workbook';
+import { zipOf } from '../../../test/office-files';
 import { BusinessError } from '../../core/errors';
 import { readSheet, readWithSheetJs } from './read-sheet';
 import { readXlsxRows } from './read-xlsx';
@@ -14,45 +14,7 @@ import { readXlsxRows } from './read-xlsx';
 type Part = { name: string; text: string; method?: 0 | 8; declaredSize?: number };
 
 /** A zip of the parts, deflated unless said otherwise; declaredSize lies about a part's unpacked size. */
-const zip = (parts: Part[]): Buffer => {
-  const locals: Buffer[] = [];
-  const directory: Buffer[] = [];
-  let offset = 0;
-  for (const { name, text, method = 8, declaredSize } of parts) {
-    const data = Buffer.from(text, 'utf8');
-    const packed = method === 8 ? deflateRawSync(data) : data;
-    const nameBytes = Buffer.from(name, 'utf8');
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt32LE(crc32(data), 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(declaredSize ?? data.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt32LE(crc32(data), 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(declaredSize ?? data.length, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBytes, packed);
-    directory.push(central, nameBytes);
-    offset += local.length + nameBytes.length + packed.length;
-  }
-  const directoryBytes = Buffer.concat(directory);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(parts.length, 8);
-  end.writeUInt16LE(parts.length, 10);
-  end.writeUInt32LE(directoryBytes.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directoryBytes, end]);
-};
+const zip = (parts: Part[]): Buffer => zipOf(parts.map(({ text, ...part }) => ({ ...part, data: text })));
 
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const RELS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
