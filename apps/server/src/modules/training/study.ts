@@ -5,6 +5,7 @@
 // was not spent. A video's length comes from its file (or HR), never from a player; a video whose file does not
 // tell it is studied as SPEC studies any material, by a saved study record. Time studied is the union of the
 // item's sessions: overlapping sessions count once.
+
 import {
   HEARTBEAT_SECONDS,
   isVideoPath,
@@ -14,6 +15,7 @@ import {
   type StudyProgress,
 } from '@ess/contract/training';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Caller } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
 import type { Db } from '../../db/client';
@@ -52,6 +54,12 @@ const coverageOf = (covered: number, duration: number | null) =>
  */
 type VideoLength = number | 'unreadable' | 'missing';
 
+/**
+ * Files known not to say their length, by path and version (size and time, as the etag): an AVI watched by a
+ * plant is not reopened and walked on every list, progress call and beat. A replaced file is read again.
+ */
+const unreadableFiles = new LRUCache<string, true>({ max: 1_000 });
+
 const lengthOf = async (
   db: Executor,
   mediaDir: string,
@@ -60,8 +68,13 @@ const lengthOf = async (
   if (material.duration !== null) return material.duration;
   const file = await statMediaFile(mediaDir, material.fileName).catch(() => undefined);
   if (!file) return 'missing';
+  const version = `${file.file}\n${file.etag}`;
+  if (unreadableFiles.has(version)) return 'unreadable';
   const seconds = await readVideoSeconds(file.file);
-  if (seconds === undefined) return 'unreadable';
+  if (seconds === undefined) {
+    unreadableFiles.set(version, true);
+    return 'unreadable';
+  }
   await db
     .update(trainingMaterials)
     .set({ durationSeconds: seconds })

@@ -198,6 +198,24 @@ describe('what the server keeps of a video watched', () => {
     expect(list.body.data[0]).toMatchObject({ coverage: 0.18, isStudied: false });
   });
 
+  it('reads the length of a file that did not say it once HR replaces the file', async () => {
+    const a = await newWorker();
+    writeFileSync(path.join(mediaDir, 'replaced.mp4'), VIDEO_BYTES);
+    const material = await makeMaterial({ fileName: 'replaced.mp4' });
+    const item = await assign(a.id, material.id);
+    const beat = await t.call(
+      routes.modifyStudyProgress,
+      { StudyId: item, MaterialId: material.id, from: 0, to: 5 },
+      a.token,
+    );
+    expect(beat.body.data).toMatchObject({ duration: null });
+    const progress = async () => (await t.call(routes.getStudyProgress, { StudyId: item }, a.token)).body.data;
+    expect(await progress()).toMatchObject({ duration: null });
+    // The same name, a readable file: not taken for the unreadable one it replaced.
+    writeFileSync(path.join(mediaDir, 'replaced.mp4'), mp4Of({ timescale: 600, duration: 24_000 }));
+    expect(await progress()).toMatchObject({ duration: 40 });
+  });
+
   it('reads the length from the file when HR left it empty, never from a player, and refuses a document', async () => {
     const a = await newWorker();
     const video = await makeMaterial({ fileName: 'lesson-40s.mp4' });
