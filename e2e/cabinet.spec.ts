@@ -1,7 +1,7 @@
 // /logistics/cabinet: the seeded cabinet of 100001; each action asks first, cancel sends nothing.
 import { describe, expect, it } from 'vitest';
 import { usePhone } from './harness';
-import { openSignedIn, recordRequests, requestsSoFar, screenshot } from './screen-helpers';
+import { openSignedIn, recordRequests, requestsSoFar, screenshot, tapWhenStill } from './screen-helpers';
 
 const phone = usePhone();
 
@@ -35,7 +35,7 @@ describe('cabinet', () => {
     expect(opens).toHaveLength(0);
 
     await phone.page.getByRole('button', { name: '开柜' }).click();
-    await phone.page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await tapWhenStill(phone.page.getByRole('dialog').getByRole('button', { name: '确定' }));
     await phone.page.getByText('开柜指令已发送').waitFor();
     expect(opens).toHaveLength(1);
     expect(opens[0]?.boxId).toEqual(expect.any(Number));
@@ -54,7 +54,7 @@ describe('cabinet', () => {
     expect(updates).toHaveLength(0);
 
     await phone.page.getByRole('button', { name: '更新柜子照片' }).click();
-    await phone.page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await tapWhenStill(phone.page.getByRole('dialog').getByRole('button', { name: '确定' }));
     await phone.page.getByText('照片更新指令已发送').waitFor();
     expect(updates).toHaveLength(1);
     await phone.page.getByRole('dialog').waitFor({ state: 'detached' });

@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, launchBrowser, newDesk, newPhone, signIn } from './harness';
-import { openSignedIn, screenshot, waitForStillness } from './screen-helpers';
+import { openSignedIn, screenshot, tapWhenStill } from './screen-helpers';
 
 const CLERK = '900001';
 const LEAVER = '100141';
@@ -45,9 +45,7 @@ describe('员工与账号', () => {
     await screenshot(page, 'console-people');
     await row.getByRole('button', { name: '离职' }).click();
     await page.getByRole('dialog').getByText('标记后该员工立即无法登录').waitFor();
-    // A tap on the dialog while it still zooms in can miss its button on a loaded machine; a clerk sees it settle.
-    await waitForStillness(page);
-    await page.getByRole('button', { name: '确认离职' }).click();
+    await tapWhenStill(page.getByRole('button', { name: '确认离职' }));
     // The clerk sees the outcome as a message: a refusal's words say why the row did not change.
     const outcome = page.locator('.ant-message-notice').first();
     await outcome.waitFor();

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, launchBrowser, newDesk, signIn } from './harness';
 import { findChange, REVIEWER, submitPersonChange } from './review-helpers';
-import { screenshot, waitForStillness } from './screen-helpers';
+import { screenshot, tapWhenStill } from './screen-helpers';
 
 const APPROVED = '100190';
 const REJECTED = '100191';
@@ -78,10 +78,7 @@ describe('资料审核 in the HR console', () => {
     await page.locator('.ant-image-preview-img').waitFor({ state: 'detached' });
 
     await detail.getByRole('button', { name: '通过' }).click();
-    // The confirmation is tapped once it has settled, as a reviewer sees it: while it zooms in a tap can miss.
-    await page.getByRole('dialog', { name: '审核通过' }).waitFor();
-    await waitForStillness(page);
-    await page.getByRole('dialog', { name: '审核通过' }).getByRole('button', { name: '确认通过' }).click();
+    await tapWhenStill(page.getByRole('dialog', { name: '审核通过' }).getByRole('button', { name: '确认通过' }));
     await page.getByText('审核通过', { exact: true }).first().waitFor();
     await drawer.waitFor({ state: 'hidden' });
     await expect
@@ -93,9 +90,7 @@ describe('资料审核 in the HR console', () => {
     await drawer.getByRole('article', { name: `员工[${REJECTED}]修改了个人信息` }).waitFor();
     await drawer.getByRole('button', { name: '驳回' }).click();
     const dialog = page.getByRole('dialog', { name: '驳回申请' });
-    await dialog.waitFor();
-    await waitForStillness(page);
-    await dialog.getByRole('button', { name: '确认驳回' }).click();
+    await tapWhenStill(dialog.getByRole('button', { name: '确认驳回' }));
     await dialog.getByText('请填写驳回原因').waitFor();
     await dialog.getByRole('textbox', { name: '驳回原因' }).fill('身份证照片不清晰，请重新拍摄。');
     await dialog.getByRole('button', { name: '确认驳回' }).click();

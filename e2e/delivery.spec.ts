@@ -24,6 +24,7 @@ import {
 import { baseUrl, DEMO_PASSWORD, launchBrowser, newPhone, signIn } from './harness';
 import { chooseFile, makeJpeg, withExifOrientation } from './record-helpers';
 import { REVIEWER, submitPersonChange } from './review-helpers';
+import { tapWhenStill } from './screen-helpers';
 
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
 /** The HR console's own build (apps/web/vite.admin.config.ts): office browsers, never loaded by a phone. */
@@ -257,7 +258,7 @@ describe('the app in a browser without the newer built-ins', () => {
     await row.getByRole('link').click();
     await page.getByRole('heading', { name: '员工[100186]修改了个人信息' }).waitFor();
     await page.getByRole('button', { name: '驳回' }).click();
-    await page.getByRole('dialog', { name: '驳回申请' }).getByRole('button', { name: '确认驳回' }).click();
+    await tapWhenStill(page.getByRole('dialog', { name: '驳回申请' }).getByRole('button', { name: '确认驳回' }));
     await page.getByText('请填写驳回原因').waitFor();
     expect(errors).toEqual([]);
   });

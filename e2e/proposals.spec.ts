@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { api, usePhone } from './harness';
 import { chooseFile, makeJpeg, readPdf, reviewerToken } from './record-helpers';
-import { openSignedIn, screenshot, waitForStillness } from './screen-helpers';
+import { openSignedIn, screenshot, tapWhenStill, waitForStillness } from './screen-helpers';
 
 const phone = usePhone();
 
@@ -191,7 +191,7 @@ describe('the referrer’s share page and a proposal sent signed in', () => {
   it('fills the name and number of a signed-in worker and lists the proposal in my-option', async () => {
     const { page } = phone;
     const login = await openSignedIn(phone, '100084', '/improve/proposal-improve');
-    await page.getByRole('dialog', { name: '请选择提案工厂' }).getByRole('button', { name: '杭州' }).click();
+    await tapWhenStill(page.getByRole('dialog', { name: '请选择提案工厂' }).getByRole('button', { name: '杭州' }));
     await expect.poll(() => page.getByPlaceholder('请填写员工工号').inputValue()).toBe('100084');
     expect(await page.getByPlaceholder('请填写员工姓名').inputValue()).toBe(login.userName);
     await pickFirst('提案部门');

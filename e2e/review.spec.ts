@@ -6,7 +6,7 @@ import type { Page, WebSocket } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, newDesk, signIn, usePhone } from './harness';
 import { findChange, REVIEWER, submitPersonChange } from './review-helpers';
-import { openSignedIn, requestsSoFar, screenshot, waitForStillness } from './screen-helpers';
+import { openSignedIn, requestsSoFar, screenshot, tapWhenStill, waitForStillness } from './screen-helpers';
 
 /** Colleagues no other spec uses (g = 180…183, 187): each sends one change of its own here. */
 const PUSHED = '100181';
@@ -206,7 +206,7 @@ describe('the reviewers’ console', () => {
     await expect.poll(() => frames.some((frame) => frame.includes('AUTH_OK'))).toBe(true);
     expect(sockets).toHaveLength(1);
     await phone.page.getByRole('button', { name: '退出登录' }).click();
-    await phone.page.getByRole('dialog', { name: '退出登录' }).getByRole('button', { name: '确定' }).click();
+    await tapWhenStill(phone.page.getByRole('dialog', { name: '退出登录' }).getByRole('button', { name: '确定' }));
     await phone.page.waitForURL(/\/login/);
     await expect.poll(() => sockets[0]?.isClosed()).toBe(true);
     await phone.page.clock.runFor(60_000);

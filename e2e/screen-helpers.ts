@@ -141,6 +141,16 @@ export const waitForStillness = (page: Page) =>
     MOVING,
   );
 
+/**
+ * Taps a control of a dialog or popup that has just opened, once it has settled, as a person sees it: while it still
+ * zooms or slides in, a tap on a loaded machine can land where the control was a frame earlier and do nothing.
+ */
+export const tapWhenStill = async (control: Locator) => {
+  await control.waitFor();
+  await waitForStillness(control.page());
+  await control.click();
+};
+
 /** A picture of the screen once it is still. */
 export const screenshot = async (page: Page, name: string) => {
   await waitForStillness(page);
