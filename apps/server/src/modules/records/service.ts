@@ -1,5 +1,5 @@
 // What an employee reads of their own records, and the edit they send for HR's review: nothing is written to the
-// records; a change request and its change notice are, with a message to every reviewer, in one transaction.
+// records; a change request and its change notice are, with a message to every reviewer, in one write statement.
 import type {
   BankCard,
   CerType,
