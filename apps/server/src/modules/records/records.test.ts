@@ -261,6 +261,14 @@ describe('one submission, one statement', () => {
       )
     ).rows[0];
 
+  const sendWithKey = (token: string, key: string, payload: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/SystemNotice/ModifyNotice',
+      headers: { token, 'idempotency-key': key },
+      payload,
+    });
+
   it('writes nothing when a file cannot be used, and the next edit goes through', async () => {
     const worker = await newWorker();
     const other = await newWorker();
@@ -284,14 +292,7 @@ describe('one submission, one statement', () => {
   it('lets one of two edits sent at once from two screens wait for review, the other refused', async () => {
     const worker = await newWorker();
     const answers = await Promise.all(
-      ['tab-a', 'tab-b'].map((tab) =>
-        t.app.inject({
-          method: 'POST',
-          url: '/api/SystemNotice/ModifyNotice',
-          headers: { token: worker.token, 'idempotency-key': `${tab}-${worker.id}` },
-          payload: workEdit,
-        }),
-      ),
+      ['tab-a', 'tab-b'].map((tab) => sendWithKey(worker.token, `${tab}-${worker.id}`, workEdit)),
     );
     expect(answers.map((answer) => answer.json().result).sort()).toEqual([false, true]);
     expect(answers.map((answer) => answer.json().msg)).toContain('已提交审核,请勿重复提交');
@@ -301,34 +302,17 @@ describe('one submission, one statement', () => {
   it('refuses a key the caller already used for another call, and writes nothing', async () => {
     const worker = await newWorker();
     const key = `reused-${worker.id}`;
-    const feedback = await t.app.inject({
-      method: 'POST',
-      url: '/api/SystemNotice/ModifyNotice',
-      headers: { token: worker.token, 'idempotency-key': key },
-      payload: workEdit,
-    });
-    expect(feedback.json()).toMatchObject({ result: true });
-    const other = await t.app.inject({
-      method: 'POST',
-      url: '/api/SystemNotice/ModifyNotice',
-      headers: { token: worker.token, 'idempotency-key': key },
-      payload: {
-        NoticeType: 'APP_EDIT_TITLE',
-        NoticeBody: { cerType: 'CER02', records: [{ title: '电工', cerEffDate: '2020-01-01' }] },
-      },
-    });
+    const titleEdit = {
+      NoticeType: 'APP_EDIT_TITLE',
+      NoticeBody: { cerType: 'CER02', records: [{ title: '电工', cerEffDate: '2020-01-01' }] },
+    };
+    const first = await sendWithKey(worker.token, key, workEdit);
+    expect(first.json()).toMatchObject({ result: true });
     // The same key answers the first edit again, whatever the second one carried: a retry is a retry.
-    expect(other.json()).toMatchObject({ result: true, data: feedback.json().data });
+    const retry = await sendWithKey(worker.token, key, titleEdit);
+    expect(retry.json()).toMatchObject({ result: true, data: first.json().data });
     await t.database.pool.query("update idempotency_keys set action = 'paper.submit' where key = $1", [key]);
-    const reused = await t.app.inject({
-      method: 'POST',
-      url: '/api/SystemNotice/ModifyNotice',
-      headers: { token: worker.token, 'idempotency-key': key },
-      payload: {
-        NoticeType: 'APP_EDIT_TITLE',
-        NoticeBody: { cerType: 'CER02', records: [{ title: '电工', cerEffDate: '2020-01-01' }] },
-      },
-    });
+    const reused = await sendWithKey(worker.token, key, titleEdit);
     expect(reused.json()).toMatchObject({ result: false, msg: '请求标识已用于其他操作，请刷新页面后重试' });
     expect(await writesOf(worker.id)).toMatchObject({ requests: 1, pending: 1, audits: 1 });
   });
