@@ -5,6 +5,7 @@
 // phone's six connections. A later feature replaces a placeholder here.
 import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy } from 'react';
+import { getPageQueryClient } from '../lib/query-client';
 import { CHANGE_PASSWORD_PATH, HOME_PATH, PERSON_CENTER_PATH, REVIEW_DETAIL_PATH, REVIEW_LIST_PATH } from './paths';
 import type { PageModule } from './route-table';
 
@@ -71,10 +72,10 @@ export const privatePage = (path: string): ComponentType => {
   return page;
 };
 
-/** Starts a signed-in screen's code and first data as soon as the gate is in. */
-export const startPrivateScreen = (path: string, queryClient: QueryClient) => {
+/** Starts a signed-in screen's code and first data (into the page's cache) as soon as the gate is in. */
+export const startPrivateScreen = (path: string) => {
   const screen = PRIVATE_SCREENS[path];
   if (!screen) return;
   void screen.load().catch(() => {});
-  void screen.prefetch?.(queryClient).catch(() => {});
+  void screen.prefetch?.(getPageQueryClient()).catch(() => {});
 };

@@ -15,6 +15,7 @@ import { PageLoading } from './page-loading';
 import NotFoundPage from './pages/not-found-page';
 import { CHANGE_PASSWORD_PATH, NOT_FOUND_PATH } from './paths';
 import { privatePage } from './private-screens';
+import QueryScope from './query-scope';
 import { findRoute } from './route-table';
 import { type ScreenProps, useDocumentTitle } from './screen';
 
@@ -105,5 +106,12 @@ const RouteGate = ({ route, Page }: ScreenProps) => {
   }
 };
 
-export default RouteGate;
+/** The gate and every screen behind it share the page's query cache. */
+const RouteGateWithQueries = (props: ScreenProps) => (
+  <QueryScope>
+    <RouteGate {...props} />
+  </QueryScope>
+);
+
+export default RouteGateWithQueries;
 export { startPrivateScreen } from './private-screens';

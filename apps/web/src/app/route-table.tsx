@@ -37,6 +37,11 @@ export type AppRoute = {
   isWide?: boolean;
   /** 'bare' screens have no top bar, footer or tabs (sign-in, reset landing). */
   layout?: 'app' | 'bare';
+  /**
+   * A bare screen that makes no query or mutation (sign-in): it renders without the query cache, and the query
+   * library stays off its download. Screens behind the route gate always have the cache.
+   */
+  isQueryFree?: boolean;
   /** The bottom tabs' own screens have no back arrow. */
   isTabRoot?: boolean;
 };
@@ -49,6 +54,7 @@ export const routeTable: readonly AppRoute[] = [
     load: () => import('../features/account/login-page'),
     isPublic: true,
     layout: 'bare',
+    isQueryFree: true,
   },
   {
     path: '/register',

@@ -1,15 +1,16 @@
 // /login: account, password, the handbook agreement that gates the button, then the redirect.
 // This screen is the first thing a worker downloads on a weak network: it keeps its imports small and
-// loads the handbook viewer (pdf.js) and the toast only when they are needed.
-import { useQueryClient } from '@tanstack/react-query';
+// loads the handbook viewer (pdf.js) and the toast only when they are needed. It makes no query, so it has no
+// query cache and the query library is not part of its download: the sign-in call's state is kept here.
 import { Button, Checkbox, Input } from 'antd-mobile';
-import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { t } from '../../i18n/zh-CN';
 import { describeError } from '../../lib/api-client';
+import { clearPageQueries } from '../../lib/page-queries';
 import { startSession } from '../../lib/session';
 import { showToast } from '../../lib/toast';
-import { prefetchCheckLogin, useCheckLogin } from './api/check-login';
+import { checkLogin, prefetchCheckLogin } from './api/check-login';
 import './login-page.css';
 import { toSafeRedirect } from './safe-redirect';
 
@@ -21,8 +22,11 @@ const ICP_FILING = import.meta.env.VITE_ICP_FILING || t.app.icpFiling;
 const LoginPage = () => {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const signIn = useCheckLogin();
+  const [isSigningIn, setSigningIn] = useState(false);
+  // A second submit before the button shows its spinner (a double tap) must not send a second call.
+  const isSigningInNow = useRef(false);
+  // An answer that arrives after the worker left the screen is dropped: they have moved on.
+  const isShown = useRef(true);
   const [userAccount, setUserAccount] = useState('');
   const [password, setPassword] = useState('');
   const [isAgreed, setAgreed] = useState(false);
@@ -35,23 +39,38 @@ const LoginPage = () => {
     idle(prefetchCheckLogin);
   }, []);
 
+  useEffect(() => {
+    isShown.current = true;
+    return () => {
+      isShown.current = false;
+    };
+  }, []);
+
+  const signIn = async () => {
+    isSigningInNow.current = true;
+    setSigningIn(true);
+    try {
+      const login = await checkLogin({ userAccount, password, isRemember: true });
+      if (!isShown.current) return;
+      // A previous user's screens must not show through.
+      clearPageQueries();
+      startSession(login, { isRemember: true });
+      navigate(toSafeRedirect(searchParams.get('redirect')), { replace: true });
+    } catch (error) {
+      // The screen keeps its failure on screen for 2 s itself (SPEC §8).
+      if (isShown.current) void showToast({ content: describeError(error), kind: 'fail', durationMs: ERROR_MS });
+    } finally {
+      isSigningInNow.current = false;
+      if (isShown.current) setSigningIn(false);
+    }
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!isAgreed || signIn.isPending) return;
+    if (!isAgreed || isSigningInNow.current) return;
     if (!userAccount.trim()) return void showToast({ content: t.login.accountRequired, durationMs: ERROR_MS });
     if (!password) return void showToast({ content: t.login.passwordRequired, durationMs: ERROR_MS });
-    signIn.mutate(
-      { userAccount, password, isRemember: true },
-      {
-        onSuccess: (login) => {
-          // A previous user's screens must not show through.
-          queryClient.clear();
-          startSession(login, { isRemember: true });
-          navigate(toSafeRedirect(searchParams.get('redirect')), { replace: true });
-        },
-        onError: (error) => void showToast({ content: describeError(error), kind: 'fail', durationMs: ERROR_MS }),
-      },
-    );
+    void signIn();
   };
 
   const openHandbook = () => {
@@ -122,7 +141,7 @@ const LoginPage = () => {
           size="large"
           block
           disabled={!isAgreed}
-          loading={signIn.isPending}
+          loading={isSigningIn}
           loadingText={t.login.submitting}
         >
           {t.login.submit}
