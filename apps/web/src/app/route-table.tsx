@@ -2,7 +2,7 @@
 // the signed-in screens' pages are named in ./private-screens.ts, which only the route gate imports. A later
 // feature replaces a placeholder there.
 import type { ComponentType } from 'react';
-import { t } from '../i18n/zh-CN';
+import { t } from '../i18n/zh-CN-shell';
 import {
   CHANGE_PASSWORD_PATH,
   HOME_PATH,

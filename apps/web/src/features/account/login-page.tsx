@@ -5,7 +5,7 @@
 import { Button, Checkbox, Input } from 'antd-mobile';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { t } from '../../i18n/zh-CN';
+import { t } from '../../i18n/zh-CN-shell';
 import { describeError } from '../../lib/api-client';
 import { clearPageQueries } from '../../lib/page-queries';
 import { startSession } from '../../lib/session';
