@@ -67,6 +67,7 @@ export const zhCNShell = {
     submitting: '验证中',
     failed: '登录失败',
     logoAlt: '员工自助系统标志',
+    clear: '清除',
   },
 } as const;
 

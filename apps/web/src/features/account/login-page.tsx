@@ -1,8 +1,8 @@
 // /login: account, password, the handbook agreement that gates the button, then the redirect.
 // This screen is the first thing a worker downloads on a weak network: it keeps its imports small and
 // loads the handbook viewer (pdf.js) and the toast only when they are needed. It makes no query, so it has no
-// query cache and the query library is not part of its download: the sign-in call's state is kept here.
-import { Button, Checkbox, Input } from 'antd-mobile';
+// query cache and the query library is not part of its download: the sign-in call's state is kept here. Its
+// field, checkbox and button are drawn without antd-mobile (./components/sign-in-controls.tsx).
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { t } from '../../i18n/zh-CN-shell';
@@ -11,6 +11,7 @@ import { clearPageQueries } from '../../lib/page-queries';
 import { startSession } from '../../lib/session';
 import { showToast } from '../../lib/toast';
 import { checkLogin, prefetchCheckLogin } from './api/check-login';
+import { AgreementCheck, SubmitButton, TextField } from './components/sign-in-controls';
 import './login-page.css';
 import { toSafeRedirect } from './safe-redirect';
 
@@ -89,7 +90,7 @@ const LoginPage = () => {
           <label className="login-label" htmlFor="login-account">
             {t.login.account}
           </label>
-          <Input
+          <TextField
             id="login-account"
             name="username"
             autoComplete="username"
@@ -100,14 +101,13 @@ const LoginPage = () => {
             placeholder={t.login.accountPlaceholder}
             value={userAccount}
             onChange={setUserAccount}
-            clearable
           />
         </div>
         <div className="login-field">
           <label className="login-label" htmlFor="login-password">
             {t.login.password}
           </label>
-          <Input
+          <TextField
             id="login-password"
             name="password"
             type="password"
@@ -115,11 +115,10 @@ const LoginPage = () => {
             placeholder={t.login.passwordPlaceholder}
             value={password}
             onChange={setPassword}
-            clearable
           />
         </div>
         <div className="login-agree">
-          <Checkbox checked={isAgreed} onChange={setAgreed}>
+          <AgreementCheck checked={isAgreed} onChange={setAgreed}>
             {t.login.agreePrefix}
             <button
               type="button"
@@ -133,19 +132,11 @@ const LoginPage = () => {
             >
               {t.login.handbookLink}
             </button>
-          </Checkbox>
+          </AgreementCheck>
         </div>
-        <Button
-          type="submit"
-          color="primary"
-          size="large"
-          block
-          disabled={!isAgreed}
-          loading={isSigningIn}
-          loadingText={t.login.submitting}
-        >
+        <SubmitButton isDisabled={!isAgreed} isLoading={isSigningIn} loadingText={t.login.submitting}>
           {t.login.submit}
-        </Button>
+        </SubmitButton>
       </form>
       <footer className="login-footer">
         <p>{t.app.copyright}</p>
