@@ -1,6 +1,6 @@
-// Every screen of the app in one table: path, title, access. The public screens carry their lazy page here;
-// the signed-in screens' pages are named in ./private-screens.ts, which only the route gate imports. A later
-// feature replaces a placeholder there.
+// Every screen of the app in one table: path, title, access. The bare screens (sign-in, reset landing) carry their
+// lazy page here; the pages of the screens the route gate shows in the app's frame, signed in or public, are named
+// in ./gate-screens.ts, which only the route gate imports. A later feature replaces a placeholder there.
 import type { ComponentType } from 'react';
 import { t } from '../i18n/zh-CN-shell';
 import {
@@ -19,8 +19,8 @@ export type AppRoute = {
   path: string;
   title: string;
   /**
-   * The page of a public screen (tests may give one to any route). A signed-in screen's page comes from
-   * ./private-screens.ts: loaded from inside the route gate, it shares the gate's code instead of splitting it
+   * The page of a bare screen (tests may give one to any route). The page of a screen in the app's frame comes
+   * from ./gate-screens.ts: loaded from inside the route gate, it shares the gate's code instead of splitting it
    * into small chunks of its own.
    */
   load?: () => Promise<PageModule>;
@@ -59,7 +59,6 @@ export const routeTable: readonly AppRoute[] = [
   {
     path: '/register',
     title: t.routes.register,
-    load: () => import('../features/recruitment/register-page'),
     isPublic: true,
   },
   {
@@ -72,16 +71,14 @@ export const routeTable: readonly AppRoute[] = [
   {
     path: '/improve/proposal-improve',
     title: t.routes.proposalImprove,
-    load: () => import('../features/proposals/proposal-improve-page'),
     isPublic: true,
   },
   {
     path: '/improve/proposal-study',
     title: t.routes.proposalStudy,
-    load: () => import('../features/proposals/proposal-study-page'),
     isPublic: true,
   },
-  { path: NOT_FOUND_PATH, title: t.routes.notFound, load: () => import('./pages/not-found-page'), isPublic: true },
+  { path: NOT_FOUND_PATH, title: t.routes.notFound, isPublic: true },
 
   // Signed in, always available
   { path: HOME_PATH, title: t.routes.home, isTabRoot: true },
