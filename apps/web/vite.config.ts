@@ -111,7 +111,7 @@ const preloadScreens = (): Plugin => {
  * named as manual chunks: each takes the modules reached by static imports from its start, those of an earlier
  * one excepted. A manual chunk also takes every static import of its modules that no manual chunk holds yet, so
  * one start that reached a library's index module (`import { Button } from 'antd-mobile'`) would take the whole
- * library; the /login budget (scripts/measure-login-js.mjs) would show it.
+ * library; the /login budget (scripts/measure-login-js.mjs, e2e/login-size.spec.ts) would show it.
  */
 const OWN_CHUNKS = [
   { name: 'index', start: '/index.html' },
