@@ -1,7 +1,10 @@
 // Bytes on the wire for a worker's visits, from a running server (`npm start`, or any URL):
 // /login on a cold cache, and a signed-in /home on a cold cache and reopened on a warm one.
 // `npm run measure:transfer -- [http://localhost:8080] [--account 100001 --password demo1234]`
-// Chromium from /usr/bin/chromium (or CHROME_PATH); the numbers are the encoded (compressed) sizes.
+// Chromium from /usr/bin/chromium (or CHROME_PATH); the numbers are the encoded (compressed) sizes. The JavaScript
+// column sums the script responses alone (what the /login budget of apps/web/scripts/measure-login-js.mjs is about);
+// the last line names the accept-encoding Chromium sent and the content-encodings the scripts came back with
+// (Chromium asks for brotli over plain http only from localhost-like hosts; elsewhere only over https).
 import { createHash } from 'node:crypto';
 import { chromium } from 'playwright-core';
 
@@ -32,8 +35,19 @@ const visit = async (page, path) => {
   let bytes = 0;
   const servedFromCache = new Set();
   cdp.on('Network.requestServedFromCache', ({ requestId }) => servedFromCache.add(requestId));
-  cdp.on('Network.responseReceived', ({ requestId, response }) => {
-    responses.set(requestId, { url: response.url, status: response.status, fromCache: response.fromDiskCache });
+  cdp.on('Network.requestWillBeSentExtraInfo', ({ headers }) => {
+    const asked = Object.entries(headers).find(([name]) => name.toLowerCase() === 'accept-encoding')?.[1];
+    if (asked) acceptEncodings.add(asked);
+  });
+  cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
+    const encoding = Object.entries(response.headers).find(([name]) => name.toLowerCase() === 'content-encoding');
+    responses.set(requestId, {
+      url: response.url,
+      status: response.status,
+      fromCache: response.fromDiskCache,
+      isScript: type === 'Script',
+      encoding: encoding?.[1] ?? 'identity',
+    });
   });
   cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
     bytes += encodedDataLength;
@@ -45,13 +59,21 @@ const visit = async (page, path) => {
   await cdp.detach();
   for (const [requestId, entry] of responses) if (servedFromCache.has(requestId)) entry.fromCache = true;
   const entries = [...responses.values()];
+  const scripts = entries.filter((entry) => entry.isScript);
+  for (const script of scripts) if (!script.fromCache) scriptEncodings.add(script.encoding);
+  const scriptBytes = scripts.reduce((total, script) => total + (script.bytes ?? 0), 0);
   return {
     requests: entries.length,
     fromCache: entries.filter((entry) => entry.fromCache).length,
     revalidated: entries.filter((entry) => entry.status === 304).length,
     kilobytes: Number((bytes / 1024).toFixed(1)),
+    scripts: scripts.length,
+    'JS kilobytes': Number((scriptBytes / 1024).toFixed(1)),
   };
 };
+
+const acceptEncodings = new Set();
+const scriptEncodings = new Set();
 
 const signIn = async (context) => {
   const response = await fetch(`${base}/api/Account/CheckLogin`, {
@@ -97,6 +119,10 @@ try {
     await context.close();
   }
   console.table(results);
+  console.log(
+    `accept-encoding sent: ${[...acceptEncodings].join(' | ') || '(none seen)'}; ` +
+      `scripts came ${[...scriptEncodings].join(', ') || '(none)'}`,
+  );
 } finally {
   await browser.close();
 }

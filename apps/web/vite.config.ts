@@ -4,6 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import legacy from '@vitejs/plugin-legacy';
 import react from '@vitejs/plugin-react';
+import type { GetManualChunk } from 'rollup';
 import { defineConfig, type Plugin } from 'vite';
 import { BROWSERS, POLYFILLS_BEFORE_ENTRY } from './build/browsers';
 import { pdfJsForOldBrowsers } from './build/pdfjs-for-old-browsers';
@@ -101,6 +102,48 @@ const preloadScreens = (): Plugin => {
   };
 };
 
+/**
+ * What /login downloads, each in a chunk that holds its own modules and nothing else: the entry (walked from
+ * index.html), the sign-in screen and the sign-in call it fetches on idle. `experimentalMinChunkSize` merges a small
+ * shared chunk into another chunk that is loaded whenever it is: the entry is loaded always, and a tiny chunk costs
+ * little to load anywhere, so icons, helpers and texts of other screens ended up in what /login downloads
+ * (docs/decisions.md, "/login size"). Rollup merges small chunks only among the chunks it made itself, so these are
+ * named as manual chunks: each takes the modules reached by static imports from its start, those of an earlier
+ * one excepted. A manual chunk also takes every static import of its modules that no manual chunk holds yet, so
+ * one start that reached a library's index module (`import { Button } from 'antd-mobile'`) would take the whole
+ * library; the /login budget (scripts/measure-login-js.mjs, e2e/login-size.spec.ts) would show it.
+ */
+const OWN_CHUNKS = [
+  { name: 'index', start: '/index.html' },
+  { name: 'login-page', start: '/src/features/account/login-page.tsx' },
+  { name: 'check-login-call', start: '/src/features/account/api/check-login-call.ts' },
+  // Not on /login: the query library in one chunk, loaded with the first screen that queries. Left to the merging,
+  // its parts were spread over four chunks, as each lazy screen uses a different part of it.
+  { name: 'query-scope', start: '/src/app/query-scope.tsx' },
+] as const;
+
+const ownChunks = (): GetManualChunk => {
+  let chunkOf: Map<string, string> | undefined;
+  return (id, { getModuleIds, getModuleInfo }) => {
+    if (!chunkOf) {
+      const assigned = new Map<string, string>();
+      const ids = [...getModuleIds()];
+      for (const { name, start } of OWN_CHUNKS) {
+        const first = ids.find((moduleId) => moduleId.endsWith(start));
+        if (!first) throw new Error(`no module ${start} for the ${name} chunk`);
+        const modules = new Set([first]);
+        for (const moduleId of modules) {
+          if (assigned.has(moduleId)) continue;
+          assigned.set(moduleId, name);
+          for (const imported of getModuleInfo(moduleId)?.importedIds ?? []) modules.add(imported);
+        }
+      }
+      chunkOf = assigned;
+    }
+    return chunkOf.get(id);
+  };
+};
+
 export default defineConfig({
   plugins: [
     react(),
@@ -134,7 +177,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     // Fewer, larger chunks: on HTTP/1.1 a phone opens six connections to the server, and every further round of
     // tiny chunks (antd-mobile's many components) waits its turn. 96 chunks became 57; /home 86 requests → 58.
-    rollupOptions: { output: { experimentalMinChunkSize: 20_000 } },
+    rollupOptions: { output: { experimentalMinChunkSize: 20_000, manualChunks: ownChunks() } },
     // One stylesheet for the whole app (55 KB, 9.5 KB brotli), render-blocking in index.html: per-chunk
     // stylesheets were 17 more requests on /home, each a round trip on one of a phone's six connections.
     cssCodeSplit: false,

@@ -1,10 +1,10 @@
 import type { ServerMessage } from '@ess/contract/realtime-protocol';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientContext } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useContext } from 'react';
 import { Link, MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../lib/query-client';
 import { type FakeHandler, fail, fakeServer, LocationProbe, ok, signInCookies } from '../test/render';
 import { AppRoutes } from './app-routes';
 import type { AppRoute } from './route-table';
@@ -63,17 +63,59 @@ const server = (overrides: Record<string, FakeHandler> = {}) =>
     { isSignedIn: false },
   );
 
+// No query cache around the routes, as in the app: the gate and the bare screens that query bring their own.
 const renderAt = (path: string) =>
   render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={[path]}>
-        <AppRoutes table={TABLE} />
-        <LocationProbe />
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <MemoryRouter initialEntries={[path]}>
+      <AppRoutes table={TABLE} />
+      <LocationProbe />
+    </MemoryRouter>,
   );
 
 const location = () => screen.getByTestId('location');
+
+/** A page that says whether it was given the query cache. */
+const cacheProbe = (name: string) => async () => ({
+  default: () => {
+    const client = useContext(QueryClientContext);
+    return <p>{`${name} ${client ? 'with' : 'without'} the query cache`}</p>;
+  },
+});
+
+describe('query cache', () => {
+  const table: AppRoute[] = [
+    { path: '/login', title: '登录', load: cacheProbe('sign-in'), isPublic: true, layout: 'bare', isQueryFree: true },
+    { path: '/home/reset-password', title: '重置密码', load: cacheProbe('reset'), isPublic: true, layout: 'bare' },
+    { path: '/register', title: '推荐登记', load: cacheProbe('register'), isPublic: true },
+    { path: '/home', title: '首页', load: cacheProbe('home'), isTabRoot: true },
+  ];
+  const renderRoutes = (path: string) =>
+    render(
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes table={table} />
+        <LocationProbe />
+      </MemoryRouter>,
+    );
+
+  it('renders the sign-in screen without it, so its library stays off the download', async () => {
+    server();
+    renderRoutes('/login');
+    expect(await screen.findByText('sign-in without the query cache')).toBeInTheDocument();
+  });
+
+  it('gives it to the other bare screens, the public forms and the signed-in screens', async () => {
+    server();
+    const reset = renderRoutes('/home/reset-password');
+    expect(await screen.findByText('reset with the query cache')).toBeInTheDocument();
+    reset.unmount();
+    const register = renderRoutes('/register');
+    expect(await screen.findByText('register with the query cache')).toBeInTheDocument();
+    register.unmount();
+    signInCookies();
+    renderRoutes('/home');
+    expect(await screen.findByText('home with the query cache')).toBeInTheDocument();
+  });
+});
 
 describe('route gate', () => {
   it('sends a signed-out visitor of a private page to /login with the redirect', async () => {

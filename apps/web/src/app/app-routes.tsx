@@ -1,5 +1,4 @@
 // The router: `/` → /home, every route of the table, unknown paths → /404.
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { hasAnyToken } from '../lib/session';
@@ -13,10 +12,18 @@ import { type ScreenProps, useDocumentTitle } from './screen';
 const loadRouteGate = () => import('./route-gate');
 if (hasAnyToken() && window.location.pathname !== LOGIN_PATH) void loadRouteGate().catch(() => {});
 const RouteGate = lazy(loadRouteGate);
+// The gate brings the query cache with it; a bare screen that queries (the reset landing) loads it on its own.
+const QueryScope = lazy(() => import('./query-scope'));
 
 const BareScreen = ({ route, Page }: ScreenProps) => {
   useDocumentTitle(route.title);
-  return Page ? <Page /> : null;
+  if (!Page) return null;
+  if (route.isQueryFree) return <Page />;
+  return (
+    <QueryScope>
+      <Page />
+    </QueryScope>
+  );
 };
 
 /**
@@ -25,7 +32,6 @@ const BareScreen = ({ route, Page }: ScreenProps) => {
  */
 const useEarlyLoad = (table: readonly AppRoute[]) => {
   const { pathname } = useLocation();
-  const queryClient = useQueryClient();
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per navigation; the path is the trigger.
   useEffect(() => {
     if (!hasAnyToken()) return;
@@ -34,7 +40,7 @@ const useEarlyLoad = (table: readonly AppRoute[]) => {
     if (route.load) void route.load().catch(() => {});
     else
       void loadRouteGate().then(
-        ({ startPrivateScreen }) => startPrivateScreen(route.path, queryClient),
+        ({ startPrivateScreen }) => startPrivateScreen(route.path),
         () => {},
       );
   }, [pathname]);

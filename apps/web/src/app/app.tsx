@@ -1,32 +1,26 @@
-// The app root: query cache, router, and the bridge that turns an expired session into a sign-in.
-import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+// The app root: the router, and the bridge that turns an expired session into a sign-in. The query cache is not
+// here: it wraps only the screens that query (./query-scope.tsx), so /login loads no query library.
+import { useEffect } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { setSessionOverHandler } from '../lib/api-client';
-import { createQueryClient } from '../lib/query-client';
+import { clearPageQueries } from '../lib/page-queries';
 import { AppRoutes } from './app-routes';
 import { toSignInPath } from './decide-access';
 
 const SessionOverBridge = () => {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   useEffect(() => {
     setSessionOverHandler((redirect) => {
-      queryClient.clear();
+      clearPageQueries();
       navigate(toSignInPath(redirect), { replace: true });
     });
-  }, [navigate, queryClient]);
+  }, [navigate]);
   return null;
 };
 
-export const App = () => {
-  const [queryClient] = useState(createQueryClient);
-  return (
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <SessionOverBridge />
-        <AppRoutes />
-      </BrowserRouter>
-    </QueryClientProvider>
-  );
-};
+export const App = () => (
+  <BrowserRouter>
+    <SessionOverBridge />
+    <AppRoutes />
+  </BrowserRouter>
+);

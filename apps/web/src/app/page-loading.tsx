@@ -1,5 +1,5 @@
 // The fallback while a lazy screen loads: plain markup, so it costs nothing on the /login path.
-import { t } from '../i18n/zh-CN';
+import { t } from '../i18n/zh-CN-shell';
 
 export const PageLoading = () => (
   <div className="page-loading" role="status" aria-live="polite">

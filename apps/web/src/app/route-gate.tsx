@@ -10,11 +10,12 @@ import { CURRENT_USER_KEY, useCurrentUser } from '../lib/current-user';
 import { clearSession, hasAnyToken } from '../lib/session';
 import { showToast } from '../lib/toast';
 import { decideAccess, toSignInPath } from './decide-access';
+import { gatePage } from './gate-screens';
 import { AppLayout } from './layout/app-layout';
 import { PageLoading } from './page-loading';
 import NotFoundPage from './pages/not-found-page';
 import { CHANGE_PASSWORD_PATH, NOT_FOUND_PATH } from './paths';
-import { privatePage } from './private-screens';
+import QueryScope from './query-scope';
 import { findRoute } from './route-table';
 import { type ScreenProps, useDocumentTitle } from './screen';
 
@@ -29,7 +30,7 @@ const signOutMessage = (error: unknown): string | undefined => {
 };
 
 const RouteGate = ({ route, Page }: ScreenProps) => {
-  const Screen = Page ?? privatePage(route.path);
+  const Screen = Page ?? gatePage(route.path);
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -105,5 +106,12 @@ const RouteGate = ({ route, Page }: ScreenProps) => {
   }
 };
 
-export default RouteGate;
-export { startPrivateScreen } from './private-screens';
+/** The gate and every screen behind it share the page's query cache. */
+const RouteGateWithQueries = (props: ScreenProps) => (
+  <QueryScope>
+    <RouteGate {...props} />
+  </QueryScope>
+);
+
+export default RouteGateWithQueries;
+export { startPrivateScreen } from './gate-screens';

@@ -1,8 +1,8 @@
-// Every screen of the app in one table: path, title, access. The public screens carry their lazy page here;
-// the signed-in screens' pages are named in ./private-screens.ts, which only the route gate imports. A later
-// feature replaces a placeholder there.
+// Every screen of the app in one table: path, title, access. The bare screens (sign-in, reset landing) carry their
+// lazy page here; the pages of the screens the route gate shows in the app's frame, signed in or public, are named
+// in ./gate-screens.ts, which only the route gate imports. A later feature replaces a placeholder there.
 import type { ComponentType } from 'react';
-import { t } from '../i18n/zh-CN';
+import { t } from '../i18n/zh-CN-shell';
 import {
   CHANGE_PASSWORD_PATH,
   HOME_PATH,
@@ -19,8 +19,8 @@ export type AppRoute = {
   path: string;
   title: string;
   /**
-   * The page of a public screen (tests may give one to any route). A signed-in screen's page comes from
-   * ./private-screens.ts: loaded from inside the route gate, it shares the gate's code instead of splitting it
+   * The page of a bare screen (tests may give one to any route). The page of a screen in the app's frame comes
+   * from ./gate-screens.ts: loaded from inside the route gate, it shares the gate's code instead of splitting it
    * into small chunks of its own.
    */
   load?: () => Promise<PageModule>;
@@ -37,6 +37,11 @@ export type AppRoute = {
   isWide?: boolean;
   /** 'bare' screens have no top bar, footer or tabs (sign-in, reset landing). */
   layout?: 'app' | 'bare';
+  /**
+   * A bare screen that makes no query or mutation (sign-in): it renders without the query cache, and the query
+   * library stays off its download. Screens behind the route gate always have the cache.
+   */
+  isQueryFree?: boolean;
   /** The bottom tabs' own screens have no back arrow. */
   isTabRoot?: boolean;
 };
@@ -49,11 +54,11 @@ export const routeTable: readonly AppRoute[] = [
     load: () => import('../features/account/login-page'),
     isPublic: true,
     layout: 'bare',
+    isQueryFree: true,
   },
   {
     path: '/register',
     title: t.routes.register,
-    load: () => import('../features/recruitment/register-page'),
     isPublic: true,
   },
   {
@@ -66,16 +71,14 @@ export const routeTable: readonly AppRoute[] = [
   {
     path: '/improve/proposal-improve',
     title: t.routes.proposalImprove,
-    load: () => import('../features/proposals/proposal-improve-page'),
     isPublic: true,
   },
   {
     path: '/improve/proposal-study',
     title: t.routes.proposalStudy,
-    load: () => import('../features/proposals/proposal-study-page'),
     isPublic: true,
   },
-  { path: NOT_FOUND_PATH, title: t.routes.notFound, load: () => import('./pages/not-found-page'), isPublic: true },
+  { path: NOT_FOUND_PATH, title: t.routes.notFound, isPublic: true },
 
   // Signed in, always available
   { path: HOME_PATH, title: t.routes.home, isTabRoot: true },

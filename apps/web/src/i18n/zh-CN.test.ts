@@ -1,7 +1,9 @@
 // The app's own Chinese text uses full-width punctuation (，。？！：；（）); only the messages the spec
-// quotes keep the half-width marks it writes them with.
+// quotes keep the half-width marks it writes them with. Both text modules are checked: the shell's (what /login
+// downloads) and the screens' one, which also holds the shell's texts under the same keys.
 import { describe, expect, it } from 'vitest';
 import { zhCN } from './zh-CN';
+import { zhCNShell } from './zh-CN-shell';
 
 /** Messages quoted verbatim by SPEC.md, DESIGN.md §3 and the issues, kept exactly as written there. */
 const SPEC_QUOTED = new Set([
@@ -29,21 +31,36 @@ const collectTexts = (value: unknown, path: string): { path: string; text: strin
   return [];
 };
 
-describe('zh-CN punctuation', () => {
-  const texts = collectTexts(zhCN, 'zhCN');
+const shellTexts = collectTexts(zhCNShell, 't');
+const screenTexts = collectTexts(zhCN, 't');
 
+describe.each([
+  { file: 'zh-CN-shell.ts', texts: shellTexts, atLeast: 50, sample: { path: 't.login.submit', text: '登录' } },
+  { file: 'zh-CN.ts', texts: screenTexts, atLeast: 200, sample: { path: 't.home.welcome', text: '甲，您好！' } },
+])('$file punctuation', ({ texts, atLeast, sample }) => {
   it('finds the texts it checks, functions included', () => {
-    expect(texts.length).toBeGreaterThan(200);
-    expect(texts).toContainEqual({ path: 'zhCN.home.welcome', text: '甲，您好！' });
+    expect(texts.length).toBeGreaterThan(atLeast);
+    expect(texts).toContainEqual(sample);
   });
 
   it('uses full-width punctuation beside Chinese, except in the spec-quoted messages', () => {
     const halfWidth = texts.filter(({ text }) => !SPEC_QUOTED.has(text) && HALF_WIDTH_BESIDE_CJK.test(text));
     expect(halfWidth).toEqual([]);
   });
+});
 
+describe('zh-CN texts', () => {
   it('keeps every spec-quoted message of the allow-list as the spec writes it', () => {
-    const all = new Set(texts.map(({ text }) => text));
+    const all = new Set([...shellTexts, ...screenTexts].map(({ text }) => text));
     for (const quoted of SPEC_QUOTED) expect(all).toContain(quoted);
+  });
+
+  it("holds every shell text under the same key in the screens' module, so `t` of either reads it alike", () => {
+    expect(screenTexts).toEqual(expect.arrayContaining(shellTexts));
+  });
+
+  it("keeps the screens' texts out of the shell: only the shell's groups are there", () => {
+    expect(Object.keys(zhCNShell).sort()).toEqual(['api', 'app', 'common', 'login', 'routes']);
+    expect(Object.keys(zhCNShell.common)).toEqual(['loading']);
   });
 });

@@ -1,12 +1,12 @@
-// Every text the user sees, in one module, so wording is reviewed in one place.
+// Every text the user sees, reviewed in two modules: the app shell's and the sign-in screen's in ./zh-CN-shell.ts,
+// which /login downloads, and every other screen's here, which loads with those screens (docs/decisions.md,
+// "/login size"). This module holds the shell's texts too, under the same keys: `t` of either reads them alike.
+import { zhCNShell } from './zh-CN-shell';
+
 export const zhCN = {
-  app: {
-    title: '员工自助系统',
-    copyright: '© 员工自助系统 版权所有',
-    icpFiling: 'ICP备案号：ICP备XXXXXXXX号',
-  },
+  ...zhCNShell,
   common: {
-    loading: '加载中…',
+    ...zhCNShell.common,
     empty: '暂无数据',
     loadFailed: '加载失败',
     retry: '重新加载',
@@ -22,10 +22,6 @@ export const zhCN = {
     releaseToRefresh: '释放立即刷新',
     refreshing: '刷新中…',
     refreshed: '刷新成功',
-  },
-  api: {
-    serverError: '请求服务器错误,请稍后重试',
-    unauthorized: '登录已过期,请重新登录',
   },
   session: {
     profileFailed: '获取用户信息失败,请重新登录！',
@@ -51,46 +47,6 @@ export const zhCN = {
     '/logistics/person-stay': '住宿费用',
     '/salary/my-salary': '我的工资',
   } as Record<string, string>,
-  routes: {
-    login: '登录',
-    register: '推荐登记',
-    resetPassword: '重置密码',
-    proposalImprove: '改善提案',
-    proposalStudy: '整改学习',
-    home: '首页',
-    feedback: '意见反馈',
-    myAtt: '我的考勤',
-    mySalary: '我的工资',
-    meals: '餐费扣款',
-    personStay: '住宿费用',
-    cabinet: '我的鞋柜',
-    myEhs: '安全问题',
-    paperList: '在线考试',
-    paperDetail: '考试答题',
-    materialManage: '物料查询',
-    recruitmentShare: '内部推荐',
-    personSetting: '个人设置',
-    changePassword: '修改密码',
-    personPhoto: '人脸照片',
-    empHandbook: '员工手册',
-    empZhiyin: '入职指引',
-    learnList: '学习中心',
-    videoLearn: '学习',
-    personCenter: '我的',
-    myBank: '银行卡',
-    myEducation: '个人信息',
-    myWork: '工作经历',
-    titleEvaluation: '职称评定',
-    skillEvaluation: '技能评定',
-    myOption: '我的消息',
-    myDemand: '问卷调查',
-    demandDetail: '问卷详情',
-    selfHelp: '自助帮助',
-    reviewList: '资料审核',
-    reviewDetail: '审核详情',
-    hrSubmissions: '提案与推荐',
-    notFound: '页面未找到',
-  },
   dates: {
     /** How every screen shows a month (data travels as yyyy-MM). */
     month: (year: number, month: number) => `${year}年${month}月`,
@@ -102,20 +58,6 @@ export const zhCN = {
   notFound: {
     title: '抱歉，系统未找到该页面',
     backHome: '返回首页',
-  },
-  login: {
-    account: '账号',
-    accountPlaceholder: '请输入工号',
-    password: '密码',
-    passwordPlaceholder: '请输入密码',
-    accountRequired: '请输入账号',
-    passwordRequired: '请输入密码',
-    agreePrefix: '我已阅读并同意',
-    handbookLink: '《员工手册》',
-    submit: '登录',
-    submitting: '验证中',
-    failed: '登录失败',
-    logoAlt: '员工自助系统标志',
   },
   handbook: {
     title: '员工手册',

@@ -3,7 +3,7 @@
 // server says the session is over, never because a request was dropped on a weak network.
 import type { DataOf, Envelope, RequestOf, RouteName, Routes } from '@ess/contract';
 import { ADDRESSES, type Address } from '@ess/contract/addresses';
-import { t } from '../i18n/zh-CN';
+import { t } from '../i18n/zh-CN-shell';
 import { clearAccessCookies, clearSession, readRefreshToken, readToken, storeTokens } from './session';
 import { showToast } from './toast';
 

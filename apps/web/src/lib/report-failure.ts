@@ -1,6 +1,6 @@
 // A failed call told to the user once: the api client already toasts HTTP and network failures and
 // sends 401 to sign-in, so only business refusals (result:false) and bad data are toasted here.
-import { t } from '../i18n/zh-CN';
+import { t } from '../i18n/zh-CN-shell';
 import { ApiError, describeError } from './api-client';
 import { showToast } from './toast';
 

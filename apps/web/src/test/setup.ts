@@ -49,6 +49,8 @@ afterEach(async () => {
   cleanup();
   // Imported here, not at the top: a test file's vi.mock of a module the client uses must still apply.
   (await import('../lib/realtime')).stopRealtime();
+  // The route gate keeps the page's query cache for the whole page load; every test is a new page load.
+  (await import('../lib/query-client')).forgetPageQueryClient();
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim();
     // biome-ignore lint/suspicious/noDocumentCookie: resets the session cookies between tests.

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { holdPageQueries } from '../../lib/page-queries';
 import { fail, fakeServer, ok, renderScreen } from '../../test/render';
 import LoginPage from './login-page';
 
@@ -14,7 +15,10 @@ const LOGIN_USER = {
   titleName: '操作工',
 };
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  holdPageQueries(undefined);
+});
 
 const fillForm = async (user: ReturnType<typeof userEvent.setup>) => {
   await user.type(screen.getByLabelText('账号'), '100001');
@@ -118,5 +122,54 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('button', { name: '登录' }));
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]?.body.userAccount).toBe('HR-01');
+  });
+
+  it("clears the page's query cache on success, so a previous user's screens do not show through", async () => {
+    const cache = { clear: vi.fn() };
+    holdPageQueries(cache);
+    let isRefused = true;
+    fakeServer(
+      {
+        'Account/CheckLogin': () =>
+          isRefused ? fail('账号或密码错误') : ok({ token: 'a', refreshToken: 'r', ...LOGIN_USER }),
+      },
+      { isSignedIn: false },
+    );
+    const user = userEvent.setup();
+    renderScreen(<LoginPage />, { path: '/login', extraRoutes: ['/'] });
+    await fillForm(user);
+    await user.click(screen.getByRole('checkbox', { name: /我已阅读并同意/ }));
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByText('账号或密码错误')).toBeInTheDocument();
+    expect(cache.clear).not.toHaveBeenCalled();
+    isRefused = false;
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(cache.clear).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends one call for a double tap', async () => {
+    let release: () => void = () => {};
+    const { calls } = fakeServer(
+      {
+        'Account/CheckLogin': () =>
+          new Promise((resolve) => {
+            release = () => resolve(ok({ token: 'a', refreshToken: 'r', ...LOGIN_USER }));
+          }),
+      },
+      { isSignedIn: false },
+    );
+    const user = userEvent.setup();
+    renderScreen(<LoginPage />, { path: '/login', extraRoutes: ['/'] });
+    await fillForm(user);
+    await user.click(screen.getByRole('checkbox', { name: /我已阅读并同意/ }));
+    const form = screen.getByRole('button', { name: '登录' }).closest('form');
+    if (!form) throw new Error('no form');
+    form.requestSubmit();
+    form.requestSubmit();
+    await waitFor(() => expect(calls).toHaveLength(1));
+    release();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(calls).toHaveLength(1);
   });
 });

@@ -1,15 +1,17 @@
 // /login: account, password, the handbook agreement that gates the button, then the redirect.
 // This screen is the first thing a worker downloads on a weak network: it keeps its imports small and
-// loads the handbook viewer (pdf.js) and the toast only when they are needed.
-import { useQueryClient } from '@tanstack/react-query';
-import { Button, Checkbox, Input } from 'antd-mobile';
-import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
+// loads the handbook viewer (pdf.js) and the toast only when they are needed. It makes no query, so it has no
+// query cache and the query library is not part of its download: the sign-in call's state is kept here. Its
+// field, checkbox and button are drawn without antd-mobile (./components/sign-in-controls.tsx).
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { t } from '../../i18n/zh-CN';
+import { t } from '../../i18n/zh-CN-shell';
 import { describeError } from '../../lib/api-client';
+import { clearPageQueries } from '../../lib/page-queries';
 import { startSession } from '../../lib/session';
 import { showToast } from '../../lib/toast';
-import { prefetchCheckLogin, useCheckLogin } from './api/check-login';
+import { checkLogin, prefetchCheckLogin } from './api/check-login';
+import { AgreementCheck, SubmitButton, TextField } from './components/sign-in-controls';
 import './login-page.css';
 import { toSafeRedirect } from './safe-redirect';
 
@@ -21,8 +23,11 @@ const ICP_FILING = import.meta.env.VITE_ICP_FILING || t.app.icpFiling;
 const LoginPage = () => {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const signIn = useCheckLogin();
+  const [isSigningIn, setSigningIn] = useState(false);
+  // A second submit before the button shows its spinner (a double tap) must not send a second call.
+  const isSigningInNow = useRef(false);
+  // An answer that arrives after the worker left the screen is dropped: they have moved on.
+  const isShown = useRef(true);
   const [userAccount, setUserAccount] = useState('');
   const [password, setPassword] = useState('');
   const [isAgreed, setAgreed] = useState(false);
@@ -35,23 +40,38 @@ const LoginPage = () => {
     idle(prefetchCheckLogin);
   }, []);
 
+  useEffect(() => {
+    isShown.current = true;
+    return () => {
+      isShown.current = false;
+    };
+  }, []);
+
+  const signIn = async () => {
+    isSigningInNow.current = true;
+    setSigningIn(true);
+    try {
+      const login = await checkLogin({ userAccount, password, isRemember: true });
+      if (!isShown.current) return;
+      // A previous user's screens must not show through.
+      clearPageQueries();
+      startSession(login, { isRemember: true });
+      navigate(toSafeRedirect(searchParams.get('redirect')), { replace: true });
+    } catch (error) {
+      // The screen keeps its failure on screen for 2 s itself (SPEC §8).
+      if (isShown.current) void showToast({ content: describeError(error), kind: 'fail', durationMs: ERROR_MS });
+    } finally {
+      isSigningInNow.current = false;
+      if (isShown.current) setSigningIn(false);
+    }
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!isAgreed || signIn.isPending) return;
+    if (!isAgreed || isSigningInNow.current) return;
     if (!userAccount.trim()) return void showToast({ content: t.login.accountRequired, durationMs: ERROR_MS });
     if (!password) return void showToast({ content: t.login.passwordRequired, durationMs: ERROR_MS });
-    signIn.mutate(
-      { userAccount, password, isRemember: true },
-      {
-        onSuccess: (login) => {
-          // A previous user's screens must not show through.
-          queryClient.clear();
-          startSession(login, { isRemember: true });
-          navigate(toSafeRedirect(searchParams.get('redirect')), { replace: true });
-        },
-        onError: (error) => void showToast({ content: describeError(error), kind: 'fail', durationMs: ERROR_MS }),
-      },
-    );
+    void signIn();
   };
 
   const openHandbook = () => {
@@ -70,7 +90,7 @@ const LoginPage = () => {
           <label className="login-label" htmlFor="login-account">
             {t.login.account}
           </label>
-          <Input
+          <TextField
             id="login-account"
             name="username"
             autoComplete="username"
@@ -81,14 +101,13 @@ const LoginPage = () => {
             placeholder={t.login.accountPlaceholder}
             value={userAccount}
             onChange={setUserAccount}
-            clearable
           />
         </div>
         <div className="login-field">
           <label className="login-label" htmlFor="login-password">
             {t.login.password}
           </label>
-          <Input
+          <TextField
             id="login-password"
             name="password"
             type="password"
@@ -96,11 +115,10 @@ const LoginPage = () => {
             placeholder={t.login.passwordPlaceholder}
             value={password}
             onChange={setPassword}
-            clearable
           />
         </div>
         <div className="login-agree">
-          <Checkbox checked={isAgreed} onChange={setAgreed}>
+          <AgreementCheck checked={isAgreed} onChange={setAgreed}>
             {t.login.agreePrefix}
             <button
               type="button"
@@ -114,19 +132,11 @@ const LoginPage = () => {
             >
               {t.login.handbookLink}
             </button>
-          </Checkbox>
+          </AgreementCheck>
         </div>
-        <Button
-          type="submit"
-          color="primary"
-          size="large"
-          block
-          disabled={!isAgreed}
-          loading={signIn.isPending}
-          loadingText={t.login.submitting}
-        >
+        <SubmitButton isDisabled={!isAgreed} isLoading={isSigningIn} loadingText={t.login.submitting}>
           {t.login.submit}
-        </Button>
+        </SubmitButton>
       </form>
       <footer className="login-footer">
         <p>{t.app.copyright}</p>

@@ -1,6 +1,6 @@
 // Account/CheckLogin: sign-in with the hashed password. The call's code (contract schemas, zod,
 // SHA-256) is a quarter of what /login would download, so it loads on idle or first use of the form.
-import { useMutation } from '@tanstack/react-query';
+// No query library here: /login has no query cache (app/query-scope.tsx), the screen keeps the call's state.
 import type { SignInInput } from './check-login-call';
 
 export type { SignInInput };
@@ -13,6 +13,3 @@ export const prefetchCheckLogin = () => {
 };
 
 export const checkLogin = async (input: SignInInput) => (await loadCall()).checkLogin(input);
-
-// The sign-in screen keeps its failure on screen for 2 s itself (SPEC §8).
-export const useCheckLogin = () => useMutation({ mutationFn: checkLogin, meta: { isReportedByScreen: true } });

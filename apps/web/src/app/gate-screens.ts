@@ -1,14 +1,23 @@
-// The pages of the signed-in screens, by path, and what each asks the server for first. Only the route gate
-// imports this module, so the bundler knows that the gate and everything it holds (the layout, antd-mobile's
-// common parts, the session, the contract) is loaded whenever one of these pages is: what they share with the
-// gate stays in the gate's chunk instead of being split into small shared chunks, each one more request on a
-// phone's six connections. A later feature replaces a placeholder here.
+// The pages of every screen the route gate shows, by path: the signed-in screens, and the public screens shown in
+// the app's frame (registration, the proposal forms, 404); with what each signed-in screen asks the server for
+// first. Only the route gate imports this module, so the bundler knows that the gate and everything it holds (the
+// layout, antd-mobile's common parts, the session, the contract, the query cache) is loaded whenever one of these
+// pages is: what they share with the gate stays in the gate's chunk instead of being split into small shared chunks,
+// each one more request on a phone's six connections. A later feature replaces a placeholder here.
 import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy } from 'react';
-import { CHANGE_PASSWORD_PATH, HOME_PATH, PERSON_CENTER_PATH, REVIEW_DETAIL_PATH, REVIEW_LIST_PATH } from './paths';
+import { getPageQueryClient } from '../lib/query-client';
+import {
+  CHANGE_PASSWORD_PATH,
+  HOME_PATH,
+  NOT_FOUND_PATH,
+  PERSON_CENTER_PATH,
+  REVIEW_DETAIL_PATH,
+  REVIEW_LIST_PATH,
+} from './paths';
 import type { PageModule } from './route-table';
 
-type PrivateScreen = {
+type GateScreen = {
   load: () => Promise<PageModule>;
   /**
    * Starts the screen's first queries beside the session restore and the screen's own code, so its data
@@ -19,7 +28,13 @@ type PrivateScreen = {
 
 const placeholder = { load: () => import('./pages/placeholder-page') };
 
-export const PRIVATE_SCREENS: Readonly<Record<string, PrivateScreen>> = {
+export const GATE_SCREENS: Readonly<Record<string, GateScreen>> = {
+  // Public, in the app's frame
+  '/register': { load: () => import('../features/recruitment/register-page') },
+  '/improve/proposal-improve': { load: () => import('../features/proposals/proposal-improve-page') },
+  '/improve/proposal-study': { load: () => import('../features/proposals/proposal-study-page') },
+  [NOT_FOUND_PATH]: { load: () => import('./pages/not-found-page') },
+  // Signed in
   [HOME_PATH]: {
     load: () => import('../features/home/home-page'),
     prefetch: (queryClient) =>
@@ -61,20 +76,20 @@ export const PRIVATE_SCREENS: Readonly<Record<string, PrivateScreen>> = {
 
 const pages = new Map<string, ComponentType>();
 
-/** The lazy page of a signed-in screen; one component per path, so React keeps it across renders. */
-export const privatePage = (path: string): ComponentType => {
+/** The lazy page of a screen behind the gate; one component per path, so React keeps it across renders. */
+export const gatePage = (path: string): ComponentType => {
   let page = pages.get(path);
   if (!page) {
-    page = lazy(PRIVATE_SCREENS[path]?.load ?? placeholder.load);
+    page = lazy(GATE_SCREENS[path]?.load ?? placeholder.load);
     pages.set(path, page);
   }
   return page;
 };
 
-/** Starts a signed-in screen's code and first data as soon as the gate is in. */
-export const startPrivateScreen = (path: string, queryClient: QueryClient) => {
-  const screen = PRIVATE_SCREENS[path];
+/** Starts a signed-in screen's code and first data (into the page's cache) as soon as the gate is in. */
+export const startPrivateScreen = (path: string) => {
+  const screen = GATE_SCREENS[path];
   if (!screen) return;
   void screen.load().catch(() => {});
-  void screen.prefetch?.(queryClient).catch(() => {});
+  void screen.prefetch?.(getPageQueryClient()).catch(() => {});
 };
