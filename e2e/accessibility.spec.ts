@@ -30,6 +30,7 @@ const expectAccessible = async (screen: string, page: Page = phone.page) => {
   // Sheets, dialogs and toasts animate in; colours are measured once they have settled. A toast fading out is
   // half transparent (white on white for a moment): it is waited out, as none of the screens is about a toast.
   await page.locator('.adm-toast-mask').waitFor({ state: 'detached', timeout: 10_000 });
+  await page.locator('.adm-toast-main').waitFor({ state: 'detached', timeout: 10_000 });
   await waitForStillness(page);
   expect.soft(await findAxeViolations(page), screen).toEqual([]);
 };
@@ -71,6 +72,10 @@ describe('accessibility (axe, WCAG 2 A/AA)', () => {
     await expectAccessible('/home/reset-password without a code');
     await phone.page.goto('/home/reset-password?code=not-a-real-code');
     await phone.page.getByText('重置失败').waitFor();
+    // The server's refusal comes as a toast beside it: the worker reads it, it goes, the page stays.
+    const refusal = phone.page.locator('.adm-toast-main', { hasText: '重置链接无效或已过期' });
+    await refusal.waitFor();
+    await refusal.waitFor({ state: 'detached', timeout: 10_000 });
     await expectAccessible('/home/reset-password with a spent code');
     await phone.page.goto('/404');
     await phone.page.getByRole('link', { name: '返回首页' }).waitFor();
