@@ -1,6 +1,7 @@
 // The audit log: who changed what, when, with the values before and after. Written inside the change's
 // own transaction, so a change and its audit row commit or roll back together.
 
+import { type SQL, sql } from 'drizzle-orm';
 import { auditLog } from '../db/schema/index';
 import type { Executor } from '../db/transaction';
 import type { Caller } from './caller';
@@ -28,3 +29,28 @@ export const recordAudit = async (tx: Executor, entry: AuditEntry) => {
     requestId: entry.requestId ?? '',
   });
 };
+
+/**
+ * The audit row of a write made of one statement, as the insert of one of its CTEs: a row per row of the CTE named
+ * `from`, whose columns the subject and the values after may name.
+ */
+export const auditInsertFrom = ({
+  actor,
+  action,
+  subjectType,
+  subjectId,
+  after,
+  requestId,
+  from,
+}: {
+  actor: Pick<Caller, 'id' | 'empNo'>;
+  action: string;
+  subjectType: string;
+  subjectId: SQL;
+  after: SQL;
+  requestId?: string;
+  from: string;
+}) =>
+  sql`insert into ${auditLog} (actor_id, actor_emp_no, action, subject_type, subject_id, after, request_id)
+      select ${actor.id}, ${actor.empNo}, ${action}::text, ${subjectType}::text, ${subjectId}, ${after}, ${requestId ?? ''}::text
+      from ${sql.identifier(from)}`;

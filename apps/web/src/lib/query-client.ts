@@ -9,8 +9,6 @@ import { toastFailure } from './report-failure';
 declare module '@tanstack/react-query' {
   interface Register {
     mutationMeta: {
-      /** The screen shows the failure itself (e.g. sign-in keeps it on the form). */
-      isReportedByScreen?: boolean;
       /** Words the server's refusal, e.g. 修改失败！ + the message. */
       describeFailure?: (message: string) => string;
     };
@@ -20,10 +18,7 @@ declare module '@tanstack/react-query' {
 export const createQueryClient = () =>
   new QueryClient({
     mutationCache: new MutationCache({
-      onError: (error, _variables, _context, mutation) => {
-        if (mutation.meta?.isReportedByScreen) return;
-        toastFailure(error, mutation.meta?.describeFailure);
-      },
+      onError: (error, _variables, _context, mutation) => toastFailure(error, mutation.meta?.describeFailure),
     }),
     defaultOptions: {
       queries: { retry: false, refetchOnWindowFocus: false, staleTime: 60_000 },

@@ -10,23 +10,16 @@ import type {
 } from '@ess/contract/records';
 import { CHANGE_KIND_WORDS, isIdCardNumber, MASKED_NUMBER, SUBMITTED_FOR_REVIEW } from '@ess/contract/records';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { auditInsertFrom } from '../../core/audit';
 import type { Caller } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
-import { answerOfKey, earlierAnswer, IDEMPOTENCY_KEY_LIFETIME } from '../../core/idempotency';
+import { answerOfKey, earlierAnswer, rememberKeyInsert } from '../../core/idempotency';
 import type { Notifier } from '../../core/notifier';
 import type { PersonalDataCipher } from '../../core/personal-data';
 import { maskBankNo, maskIdCard } from '../../core/personal-data';
 import type { Db } from '../../db/client';
 import { refusalOf, refuseOnFirst } from '../../db/refusal';
-import {
-  auditLog,
-  changeRequests,
-  employees,
-  files,
-  idempotencyKeys,
-  notices,
-  plantBanks,
-} from '../../db/schema/index';
+import { changeRequests, employees, files, notices, plantBanks } from '../../db/schema/index';
 import { shanghaiTime } from '../../db/shanghai-time';
 import type { Executor } from '../../db/transaction';
 import { fileRulesOf } from '../files/service';
@@ -481,22 +474,23 @@ const submitOnce = async ({
       from notice
       returning id, notice_id
     ), sent as (${roleMessagesInsert({ role: 'AppVerify', except: caller.id, ...message })}),
-    audit as (
-      insert into ${auditLog} (actor_id, actor_emp_no, action, subject_type, subject_id, after, request_id)
-      select ${caller.id}, ${caller.empNo}, 'change.submit', 'change_request', request.id::text,
-             jsonb_build_object('kind', ${kind}::text, 'recordSets', ${sql.param(sets)}::text[],
-                                'baseVersions', ${JSON.stringify(state.versions)}::jsonb, 'notice', request.notice_id),
-             ${requestId}
-      from request
-    ), remembered as (
-      insert into ${idempotencyKeys} (employee_id, key, action, answer)
-      select ${caller.id}, ${key}::text, 'change.submit', jsonb_build_object('id', request.id, 'msg', ${SUBMITTED_FOR_REVIEW}::text)
-      from request where ${key}::text is not null
-      on conflict (employee_id, key) do update
-        set action = excluded.action, answer = excluded.answer, created_at = now()
-        where ${idempotencyKeys.createdAt} < now() - ${IDEMPOTENCY_KEY_LIFETIME}::interval
-      returning key
-    )
+    audit as (${auditInsertFrom({
+      actor: caller,
+      action: 'change.submit',
+      subjectType: 'change_request',
+      subjectId: sql`request.id::text`,
+      after: sql`jsonb_build_object('kind', ${kind}::text, 'recordSets', ${sql.param(sets)}::text[],
+                                    'baseVersions', ${JSON.stringify(state.versions)}::jsonb, 'notice', request.notice_id)`,
+      requestId,
+      from: 'request',
+    })}),
+    remembered as (${rememberKeyInsert({
+      employeeId: caller.id,
+      key,
+      action: 'change.submit',
+      answer: sql`jsonb_build_object('id', request.id, 'msg', ${SUBMITTED_FOR_REVIEW}::text)`,
+      from: 'request',
+    })})
     select request.id,
            (select coalesce(array_agg(employee_id), '{}') from sent) as reviewers,
            ${refuseOnFirst([

@@ -18,9 +18,10 @@ import {
 import type { ExamType, PaperDetail, PersonExam } from '@ess/contract/training';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
+import { auditInsertFrom } from '../../core/audit';
 import { type Caller, requireMenu } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
-import { earlierAnswer, IDEMPOTENCY_KEY_LIFETIME } from '../../core/idempotency';
+import { earlierAnswer, IDEMPOTENCY_KEY_LIFETIME, rememberKeyInsert } from '../../core/idempotency';
 import type { Db } from '../../db/client';
 import {
   paperAnswers,
@@ -384,19 +385,21 @@ export const submitPaper = async (
       on conflict (employee_id, paper_id) do nothing
       returning id, paper_id, answers, results, score, max_score,
                 to_char(submitted_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI') as submitted_at
-    ), audit as (
-      insert into audit_log (actor_id, actor_emp_no, action, subject_type, subject_id, after, request_id)
-      select ${caller.id}, ${caller.empNo}, 'paper.submit', 'paper_answer', id::text,
-             jsonb_build_object('paperId', paper_id, 'examType', ${examType}::text, 'score', score, 'maxScore', max_score),
-             ${requestId ?? ''} from answer
-    ), remembered as (
-      insert into idempotency_keys (employee_id, key, action, answer)
-      select ${caller.id}, ${key}::text, 'paper.submit', jsonb_build_object('paperAnswerId', id) from answer
-      where ${key}::text is not null
-      on conflict (employee_id, key) do update
-        set action = excluded.action, answer = excluded.answer, created_at = now()
-        where idempotency_keys.created_at < now() - ${IDEMPOTENCY_KEY_LIFETIME}::interval
-    )
+    ), audit as (${auditInsertFrom({
+      actor: caller,
+      action: 'paper.submit',
+      subjectType: 'paper_answer',
+      subjectId: sql`id::text`,
+      after: sql`jsonb_build_object('paperId', paper_id, 'examType', ${examType}::text, 'score', score, 'maxScore', max_score)`,
+      requestId,
+      from: 'answer',
+    })}), remembered as (${rememberKeyInsert({
+      employeeId: caller.id,
+      key,
+      action: 'paper.submit',
+      answer: sql`jsonb_build_object('paperAnswerId', id)`,
+      from: 'answer',
+    })})
     select (select count(*) from assigned)::int as assigned, answer.* from (select 1) as one left join answer on true`);
   const [row] = rows;
   if (!row?.assigned) throw new BusinessError('PAPER_NOT_FOUND', { paper: PAPER_WORD[examType] });
