@@ -4,6 +4,7 @@ import type { CerType } from '@ess/contract/records';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { BusinessError } from '../../core/errors';
 import { isLiveKey } from '../../core/idempotency';
+import { executeNamed } from '../../db/prepared';
 import {
   bankCards,
   certificates,
@@ -237,7 +238,7 @@ export const readEditState = async (
   }: { employeeId: number; bu: string; sets: readonly RecordSet[]; dictionaryTypes: readonly string[]; key?: string },
 ): Promise<EditState> => {
   const cerTypes = CER_SETS.filter((cerType) => sets.includes(cerType));
-  const { rows } = await db.execute<{
+  const { rows } = await executeNamed<{
     versions: { recordSet: string; version: number; pending: boolean }[];
     base: Record<string, unknown> | null;
     certificates: Record<string, unknown>[];
@@ -245,7 +246,9 @@ export const readEditState = async (
     bank_options: string[];
     dictionary: string[];
     key_use: EditState['keyUse'];
-  }>(sql`
+  }>(
+    db,
+    sql`
     select
       (select coalesce(jsonb_agg(jsonb_build_object('recordSet', record_set, 'version', version, 'pending', pending)), '[]')
        from ${recordVersions} where employee_id = ${employeeId} and record_set = any(${sql.param([...sets])}::text[])) as versions,
@@ -257,7 +260,8 @@ export const readEditState = async (
        where ${sets.includes('bank')} and bu = ${bu}) as bank_options,
       (select coalesce(jsonb_agg(state_type || ':' || state_id), '[]') from ${dictionaryItems}
        where state_type = any(${sql.param([...dictionaryTypes])}::text[])) as dictionary,
-      ${key ? sql`(select jsonb_build_object('action', action, 'answer', answer) from ${idempotencyKeys} where ${isLiveKey(employeeId, key)})` : sql`null`} as key_use`);
+      ${key ? sql`(select jsonb_build_object('action', action, 'answer', answer) from ${idempotencyKeys} where ${isLiveKey(employeeId, key)})` : sql`null`} as key_use`,
+  );
   const row = rows[0];
   if (!row) throw new Error('the edit state was not read');
   const versions: Record<string, number> = {};

@@ -18,6 +18,7 @@ import type { Notifier } from '../../core/notifier';
 import type { PersonalDataCipher } from '../../core/personal-data';
 import { maskBankNo, maskIdCard } from '../../core/personal-data';
 import type { Db } from '../../db/client';
+import { executeNamed } from '../../db/prepared';
 import { refusalOf, refuseOnFirst } from '../../db/refusal';
 import { changeRequests, employees, files, notices, plantBanks } from '../../db/schema/index';
 import { shanghaiTime } from '../../db/shanghai-time';
@@ -457,7 +458,9 @@ const submitOnce = async ({
   // The change notice, the change request naming it, its files marked as used, a message to every reviewer but the
   // caller (one editing their own records does not review them), the audit row and the idempotency key: one
   // statement, which refuses (and so writes nothing) when a set or a file cannot be claimed or the key is in use.
-  const { rows } = await db.execute<{ id: number; reviewers: number[] }>(sql`
+  const { rows } = await executeNamed<{ id: number; reviewers: number[] }>(
+    db,
+    sql`
     with claim as (${claimSetsInsert(caller.id, state.versions)}),
     attached as (
       update ${files} set attached_at = coalesce(attached_at, now())
@@ -502,7 +505,8 @@ const submitOnce = async ({
                'FILE_NOT_USABLE',
              ],
            ])} as accepted
-    from request`);
+    from request`,
+  );
   const [request] = rows;
   if (!request) throw new Error('the change request was not stored');
   announceMessages(notifier, { employeeIds: request.reviewers, kind: 'review.submitted', content: message.body });

@@ -23,6 +23,7 @@ import { type Caller, requireMenu } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
 import { earlierAnswer, IDEMPOTENCY_KEY_LIFETIME, rememberKeyInsert } from '../../core/idempotency';
 import type { Db } from '../../db/client';
+import { executeNamed } from '../../db/prepared';
 import {
   paperAnswers,
   paperAssignments,
@@ -369,7 +370,9 @@ export const submitPaper = async (
   // and, with an idempotency key, the key pointing at the answer (the key must not be in use: a repeat, or the
   // key of another call, then finds nothing inserted and is answered below).
   const key = idempotencyKey ?? null;
-  const { rows } = await db.execute<InsertedAnswer>(sql`
+  const { rows } = await executeNamed<InsertedAnswer>(
+    db,
+    sql`
     with assigned as (
       select pa.paper_id from paper_assignments pa
       where pa.employee_id = ${caller.id} and pa.paper_id = ${paperId}
@@ -400,7 +403,8 @@ export const submitPaper = async (
       answer: sql`jsonb_build_object('paperAnswerId', id)`,
       from: 'answer',
     })})
-    select (select count(*) from assigned)::int as assigned, answer.* from (select 1) as one left join answer on true`);
+    select (select count(*) from assigned)::int as assigned, answer.* from (select 1) as one left join answer on true`,
+  );
   const [row] = rows;
   if (!row?.assigned) throw new BusinessError('PAPER_NOT_FOUND', { paper: PAPER_WORD[examType] });
   if (row.id === null) {
