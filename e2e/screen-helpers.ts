@@ -1,14 +1,19 @@
 // Helpers of the query-screen specs: open a screen signed in, watch paged requests, scroll, pull to refresh.
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { markHandbookRead, signIn } from './harness';
+import { FACTORY_PASSWORD, type MadeEmployee } from './test-data';
 
-/** Signs in through the API, marks the handbook read (its dialog would cover the screen) and opens `path`. */
+/**
+ * Signs in through the API, marks the handbook read (its dialog would cover the screen) and opens `path`; `who` is
+ * an employee a factory made (e2e/test-data.ts) or a demo account's number.
+ */
 export const openSignedIn = async (
   { context, page }: { context: BrowserContext; page: Page },
-  empNo: string,
+  who: string | MadeEmployee,
   path: string,
 ) => {
-  const login = await signIn(context, empNo);
+  const login =
+    typeof who === 'string' ? await signIn(context, who) : await signIn(context, who.empNo, FACTORY_PASSWORD);
   await markHandbookRead(login.token);
   await page.goto(path);
   return login;

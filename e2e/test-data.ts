@@ -1,0 +1,22 @@
+// Each spec makes the employees and rows it reads, through the same factories as the server's tests, in the
+// database of the server under test (the embedded cluster global-setup started in its DATA_DIR). A spec then
+// states what it expects from what it made, and no two specs share an employee or the state one leaves behind.
+import { afterAll, beforeAll, inject } from 'vitest';
+import { type Database, openDatabase } from '../apps/server/src/db/client';
+import { openEmbeddedPostgres } from '../apps/server/src/db/embedded';
+
+export * from '../apps/server/test/factories';
+
+/** The name of the database the server makes in its embedded cluster (apps/server/src/db/connect.ts). */
+const SERVER_DATABASE = 'ess';
+
+/** The server's database for the factories, opened before the spec's tests and closed after them. */
+export const useTestData = () => {
+  const data = {} as { database: Database };
+  beforeAll(async () => {
+    const cluster = await openEmbeddedPostgres({ dataDir: inject('dataDir') });
+    data.database = openDatabase(cluster.urlFor(SERVER_DATABASE), { max: 2 });
+  });
+  afterAll(() => data.database?.close());
+  return data;
+};
