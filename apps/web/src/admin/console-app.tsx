@@ -4,9 +4,11 @@ import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-q
 import { App as AntApp, ConfigProvider, Result, Spin } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import 'dayjs/locale/zh-cn';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { Suspense, useEffect, useMemo } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { LoadBoundary } from '../components/load-boundary';
 import { callApi } from '../lib/api-client';
+import { retryableLazy } from '../lib/code-load';
 import { createQueryClient } from '../lib/query-client';
 import { startRealtime } from '../lib/realtime';
 import { hasAnyToken } from '../lib/session';
@@ -15,11 +17,11 @@ import { ConsoleLayout, consolePages } from './console-layout';
 import { SignInPage } from './sign-in-page';
 import { ct } from './texts';
 
-const ImportsPage = lazy(() => import('./pages/imports-page'));
-const BatchesPage = lazy(() => import('./pages/batches-page'));
-const PeoplePage = lazy(() => import('./pages/people-page'));
-const AuditPage = lazy(() => import('./pages/audit-page'));
-const ReviewPage = lazy(() => import('./pages/review-page'));
+const ImportsPage = retryableLazy(() => import('./pages/imports-page'));
+const BatchesPage = retryableLazy(() => import('./pages/batches-page'));
+const PeoplePage = retryableLazy(() => import('./pages/people-page'));
+const AuditPage = retryableLazy(() => import('./pages/audit-page'));
+const ReviewPage = retryableLazy(() => import('./pages/review-page'));
 
 export const SESSION_KEY = ['console', 'session'] as const;
 
@@ -33,6 +35,7 @@ const Loading = () => (
 
 const Gate = () => {
   const isSignedIn = hasAnyToken();
+  const { pathname } = useLocation();
   const queryClient = useQueryClient();
   const session = useQuery({
     queryKey: SESSION_KEY,
@@ -57,17 +60,19 @@ const Gate = () => {
   }
   return (
     <ConsoleLayout session={session.data}>
-      <Suspense fallback={<Loading />}>
-        <Routes>
-          <Route path="/" element={<Navigate to={pages[0]?.key ?? '/'} replace />} />
-          {allowed.has('/imports') && <Route path="/imports" element={<ImportsPage session={session.data} />} />}
-          {allowed.has('/batches') && <Route path="/batches" element={<BatchesPage session={session.data} />} />}
-          {allowed.has('/people') && <Route path="/people" element={<PeoplePage session={session.data} />} />}
-          {allowed.has('/audit') && <Route path="/audit" element={<AuditPage session={session.data} />} />}
-          {allowed.has('/review') && <Route path="/review" element={<ReviewPage />} />}
-          <Route path="*" element={<Result status="404" title={ct.notFound} />} />
-        </Routes>
-      </Suspense>
+      <LoadBoundary resetKey={pathname}>
+        <Suspense fallback={<Loading />}>
+          <Routes>
+            <Route path="/" element={<Navigate to={pages[0]?.key ?? '/'} replace />} />
+            {allowed.has('/imports') && <Route path="/imports" element={<ImportsPage session={session.data} />} />}
+            {allowed.has('/batches') && <Route path="/batches" element={<BatchesPage session={session.data} />} />}
+            {allowed.has('/people') && <Route path="/people" element={<PeoplePage session={session.data} />} />}
+            {allowed.has('/audit') && <Route path="/audit" element={<AuditPage session={session.data} />} />}
+            {allowed.has('/review') && <Route path="/review" element={<ReviewPage />} />}
+            <Route path="*" element={<Result status="404" title={ct.notFound} />} />
+          </Routes>
+        </Suspense>
+      </LoadBoundary>
     </ConsoleLayout>
   );
 };

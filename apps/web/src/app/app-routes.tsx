@@ -1,6 +1,8 @@
 // The router: `/` → /home, every route of the table, unknown paths → /404.
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { LoadBoundary } from '../components/load-boundary';
+import { retryableLazy } from '../lib/code-load';
 import { hasAnyToken } from '../lib/session';
 import { PageLoading } from './page-loading';
 import { HOME_PATH, LOGIN_PATH, NOT_FOUND_PATH } from './paths';
@@ -11,9 +13,9 @@ import { type ScreenProps, useDocumentTitle } from './screen';
 // session they start loading at once, beside the rest of the app's start.
 const loadRouteGate = () => import('./route-gate');
 if (hasAnyToken() && window.location.pathname !== LOGIN_PATH) void loadRouteGate().catch(() => {});
-const RouteGate = lazy(loadRouteGate);
+const RouteGate = retryableLazy(loadRouteGate);
 // The gate brings the query cache with it; a bare screen that queries (the reset landing) loads it on its own.
-const QueryScope = lazy(() => import('./query-scope'));
+const QueryScope = retryableLazy(() => import('./query-scope'));
 
 const BareScreen = ({ route, Page }: ScreenProps) => {
   useDocumentTitle(route.title);
@@ -47,11 +49,12 @@ const useEarlyLoad = (table: readonly AppRoute[]) => {
 };
 
 export const AppRoutes = ({ table = routeTable }: { table?: readonly AppRoute[] }) => {
+  const { pathname } = useLocation();
   useEarlyLoad(table);
   const screens = useMemo(
     () =>
       table.map((route) => {
-        const Page = route.load && lazy(route.load);
+        const Page = route.load && retryableLazy(route.load);
         const element =
           route.layout === 'bare' ? (
             <BareScreen key={route.path} route={route} Page={Page} />
@@ -62,15 +65,18 @@ export const AppRoutes = ({ table = routeTable }: { table?: readonly AppRoute[] 
       }),
     [table],
   );
+  // Where the frame's own code did not arrive, the failure takes the whole page, never leaving it blank.
   return (
-    <Suspense fallback={<PageLoading />}>
-      <Routes>
-        <Route path="/" element={<Navigate to={HOME_PATH} replace />} />
-        {screens.map(({ route, element }) => (
-          <Route key={route.path} path={route.path} element={element} />
-        ))}
-        <Route path="*" element={<Navigate to={NOT_FOUND_PATH} replace />} />
-      </Routes>
-    </Suspense>
+    <LoadBoundary resetKey={pathname}>
+      <Suspense fallback={<PageLoading />}>
+        <Routes>
+          <Route path="/" element={<Navigate to={HOME_PATH} replace />} />
+          {screens.map(({ route, element }) => (
+            <Route key={route.path} path={route.path} element={element} />
+          ))}
+          <Route path="*" element={<Navigate to={NOT_FOUND_PATH} replace />} />
+        </Routes>
+      </Suspense>
+    </LoadBoundary>
   );
 };

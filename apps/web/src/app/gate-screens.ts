@@ -5,7 +5,8 @@
 // pages is: what they share with the gate stays in the gate's chunk instead of being split into small shared chunks,
 // each one more request on a phone's six connections. A later feature replaces a placeholder here.
 import type { QueryClient } from '@tanstack/react-query';
-import { type ComponentType, lazy } from 'react';
+import type { ComponentType } from 'react';
+import { retryableLazy } from '../lib/code-load';
 import { getPageQueryClient } from '../lib/query-client';
 import {
   CHANGE_PASSWORD_PATH,
@@ -80,7 +81,7 @@ const pages = new Map<string, ComponentType>();
 export const gatePage = (path: string): ComponentType => {
   let page = pages.get(path);
   if (!page) {
-    page = lazy(GATE_SCREENS[path]?.load ?? placeholder.load);
+    page = retryableLazy(GATE_SCREENS[path]?.load ?? placeholder.load);
     pages.set(path, page);
   }
   return page;

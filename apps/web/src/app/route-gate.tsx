@@ -3,6 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { LoadBoundary } from '../components/load-boundary';
 import { ErrorState } from '../components/query-states';
 import { t } from '../i18n/zh-CN';
 import { ApiError } from '../lib/api-client';
@@ -18,6 +19,9 @@ import { CHANGE_PASSWORD_PATH, NOT_FOUND_PATH } from './paths';
 import QueryScope from './query-scope';
 import { findRoute } from './route-table';
 import { type ScreenProps, useDocumentTitle } from './screen';
+
+// With the gate, not on first use: the toast that says a screen's code did not arrive must not need a download.
+void import('../lib/toast-view').catch(() => {});
 
 export type ForcedPasswordState = { isForced: true };
 
@@ -98,9 +102,12 @@ const RouteGate = ({ route, Page }: ScreenProps) => {
     case 'render':
       return (
         <AppLayout route={route}>
-          <Suspense fallback={<PageLoading />}>
-            <Screen />
-          </Suspense>
+          {/* A screen whose code does not arrive says so inside the frame, with 重试 (components/load-boundary.tsx). */}
+          <LoadBoundary resetKey={here}>
+            <Suspense fallback={<PageLoading />}>
+              <Screen />
+            </Suspense>
+          </LoadBoundary>
         </AppLayout>
       );
   }

@@ -9,6 +9,8 @@ export const zhCNShell = {
   },
   common: {
     loading: '加载中…',
+    /** 重试 where a screen's code did not arrive (app/load-boundary.tsx). */
+    retryLoad: '重试',
   },
   api: {
     serverError: '请求服务器错误,请稍后重试',

@@ -5,10 +5,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, SpinLoading } from 'antd-mobile';
 import { LeftOutline, MessageOutline, MoreOutline, RedoOutline, UserContactOutline } from 'antd-mobile-icons';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { LoadBoundary } from '../../components/load-boundary';
 import { t } from '../../i18n/zh-CN';
 import { ApiError, describeError } from '../../lib/api-client';
+import { retryableLazy } from '../../lib/code-load';
 import { isReviewer, usePendingReviewCount } from '../../lib/pending-review-count';
 import { REVIEW_LIST_PATH } from '../../lib/review-paths';
 import { hasAnyToken } from '../../lib/session';
@@ -16,7 +18,7 @@ import { showToast } from '../../lib/toast';
 import { HOME_PATH } from '../paths';
 import { ActionMenu, type MenuAction } from './action-menu';
 
-const FeedbackPopup = lazy(() => import('../../features/feedback/feedback-popup'));
+const FeedbackPopup = retryableLazy(() => import('../../features/feedback/feedback-popup'));
 
 /** 资料审核 with the waiting requests as a badge; the number is part of the link's name. */
 const ReviewLink = ({ menuPaths }: { menuPaths: ReadonlySet<string> }) => {
@@ -115,9 +117,11 @@ export const TopBar = ({ title, hasBack, menuPaths }: TopBarProps) => {
         {isRefreshing ? t.layout.refreshing : ''}
       </span>
       {isFeedbackOpen && (
-        <Suspense fallback={null}>
-          <FeedbackPopup visible={isFeedbackOpen} onClose={() => setFeedbackOpen(false)} />
-        </Suspense>
+        <LoadBoundary fallback={() => null} onFailure={() => setFeedbackOpen(false)}>
+          <Suspense fallback={null}>
+            <FeedbackPopup visible={isFeedbackOpen} onClose={() => setFeedbackOpen(false)} />
+          </Suspense>
+        </LoadBoundary>
       )}
     </header>
   );

@@ -3,10 +3,12 @@
 // loads the handbook viewer (pdf.js) and the toast only when they are needed. It makes no query, so it has no
 // query cache and the query library is not part of its download: the sign-in call's state is kept here. Its
 // field, checkbox and button are drawn without antd-mobile (./components/sign-in-controls.tsx).
-import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { type FormEvent, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { LoadBoundary } from '../../components/load-boundary';
 import { t } from '../../i18n/zh-CN-shell';
 import { describeError } from '../../lib/api-client';
+import { retryableLazy } from '../../lib/code-load';
 import { clearPageQueries } from '../../lib/page-queries';
 import { startSession } from '../../lib/session';
 import { showToast } from '../../lib/toast';
@@ -15,7 +17,7 @@ import { AgreementCheck, SubmitButton, TextField } from './components/sign-in-co
 import './login-page.css';
 import { toSafeRedirect } from './safe-redirect';
 
-const HandbookPopup = lazy(() => import('./handbook-popup'));
+const HandbookPopup = retryableLazy(() => import('./handbook-popup'));
 
 const ERROR_MS = 2000;
 const ICP_FILING = import.meta.env.VITE_ICP_FILING || t.app.icpFiling;
@@ -143,9 +145,17 @@ const LoginPage = () => {
         <p>{ICP_FILING}</p>
       </footer>
       {hasOpenedHandbook && (
-        <Suspense fallback={null}>
-          <HandbookPopup visible={isHandbookOpen} onClose={() => setHandbookOpen(false)} />
-        </Suspense>
+        <LoadBoundary
+          fallback={() => null}
+          onFailure={() => {
+            setHandbookOpen(false);
+            setOpenedHandbook(false);
+          }}
+        >
+          <Suspense fallback={null}>
+            <HandbookPopup visible={isHandbookOpen} onClose={() => setHandbookOpen(false)} />
+          </Suspense>
+        </LoadBoundary>
       )}
     </div>
   );

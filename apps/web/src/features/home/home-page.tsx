@@ -1,5 +1,7 @@
 // /home: welcome, pictures, menu tiles; then the forced handbook and the unread messages, in that order.
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { LoadBoundary } from '../../components/load-boundary';
+import { retryableLazy } from '../../lib/code-load';
 import { useSignedInUser } from '../../lib/current-user';
 import { usePendingReviewCount } from '../../lib/pending-review-count';
 import { REVIEW_LIST_PATH } from '../../lib/review-paths';
@@ -11,8 +13,8 @@ import './home-page.css';
 
 // pdf.js loads only for employees who still have to confirm the handbook; the dialog (antd-mobile's Dialog
 // and its animations) only when there are unread messages: most visits have neither.
-const HandbookGate = lazy(() => import('./components/handbook-gate'));
-const UnreadMessagesDialog = lazy(() => import('./components/unread-messages-dialog'));
+const HandbookGate = retryableLazy(() => import('./components/handbook-gate'));
+const UnreadMessagesDialog = retryableLazy(() => import('./components/unread-messages-dialog'));
 
 const HomePage = () => {
   const { profile, menus, menuPaths } = useSignedInUser();
@@ -26,14 +28,18 @@ const HomePage = () => {
       <PictureSwiper />
       <MenuTiles menus={menus} badges={{ [REVIEW_LIST_PATH]: pendingReviews.data ?? 0 }} />
       {!hasReadHandbook && (
-        <Suspense fallback={null}>
-          <HandbookGate />
-        </Suspense>
+        <LoadBoundary>
+          <Suspense fallback={null}>
+            <HandbookGate />
+          </Suspense>
+        </LoadBoundary>
       )}
       {hasReadHandbook && unread.data && unread.data.length > 0 && (
-        <Suspense fallback={null}>
-          <UnreadMessagesDialog messages={unread.data} />
-        </Suspense>
+        <LoadBoundary fallback={() => null}>
+          <Suspense fallback={null}>
+            <UnreadMessagesDialog messages={unread.data} />
+          </Suspense>
+        </LoadBoundary>
       )}
     </div>
   );

@@ -6,17 +6,19 @@
 // after a reload and on another phone.
 import { HEARTBEAT_SECONDS, isVideoPath, MIN_STUDY_MS } from '@ess/contract/study-rules';
 import { Button } from 'antd-mobile';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { LoadBoundary } from '../../components/load-boundary';
 import { EmptyState } from '../../components/query-states';
 import { t } from '../../i18n/zh-CN';
+import { retryableLazy } from '../../lib/code-load';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { showToast } from '../../lib/toast';
 import { reportProgress, type StudyRecord, saveStudyRecord, sendOnLeave, useStudyProgress } from './api/study';
 import { createWatchTracker, type Stretch } from './watch-tracker';
 import './training.css';
 
-const PdfViewer = lazy(() => import('../../components/pdf-viewer'));
+const PdfViewer = retryableLazy(() => import('../../components/pdf-viewer'));
 
 /** How often a running session is saved again under its key. */
 const SAVE_EVERY_MS = 30_000;
@@ -272,9 +274,11 @@ const DocumentStudy = ({ item }: { item: Item }) => {
         </Button>
       </div>
       {isPdf ? (
-        <Suspense fallback={null}>
-          <PdfViewer url={item.path} title={item.name} watermark={t.training.watermark} />
-        </Suspense>
+        <LoadBoundary>
+          <Suspense fallback={null}>
+            <PdfViewer url={item.path} title={item.name} watermark={t.training.watermark} />
+          </Suspense>
+        </LoadBoundary>
       ) : (
         <div className="study-image">
           <img src={item.path} alt={t.training.imageAlt(item.name)} />
