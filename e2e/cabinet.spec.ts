@@ -1,20 +1,34 @@
-// /logistics/cabinet: the seeded cabinet of 100001; each action asks first, cancel sends nothing.
-import { describe, expect, it } from 'vitest';
+// /logistics/cabinet: an employee's shoe cabinet; each action asks first, cancel sends nothing.
+import { beforeAll, describe, expect, it } from 'vitest';
 import { usePhone } from './harness';
 import { openSignedIn, recordRequests, requestsSoFar, screenshot, tapWhenStill } from './screen-helpers';
+import { type MadeEmployee, makeCabinet, makeEmployee, useTestData } from './test-data';
 
 const phone = usePhone();
+const data = useTestData();
+
+let worker: MadeEmployee;
+let boxId: number;
+
+beforeAll(async () => {
+  worker = await makeEmployee(data.database, { name: '柜子员工' });
+  ({ id: boxId } = await makeCabinet(data.database, worker, {
+    teamName: '总装三班',
+    areaDesc: 'NT 厂区 2 号更衣室',
+    equipmentDesc: '焊装车间',
+    caseNo: '117',
+  }));
+});
 
 const detailRow = (label: string) => phone.page.locator('.cabinet-details .adm-list-item', { hasText: label });
 
 describe('cabinet', () => {
   it('shows team, address, workshop and box number, and no open-all button', async () => {
-    await openSignedIn(phone, '100001', '/logistics/cabinet');
-    // Seed: team and workshop of the employee, room 1 + id % 4, box number (id − 1) % 240 + 1.
-    await detailRow('班组').getByText('总装一班').waitFor();
+    await openSignedIn(phone, worker, '/logistics/cabinet');
+    await detailRow('班组').getByText('总装三班').waitFor();
     await detailRow('柜子地址').getByText('NT 厂区 2 号更衣室').waitFor();
-    await detailRow('车间').getByText('总装车间').waitFor();
-    await detailRow('箱号').getByText('001').waitFor();
+    await detailRow('车间').getByText('焊装车间').waitFor();
+    await detailRow('箱号').getByText('117').waitFor();
     await phone.page.getByText('柜子按班组自动分配，未分配的请联系总务手工分配').waitFor();
     expect(await phone.page.getByRole('button').filter({ hasText: /全部/ }).count()).toBe(0);
     await screenshot(phone.page, 'cabinet');
@@ -22,12 +36,12 @@ describe('cabinet', () => {
 
   it('opens the box only after 确定: cancel sends nothing, confirm shows the server message', async () => {
     const opens = recordRequests(phone.page, 'LogisticsCabinet/RemoteOpenCabinet');
-    await openSignedIn(phone, '100001', '/logistics/cabinet');
-    await detailRow('箱号').getByText('001').waitFor();
+    await openSignedIn(phone, worker, '/logistics/cabinet');
+    await detailRow('箱号').getByText('117').waitFor();
 
     await phone.page.getByRole('button', { name: '开柜' }).click();
     const dialog = phone.page.getByRole('dialog', { name: '开柜' });
-    await dialog.getByText('确定要打开 001 号柜子吗？').waitFor();
+    await dialog.getByText('确定要打开 117 号柜子吗？').waitFor();
     await screenshot(phone.page, 'cabinet-confirm');
     await dialog.getByRole('button', { name: '取消' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -38,13 +52,13 @@ describe('cabinet', () => {
     await tapWhenStill(phone.page.getByRole('dialog').getByRole('button', { name: '确定' }));
     await phone.page.getByText('开柜指令已发送').waitFor();
     expect(opens).toHaveLength(1);
-    expect(opens[0]?.boxId).toEqual(expect.any(Number));
+    expect(opens[0]?.boxId).toBe(boxId);
   });
 
   it('updates the cabinet photo only after the overwrite warning is confirmed', async () => {
     const updates = recordRequests(phone.page, 'LogisticsCabinet/UpdatePhotoToAtt');
-    await openSignedIn(phone, '100001', '/logistics/cabinet');
-    await detailRow('箱号').getByText('001').waitFor();
+    await openSignedIn(phone, worker, '/logistics/cabinet');
+    await detailRow('箱号').getByText('117').waitFor();
 
     await phone.page.getByRole('button', { name: '更新柜子照片' }).click();
     const dialog = phone.page.getByRole('dialog');
@@ -57,6 +71,7 @@ describe('cabinet', () => {
     await tapWhenStill(phone.page.getByRole('dialog').getByRole('button', { name: '确定' }));
     await phone.page.getByText('照片更新指令已发送').waitFor();
     expect(updates).toHaveLength(1);
+    expect(updates[0]?.boxId).toBe(boxId);
     await phone.page.getByRole('dialog').waitFor({ state: 'detached' });
     await screenshot(phone.page, 'cabinet-done');
   });

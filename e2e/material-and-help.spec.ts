@@ -1,13 +1,21 @@
 // /purchase/material-manage (a search box only, nothing connected behind it) and /user/self-help (static).
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { usePhone } from './harness';
 import { openSignedIn, requestsSoFar, screenshot } from './screen-helpers';
+import { type MadeEmployee, makeEmployee, useTestData } from './test-data';
 
 const phone = usePhone();
+const data = useTestData();
+
+let worker: MadeEmployee;
+
+beforeAll(async () => {
+  worker = await makeEmployee(data.database, { name: '物料员工' });
+});
 
 describe('material search and self-help', () => {
   it('offers only a search box that says lookup is not connected, and searches nothing', async () => {
-    await openSignedIn(phone, '100001', '/purchase/material-manage');
+    await openSignedIn(phone, worker, '/purchase/material-manage');
     const box = phone.page.getByPlaceholder('请输入物料编码或名称');
     await box.waitFor();
     await phone.page.getByText('物料查询功能暂未接入，暂时无法显示查询结果').waitFor();
@@ -24,7 +32,7 @@ describe('material search and self-help', () => {
   });
 
   it('tells whom to ask and how to send feedback', async () => {
-    await openSignedIn(phone, '100001', '/user/self-help');
+    await openSignedIn(phone, worker, '/user/self-help');
     for (const [topic, who] of [
       ['工资单', '人事 / 薪资专员'],
       ['餐费扣款', '食堂 / 总务'],

@@ -1,6 +1,6 @@
 // /user/my-option: the employee's notices with their review state, paged by scrolling, back to page 1 by pulling.
-import { describe, expect, it } from 'vitest';
-import { api, signIn, usePhone } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, usePhone } from './harness';
 import {
   openSignedIn,
   pullDown,
@@ -11,21 +11,48 @@ import {
   scrollToTop,
   scrollUntil,
 } from './screen-helpers';
-
-// Seed: employees with id ≤ 50 have four notices, two reviewed with an opinion (the demo employee 100001 also
-// its edit waiting for review, and whatever the record specs send). 100010 is id 11 and 100014 id 15, used by no
-// other spec, so what is added here changes nothing elsewhere.
-const EMPLOYEE = '100010';
-const SEEDED_ONLY = '100014';
-const ADDED = 12;
+import { type MadeEmployee, makeEmployee, makeNotices, useTestData } from './test-data';
 
 const phone = usePhone();
+const data = useTestData();
+
+/** Four notices, oldest first: two reviewed with an opinion, two waiting for review. */
+const FOUR = [
+  {
+    type: 'AppSalary',
+    title: '工资疑问',
+    description: '上月加班费与实际加班时长不符',
+    verified: true,
+    reply: '已核对，差额将在下月补发',
+  },
+  { type: 'AppMeals', title: '餐费扣款', description: '本月餐费扣款偏多' },
+  { type: 'APP_EDIT_BANK', title: '银行卡变更', description: '修改了银行卡信息', verified: true, reply: '审核通过' },
+  { type: 'AppAtt', title: '考勤异常', description: '周三下班卡未记录' },
+];
+/** Notices sent after those, enough for a second page of 10. */
+const ADDED = 12;
+let fewNotices: MadeEmployee;
+let manyNotices: MadeEmployee;
+
+beforeAll(async () => {
+  fewNotices = await makeEmployee(data.database, { name: '反馈员工' });
+  await makeNotices(data.database, fewNotices, FOUR);
+  manyNotices = await makeEmployee(data.database, { name: '多反馈员工' });
+  await makeNotices(data.database, manyNotices, [
+    ...FOUR,
+    ...Array.from({ length: ADDED }, (_, index) => ({
+      type: 'App',
+      title: `测试反馈 ${index + 1}`,
+      description: `第 ${index + 1} 条反馈`,
+    })),
+  ]);
+});
 
 const noticeRows = () => phone.page.locator('.notice-item');
 
 describe('my notices', () => {
-  it('shows the seeded notices with 已审核 / 未审核 and the opinion', async () => {
-    await openSignedIn(phone, SEEDED_ONLY, '/user/my-option');
+  it('shows the notices with 已审核 / 未审核 and the opinion', async () => {
+    await openSignedIn(phone, fewNotices, '/user/my-option');
     const reviewed = noticeRows().filter({ hasText: '工资疑问' });
     await reviewed.getByText('已审核').waitFor();
     await reviewed.getByText('审核意见：已核对，差额将在下月补发').waitFor();
@@ -33,26 +60,22 @@ describe('my notices', () => {
     const pending = noticeRows().filter({ hasText: '餐费扣款' });
     await pending.getByText('未审核').waitFor();
     expect(await pending.getByText(/审核意见/).count()).toBe(0);
+    const bank = noticeRows().filter({ hasText: '银行卡变更' });
+    await bank.getByText('审核意见：审核通过').waitFor();
     expect(await noticeRows().count()).toBe(4);
+    // Newest first.
+    await noticeRows().first().getByText('考勤异常').waitFor();
+    await noticeRows().last().getByText('工资疑问').waitFor();
     await phone.page.getByText('没有更多了').waitFor();
     await screenshot(phone.page, 'my-option');
   });
 
   it('loads the second page by scrolling, and a pull goes back to page 1', async () => {
-    const login = await signIn(phone.context, EMPLOYEE);
-    for (let index = 1; index <= ADDED; index += 1) {
-      const answer = await api(
-        'SystemNotice/ModifyNotice',
-        { NoticeType: 'App', NoticeTitle: `测试反馈 ${index}`, NoticeDesc: `第 ${index} 条反馈` },
-        login.token,
-      );
-      expect(answer.result).toBe(true);
-    }
+    const requests = recordRequests(phone.page, 'SystemNotice/GetPersonNotice');
+    const login = await openSignedIn(phone, manyNotices, '/user/my-option');
     const total = (await api('SystemNotice/GetPersonNotice', { currentPage: 1 }, login.token)).totalCount ?? 0;
     expect(total).toBe(4 + ADDED);
 
-    const requests = recordRequests(phone.page, 'SystemNotice/GetPersonNotice');
-    await openSignedIn(phone, EMPLOYEE, '/user/my-option');
     await noticeRows().first().getByText(`测试反馈 ${ADDED}`).waitFor();
     await phone.page.waitForLoadState('networkidle');
     await requestsSoFar(phone.page);

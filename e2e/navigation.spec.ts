@@ -1,16 +1,32 @@
 // Phone navigation: the back button and Esc close an open sheet instead of leaving the page (what was
 // typed stays), and going back to home or a list finds it scrolled where it was.
-import { describe, expect, it } from 'vitest';
-import { api, usePhone } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usePhone } from './harness';
 import { openSignedIn, scrollToEnd } from './screen-helpers';
+import {
+  type MadeEmployee,
+  makeEmployee,
+  makeMealDetails,
+  makeMealMonths,
+  shanghaiMonth,
+  useTestData,
+} from './test-data';
 
 const phone = usePhone();
+const data = useTestData();
 
-/** Home with the handbook read and no unread messages, so no dialog covers the tiles. */
-const openHome = async (empNo: string) => {
-  const login = await openSignedIn(phone, empNo, '/home');
-  await api('SystemNotice/ModifyReadMsg', {}, login.token);
-  await phone.page.reload();
+/** Handbook read (openSignedIn marks it) and no messages, so no dialog covers the tiles; one month of meals. */
+let worker: MadeEmployee;
+
+beforeAll(async () => {
+  worker = await makeEmployee(data.database, { name: '导航员工' });
+  const month = shanghaiMonth(1);
+  await makeMealMonths(data.database, worker, [{ month, deduction: 180 }]);
+  await makeMealDetails(data.database, worker, [{ at: `${month}-05 11:40` }]);
+});
+
+const openHome = async () => {
+  await openSignedIn(phone, worker, '/home');
   await phone.page.getByRole('heading', { name: '查询服务' }).waitFor();
 };
 
@@ -22,7 +38,7 @@ const openFeedback = async () => {
 
 /** Home, then a tap on the 我的考勤 tile: two entries in the history. */
 const openAttendanceFromHome = async () => {
-  await openHome('100012');
+  await openHome();
   await phone.page
     .getByRole('link', { name: /我的考勤/ })
     .first()
@@ -59,17 +75,17 @@ describe('navigation', () => {
   });
 
   it('closes the meal detail with the back button', async () => {
-    await openSignedIn(phone, '100001', '/logistics/meals');
+    await openSignedIn(phone, worker, '/logistics/meals');
     await phone.page.locator('.meal-month').first().click();
     const detail = phone.page.getByRole('dialog').filter({ hasText: '明细' });
-    await detail.waitFor();
+    await detail.getByText(`${shanghaiMonth(1)}-05 11:40`).waitFor();
     await phone.page.goBack();
     await detail.waitFor({ state: 'detached' });
     expect(new URL(phone.page.url()).pathname).toBe('/logistics/meals');
   });
 
   it('keeps the scroll position of home when coming back to it', async () => {
-    await openHome('100012');
+    await openHome();
     const main = phone.page.locator('main.app-main');
     await scrollToEnd(phone.page);
     const scrolled = await main.evaluate((element) => element.scrollTop);

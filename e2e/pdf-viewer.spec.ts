@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { usePhone } from './harness';
 import { nextFrame, screenshot } from './screen-helpers';
 
-/** The demo handbook is A4: 595 × 842 PDF points. */
+/**
+ * The handbook the web app ships (apps/web/public/handbook.pdf), opened signed out from /login, so no employee is
+ * needed: A4, 595 × 842 PDF points.
+ */
 const PAGE_WIDTH_PT = 595;
 /** The canvas' margin on each side (pdf-viewer.css). */
 const MARGIN = 8;

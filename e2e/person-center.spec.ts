@@ -1,26 +1,34 @@
 // The 我的 tab: profile card, links, sign-out with confirmation; the password change flow.
-import { describe, expect, it } from 'vitest';
-import { api, DEMO_PASSWORD, markHandbookRead, sha256, signIn, usePhone } from './harness';
-import { screenshot } from './screen-helpers';
-
-const PROFILE_USER = '100020';
-const LOGOUT_USER = '100021';
-const PASSWORD_USER = '100150';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, markHandbookRead, sha256, usePhone } from './harness';
+import { screenshot, signInAs } from './screen-helpers';
+import { FACTORY_PASSWORD, type MadeEmployee, makeEmployee, useTestData } from './test-data';
 
 const phone = usePhone();
+const data = useTestData();
 
-const signInReady = async (empNo: string) => {
-  const login = await signIn(phone.context, empNo);
+let profileUser: MadeEmployee;
+let logoutUser: MadeEmployee;
+let passwordUser: MadeEmployee;
+
+beforeAll(async () => {
+  profileUser = await makeEmployee(data.database, { name: '资料员工' });
+  logoutUser = await makeEmployee(data.database, { name: '退出员工' });
+  passwordUser = await makeEmployee(data.database, { name: '改密员工' });
+});
+
+const signInReady = async (employee: MadeEmployee) => {
+  const login = await signInAs(phone.context, employee);
   await markHandbookRead(login.token);
   return login;
 };
 
 describe('person center', () => {
   it('shows the avatar, name, department, title and the links', async () => {
-    const login = await signInReady(PROFILE_USER);
+    await signInReady(profileUser);
     await phone.page.goto('/user/person-center');
-    await phone.page.getByText(login.userName, { exact: true }).waitFor();
-    await phone.page.getByText(`${login.deptName} · ${login.titleName}`).waitFor();
+    await phone.page.getByText('资料员工', { exact: true }).waitFor();
+    await phone.page.getByText('总装车间 · 操作工').waitFor();
     for (const link of ['人脸照片', '修改密码', '银行卡', '学历信息', '职称评定', '技能评定', '工作经历', '退出登录']) {
       await phone.page.getByText(link, { exact: true }).waitFor();
     }
@@ -30,7 +38,7 @@ describe('person center', () => {
   });
 
   it('signs out after confirming, and private screens need a sign-in again', async () => {
-    await signInReady(LOGOUT_USER);
+    await signInReady(logoutUser);
     await phone.page.goto('/user/person-center');
     await phone.page.getByRole('button', { name: '退出登录' }).click();
     const confirm = phone.page.getByRole('dialog', { name: '退出登录' });
@@ -55,11 +63,11 @@ describe('person center', () => {
   });
 
   it('changes the password: signs out to /login, and the old password no longer works', async () => {
-    await signInReady(PASSWORD_USER);
+    await signInReady(passwordUser);
     await phone.page.goto('/system-setting/change-password');
     await phone.page.getByRole('button', { name: '确认修改' }).click();
     await phone.page.getByText('请输入原密码').waitFor();
-    await phone.page.getByLabel(/^原密码/).fill(DEMO_PASSWORD);
+    await phone.page.getByLabel(/^原密码/).fill(FACTORY_PASSWORD);
     await phone.page.getByLabel(/^新密码/).fill('changed-5678');
     await phone.page.getByLabel(/^确认新密码/).fill('changed-0000');
     await phone.page.getByRole('button', { name: '确认修改' }).click();
@@ -70,13 +78,13 @@ describe('person center', () => {
     await phone.page.waitForURL('**/login', { timeout: 5000 });
 
     const withOld = await api('Account/CheckLogin', {
-      userAccount: PASSWORD_USER,
-      password: sha256(DEMO_PASSWORD),
+      userAccount: passwordUser.empNo,
+      password: sha256(FACTORY_PASSWORD),
       isRemember: true,
     });
     expect(withOld.result).toBe(false);
     const withNew = await api('Account/CheckLogin', {
-      userAccount: PASSWORD_USER,
+      userAccount: passwordUser.empNo,
       password: sha256('changed-5678'),
       isRemember: true,
     });

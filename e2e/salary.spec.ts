@@ -1,22 +1,48 @@
-// /salary/my-salary: the seeded payslips of the previous month and the one before, switched by the picker.
-import { describe, expect, it } from 'vitest';
+// /salary/my-salary: an employee's payslips of the previous month and the one before, switched by the picker.
+import { PAY_ITEMS } from '@ess/contract/salary';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api, usePhone } from './harness';
 import { monthLabel, openSignedIn, recordRequests, screenshot, waitForStillness, yuan } from './screen-helpers';
+import { type MadeEmployee, makeEmployee, makePayslip, payslipItems, shanghaiMonth, useTestData } from './test-data';
 
 type Payslip = { YEAR_MONTH: string; EMP_TYPE: string; ITEMS: { key: string; label: string; amount: number }[] };
 
-/** The previous month and the one before, in Shanghai, as the server computes them. */
-const allowedMonths = () => {
-  const today = new Date(Date.now() + 8 * 3600_000);
-  const index = today.getUTCFullYear() * 12 + today.getUTCMonth();
-  const month = (back: number) => {
-    const at = index - back;
-    return `${Math.floor(at / 12)}-${String((at % 12) + 1).padStart(2, '0')}`;
-  };
-  return [month(1), month(2)] as const;
-};
-
 const phone = usePhone();
+const data = useTestData();
+
+/** The previous month and the one before, in Shanghai, the two months the screen offers. */
+const PREVIOUS = shanghaiMonth(1);
+const BEFORE = shanghaiMonth(2);
+/** Gross 4,606.25, deductions 694.06: net 3,912.19. */
+const PREVIOUS_ITEMS = payslipItems({ BASIC_PAY: 3200, OVERTIME_PAY: 906.25 });
+/** Gross 3,950.00, deductions 694.06: net 3,255.94. */
+const BEFORE_ITEMS = payslipItems({ BASIC_PAY: 3000, OVERTIME_PAY: 450 });
+/** An office payslip, gross 5,000.00, deductions 574.06: net 4,425.94 (a PS02 payslip has no overtime, no lodging). */
+const OFFICE_ITEMS = payslipItems({ BASIC_PAY: 4500, OVERTIME_PAY: 0, LODGING_DEDUCTION: 0 });
+const OFFICE_LABELS = [
+  '基本工资',
+  '全勤奖',
+  '津贴补贴',
+  '奖惩',
+  '应发工资',
+  '工会费',
+  '社会保险',
+  '住房公积金',
+  '个人所得税',
+  '其他',
+  '实发工资',
+];
+
+let production: MadeEmployee;
+let office: MadeEmployee;
+
+beforeAll(async () => {
+  production = await makeEmployee(data.database, { name: '生产员工', empType: 'PS01' });
+  await makePayslip(data.database, production, { month: PREVIOUS, items: PREVIOUS_ITEMS });
+  await makePayslip(data.database, production, { month: BEFORE, items: BEFORE_ITEMS });
+  office = await makeEmployee(data.database, { name: '办公室员工', empType: 'PS02' });
+  await makePayslip(data.database, office, { month: PREVIOUS, items: OFFICE_ITEMS });
+});
 
 const payslipOf = async (token: string, month: string) => {
   const answer = await api<string>('SalaryPayslip/GetPersonSalaryByOld', { day: month }, token);
@@ -29,18 +55,21 @@ const netPayOf = (payslip: Payslip) => payslip.ITEMS.find((item) => item.key ===
 describe('salary', () => {
   it('shows the previous month by default with every item of a production payslip, and switches months', async () => {
     const requests = recordRequests(phone.page, 'SalaryPayslip/GetPersonSalaryByOld');
-    const login = await openSignedIn(phone, '100001', '/salary/my-salary');
-    const [previous, before] = allowedMonths();
+    const login = await openSignedIn(phone, production, '/salary/my-salary');
+    const [previous, before] = [PREVIOUS, BEFORE];
     const [first, second] = [await payslipOf(login.token, previous), await payslipOf(login.token, before)];
     expect(first.EMP_TYPE).toBe('PS01');
+    expect(netPayOf(first)).toBe(3912.19);
+    expect(netPayOf(second)).toBe(3255.94);
 
     const net = phone.page.getByRole('region', { name: '实发工资' });
-    await net.getByText(yuan(netPayOf(first))).waitFor();
+    await net.getByText(yuan(3912.19)).waitFor();
     await phone.page.getByText(monthLabel(previous)).first().waitFor();
     const rows = await phone.page.locator('.salary-item').allTextContents();
-    expect(rows).toEqual(first.ITEMS.map((item) => `${item.label}${yuan(item.amount)}`));
+    // Every item of a production payslip, in the contract's order, with the amounts made.
+    expect(rows).toEqual(PAY_ITEMS.map(({ key, label }) => `${label}${yuan(PREVIOUS_ITEMS[key])}`));
     expect(rows).toHaveLength(13);
-    expect(await phone.page.locator('.salary-item-net').textContent()).toBe(`实发工资${yuan(netPayOf(first))}`);
+    expect(await phone.page.locator('.salary-item-net').textContent()).toBe(`实发工资${yuan(3912.19)}`);
     expect(requests).toEqual([{ day: previous }]);
     await screenshot(phone.page, 'salary');
 
@@ -58,9 +87,9 @@ describe('salary', () => {
     await picker.getByText('确定').tap();
 
     await net.getByText(`${monthLabel(before)} 实发工资`).waitFor();
-    await net.getByText(yuan(netPayOf(second))).waitFor();
+    await net.getByText(yuan(3255.94)).waitFor();
     expect(requests).toEqual([{ day: previous }, { day: before }]);
-    expect(await phone.page.locator('.salary-item-net').textContent()).toBe(`实发工资${yuan(netPayOf(second))}`);
+    expect(await phone.page.locator('.salary-item-net').textContent()).toBe(`实发工资${yuan(3255.94)}`);
     await picker.waitFor({ state: 'hidden' });
     await waitForStillness(phone.page);
     await phone.page.locator('.salary-item-net').scrollIntoViewIfNeeded();
@@ -68,17 +97,14 @@ describe('salary', () => {
   });
 
   it('shows only the items of an office payslip (PS02: no overtime, no lodging)', async () => {
-    // Seed: colleague g has type PS0(1 + (g / 5) % 4); g = 5 → 100006 is PS02.
-    const login = await openSignedIn(phone, '100006', '/salary/my-salary');
-    const [previous] = allowedMonths();
-    const payslip = await payslipOf(login.token, previous);
+    const login = await openSignedIn(phone, office, '/salary/my-salary');
+    const payslip = await payslipOf(login.token, PREVIOUS);
     expect(payslip.EMP_TYPE).toBe('PS02');
-    await phone.page
-      .getByRole('region', { name: '实发工资' })
-      .getByText(yuan(netPayOf(payslip)))
-      .waitFor();
+    expect(netPayOf(payslip)).toBe(4425.94);
+    await phone.page.getByRole('region', { name: '实发工资' }).getByText(yuan(4425.94)).waitFor();
     const labels = await phone.page.locator('.salary-item .adm-list-item-content-main').allTextContents();
-    expect(labels).toEqual(payslip.ITEMS.map((item) => item.label));
+    expect(labels).toEqual(OFFICE_LABELS);
+    expect(payslip.ITEMS.map((item) => item.label)).toEqual(OFFICE_LABELS);
     expect(labels).not.toContain('加班费');
     expect(labels).not.toContain('住宿扣款');
   });

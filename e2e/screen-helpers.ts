@@ -171,3 +171,7 @@ export const yuan = (amount: number) => {
   const whole = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${amount < 0 && cents > 0 ? '-' : ''}¥${whole}.${String(cents % 100).padStart(2, '0')}`;
 };
+
+/** Signs an employee a factory made in through the API (without marking the handbook read), as signIn does. */
+export const signInAs = (context: BrowserContext, employee: MadeEmployee) =>
+  signIn(context, employee.empNo, FACTORY_PASSWORD);

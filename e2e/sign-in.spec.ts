@@ -1,8 +1,19 @@
 // Sign-in screen: the redirect of a signed-out visit, the handbook checkbox, failure and success, 404.
-import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, usePhone } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usePhone } from './harness';
+import { FACTORY_PASSWORD, type MadeEmployee, makeEmployee, useTestData } from './test-data';
 
 const phone = usePhone();
+const data = useTestData();
+
+let worker: MadeEmployee;
+/** Gets a wrong password: the failures counted against this account touch no other test's. */
+let mistyped: MadeEmployee;
+
+beforeAll(async () => {
+  worker = await makeEmployee(data.database, { name: '表单员工' });
+  mistyped = await makeEmployee(data.database, { name: '输错员工' });
+});
 
 const agreement = () => phone.page.getByRole('checkbox', { name: /我已阅读并同意\s*《员工手册》/ });
 const loginButton = () => phone.page.getByRole('button', { name: '登录' });
@@ -17,8 +28,8 @@ describe('sign-in', () => {
 
   it('keeps the login button disabled until the handbook box is ticked', async () => {
     await phone.page.goto('/login');
-    await phone.page.getByLabel('账号').fill('100002');
-    await phone.page.getByLabel('密码').fill(DEMO_PASSWORD);
+    await phone.page.getByLabel('账号').fill(worker.empNo);
+    await phone.page.getByLabel('密码').fill(FACTORY_PASSWORD);
     expect(await loginButton().isDisabled()).toBe(true);
     await agreement().check({ force: true });
     expect(await loginButton().isEnabled()).toBe(true);
@@ -48,23 +59,24 @@ describe('sign-in', () => {
 
   it('shows the server message on a wrong password and stays on /login with the form kept', async () => {
     await phone.page.goto('/login?redirect=%2Fhome');
-    await phone.page.getByLabel('账号').fill('100005');
+    await phone.page.getByLabel('账号').fill(mistyped.empNo);
     await phone.page.getByLabel('密码').fill('not-the-password');
     await agreement().check({ force: true });
     await loginButton().click();
     await phone.page.getByText('账号或密码错误').waitFor();
     expect(new URL(phone.page.url()).pathname).toBe('/login');
-    expect(await phone.page.getByLabel('账号').inputValue()).toBe('100005');
+    expect(await phone.page.getByLabel('账号').inputValue()).toBe(mistyped.empNo);
   });
 
   it('signs in through the form and lands on the redirect', async () => {
     await phone.page.goto('/user/person-center');
     await phone.page.waitForURL('**/login?redirect=%2Fuser%2Fperson-center');
-    await phone.page.getByLabel('账号').fill('100002');
-    await phone.page.getByLabel('密码').fill(DEMO_PASSWORD);
+    await phone.page.getByLabel('账号').fill(worker.empNo);
+    await phone.page.getByLabel('密码').fill(FACTORY_PASSWORD);
     await agreement().check({ force: true });
     await loginButton().click();
     await phone.page.waitForURL('**/user/person-center');
+    await phone.page.getByText('表单员工', { exact: true }).waitFor();
     await phone.page.getByRole('button', { name: '退出登录' }).or(phone.page.getByText('退出登录')).first().waitFor();
     const cookies = await phone.context.cookies();
     expect(cookies.map((cookie) => cookie.name)).toEqual(

@@ -1,10 +1,32 @@
 // A worker on a weak network: dropped requests never sign them out; only the server ending the session
 // does, and then they are told 登录已过期,请重新登录 before the sign-in screen.
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { api, DEMO_PASSWORD, markHandbookRead, sha256, signIn, usePhone } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, markHandbookRead, sha256, usePhone } from './harness';
+import { signInAs } from './screen-helpers';
+import {
+  FACTORY_PASSWORD,
+  type MadeEmployee,
+  makeAttendanceDays,
+  makeEmployee,
+  shanghaiDay,
+  useTestData,
+} from './test-data';
 
 const phone = usePhone();
+const data = useTestData();
+
+/** Punched in and out today, what the attendance screen shows once its data arrives. */
+let punched: MadeEmployee;
+let coldStart: MadeEmployee;
+let changingPassword: MadeEmployee;
+
+beforeAll(async () => {
+  punched = await makeEmployee(data.database, { name: '弱网员工' });
+  await makeAttendanceDays(data.database, punched, [{ date: shanghaiDay(0), start: '07:46', end: '17:38' }]);
+  coldStart = await makeEmployee(data.database, { name: '首开员工' });
+  changingPassword = await makeEmployee(data.database, { name: '换密员工' });
+});
 
 /** Drops the next `times` requests to the API path, as a network that lost them would. */
 const dropNext = async (page: Page, apiPath: string, times = 1) => {
@@ -25,7 +47,7 @@ const refresh = async () => {
 
 describe('weak network', () => {
   it('keeps the worker signed in through a dropped call and dropped token refreshes', async () => {
-    const login = await signIn(phone.context, '100003');
+    const login = await signInAs(phone.context, punched);
     await markHandbookRead(login.token);
     await phone.page.goto('/attendance/my-att');
     await phone.page.getByRole('heading', { name: '我的考勤' }).waitFor();
@@ -63,11 +85,14 @@ describe('weak network', () => {
     await phone.page.getByText('已刷新').waitFor();
     expect(new URL(phone.page.url()).pathname).toBe('/attendance/my-att');
     expect(await cookieNames()).toEqual(expect.arrayContaining(['ess_token', 'ess_refresh']));
-    await phone.page.getByText('已打卡').first().waitFor();
+    const today = phone.page.getByRole('region', { name: new RegExp(`^${shanghaiDay(0)} `) });
+    await today.getByText('07:46').waitFor();
+    await today.getByText('17:38').waitFor();
+    expect(await today.getByText('已打卡').count()).toBe(2);
   });
 
   it('lets the worker try again when the first load of the app is dropped', async () => {
-    const login = await signIn(phone.context, '100008');
+    const login = await signInAs(phone.context, coldStart);
     await markHandbookRead(login.token);
     await dropNext(phone.page, 'Account/RefreshToken');
     await dropNext(phone.page, 'Account/CheckUserToken');
@@ -80,14 +105,14 @@ describe('weak network', () => {
   });
 
   it('says 登录已过期,请重新登录 and goes to sign-in when the server ended the session', async () => {
-    const login = await signIn(phone.context, '100009');
+    const login = await signInAs(phone.context, changingPassword);
     await markHandbookRead(login.token);
     await phone.page.goto('/attendance/my-att');
     await phone.page.getByRole('heading', { name: '我的考勤' }).waitFor();
     // The password is changed on another phone: the server ends every other session.
     const changed = await api(
       'Account/ChangePwd',
-      { oldPwd: sha256(DEMO_PASSWORD), newPwd: sha256('another-pass-1') },
+      { oldPwd: sha256(FACTORY_PASSWORD), newPwd: sha256('another-pass-1') },
       login.token,
     );
     expect(changed.result).toBe(true);

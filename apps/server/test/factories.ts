@@ -264,3 +264,43 @@ export const makeCabinet = async (
 
 /** A small valid PNG, the smallest picture every image upload takes. */
 export const TINY_PNG = drawPng({ width: 4, height: 4, background: [200, 30, 30], blocks: [] });
+
+/**
+ * Notices the employee submitted, oldest first (the list shows the newest first): by default pending feedback; a
+ * reviewed one (`verified`) carries the reviewer's `reply`.
+ */
+export const makeNotices = async (
+  database: Database,
+  employee: MadeEmployee,
+  notices: { type?: string; title?: string; description?: string; verified?: boolean; reply?: string }[],
+) => {
+  const made: { id: number }[] = [];
+  for (const { type = 'AppSalary', title = '工资疑问', description = '', verified = false, reply = '' } of notices) {
+    const { rows } = await database.pool.query<{ id: number }>(
+      `insert into notices (employee_id, bu, notice_type, title, description, is_verify, message_content, verified_at)
+       values ($1, $2, $3, $4, $5, case when $6::boolean then 'Y' else 'N' end, $7, case when $6::boolean then now() end)
+       returning id`,
+      [employee.id, employee.bu, type, title, description, verified, reply],
+    );
+    made.push(rows[0] as { id: number });
+  }
+  return made;
+};
+
+/** Messages addressed to the employee, unread unless `read`: the home page pops the unread ones up once. */
+export const makeMessages = async (
+  database: Database,
+  employee: MadeEmployee,
+  messages: { title: string; body?: string; read?: boolean }[],
+) => {
+  const made: { id: number }[] = [];
+  for (const { title, body = '', read = false } of messages) {
+    const { rows } = await database.pool.query<{ id: number }>(
+      `insert into messages (employee_id, title, body, read_at) values ($1, $2, $3, case when $4::boolean then now() end)
+       returning id`,
+      [employee.id, title, body, read],
+    );
+    made.push(rows[0] as { id: number });
+  }
+  return made;
+};
