@@ -73,7 +73,8 @@ export const accountRoutes = {
         .min(1, { error: '重置码不能为空' })
         .max(64, { error: '重置码无效' }),
     }),
-    data: z.null(),
+    /** What to sign in with now: the account and the initial password, which must be changed at sign-in. */
+    data: z.object({ empNo: z.string(), initialPassword: z.string() }),
   }),
   logout: defineRoute(ADDRESSES.logout, {
     request: z.object({ refreshToken: text('刷新令牌').max(200, { error: '刷新令牌无效' }).optional() }),

@@ -59,6 +59,8 @@ export const resetCode = z.object({
   expiresAt: z.string(),
   /** The app's address that takes the code: /home/reset-password?code=… */
   path: z.string(),
+  /** What the worker signs in with once the code is used (the plant's initial password; changed at first sign-in). */
+  initialPassword: z.string(),
 });
 export type ResetCode = z.infer<typeof resetCode>;
 
@@ -106,7 +108,8 @@ export const peopleRoutes = {
   }),
   createPerson: defineRoute(ADDRESSES.createPerson, {
     request: personFields.extend({ empNo, bu: plant }),
-    data: z.object({ id: z.number() }),
+    /** The initial password the new account signs in with, to hand to the new hire (changed at first sign-in). */
+    data: z.object({ id: z.number(), initialPassword: z.string() }),
   }),
   updatePerson: defineRoute(ADDRESSES.updatePerson, {
     request: personFields.extend({ id: employeeId }),

@@ -141,7 +141,12 @@ export const zhCN = {
   },
   resetPassword: {
     working: '正在重置密码…',
-    success: '密码已重置，请关闭本页面',
+    success: '密码已重置',
+    /** What the worker signs in with after the reset. */
+    signInWith: '请用以下账号和初始密码登录，登录后须立即设置新密码。',
+    account: '工号',
+    initialPassword: '初始密码',
+    toSignIn: '去登录',
     failed: '重置失败',
     invalidLink: '链接无效：缺少重置码，请联系人事重新获取重置链接',
     retry: '重新提交',

@@ -307,7 +307,12 @@ describe('Account/ResetPassword', () => {
     const { empNo } = await newEmployee();
     const { code } = await createResetCode(t.database.db, empNo);
     const reset = await t.call(routes.resetPassword, { code });
-    expect(reset.body).toMatchObject({ result: true, msg: '密码已重置，请关闭本页面' });
+    // The page that took the code tells the worker what to sign in with.
+    expect(reset.body).toMatchObject({
+      result: true,
+      msg: '密码已重置，请关闭本页面',
+      data: { empNo, initialPassword: 'init123456' },
+    });
     const again = await t.call(routes.resetPassword, { code });
     expect(again.body.result).toBe(false);
     expect((await login(empNo)).body.result).toBe(false);

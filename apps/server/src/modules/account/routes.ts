@@ -26,10 +26,10 @@ export const registerAccountRoutes = (
     await changePassword(deps, caller, body);
     return { data: null, msg: '修改成功' };
   });
-  registerPublicCall(app, accountRoutes.resetPassword, async ({ body }) => {
-    await resetPassword(deps, body.code);
-    return { data: null, msg: '密码已重置，请关闭本页面' };
-  });
+  registerPublicCall(app, accountRoutes.resetPassword, async ({ body }) => ({
+    data: await resetPassword(deps, body.code),
+    msg: '密码已重置，请关闭本页面',
+  }));
   registerPublicCall(app, accountRoutes.logout, async ({ body }) => {
     if (body.refreshToken) await signOut(deps, body.refreshToken);
     return { data: null, msg: '已退出' };

@@ -329,6 +329,13 @@ export const resetPassword = async (deps: AccountDeps, code: string) => {
     mustChange: true,
     audit: { action: 'password.reset' },
   });
+  // The holder of the code is told what to sign in with: the plant's initial password is what every new hire
+  // gets as well, and it must be changed at the first sign-in.
+  const [employee] = await deps.db
+    .select({ empNo: employees.empNo })
+    .from(employees)
+    .where(eq(employees.id, used.employeeId));
+  return { empNo: employee?.empNo ?? '', initialPassword: deps.settings.initialPassword };
 };
 
 // One read per employee per cache period (http/auth.ts): a named statement, planned once per connection.

@@ -66,6 +66,12 @@ describe('plant scope', () => {
       hr,
     );
     expect(created.body.result).toBe(true);
+    // The clerk is told the password the new hire signs in with, not only that there is one.
+    const initial = t.config.INITIAL_PASSWORD;
+    expect(created.body).toMatchObject({
+      msg: `已新建，初始密码为 ${initial}，首次登录须修改`,
+      data: { initialPassword: initial },
+    });
     const id = created.body.data.id as number;
     expect((await t.call(routes.createPerson, { empNo: 'P9001', name: '重复', bu: 'HZ' }, hr)).body.msg).toBe(
       '工号 P9001 已存在',
@@ -152,8 +158,10 @@ describe('reset code and unlock', () => {
     const worker = await makeEmployee(t.database, { plant: 'NT' });
     const issued = await t.call(routes.issuePersonResetCode, { id: worker.id }, ntOnly);
     expect(issued.body.result).toBe(true);
-    const { code, path } = issued.body.data;
+    const { code, path, initialPassword } = issued.body.data;
     expect(path).toBe(`/home/reset-password?code=${encodeURIComponent(code)}`);
+    // The clerk's printout names what the worker signs in with after the reset.
+    expect(initialPassword).toBe(t.config.INITIAL_PASSWORD);
     expect((await t.call(routes.resetPassword, { code })).body.result).toBe(true);
     expect((await t.call(routes.resetPassword, { code })).body.result).toBe(false);
     expect((await signIn(worker.empNo, sha256Hex(t.config.INITIAL_PASSWORD))).json().result).toBe(true);

@@ -29,10 +29,10 @@ export const registerPeopleRoutes = (app: FastifyInstance, deps: PeopleDeps) => 
     });
     return { data: rows, totalCount };
   });
-  registerCall(app, r.createPerson, async ({ body, caller, request }) => ({
-    data: await createPerson(deps, caller, { ...body, requestId: request.id }),
-    msg: '已新建，初始密码为系统默认密码，首次登录须修改',
-  }));
+  registerCall(app, r.createPerson, async ({ body, caller, request }) => {
+    const created = await createPerson(deps, caller, { ...body, requestId: request.id });
+    return { data: created, msg: `已新建，初始密码为 ${created.initialPassword}，首次登录须修改` };
+  });
   registerCall(app, r.updatePerson, async ({ body, caller, request }) => {
     await updatePerson(deps, caller, { ...body, requestId: request.id });
     return { data: null, msg: '已保存' };

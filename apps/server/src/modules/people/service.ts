@@ -192,7 +192,7 @@ export const createPerson = async (
       after: fieldsOf(created),
       requestId: input.requestId,
     });
-    return { id: created.id };
+    return { id: created.id, initialPassword: deps.initialPassword };
   });
 };
 
@@ -310,6 +310,7 @@ export const issuePersonResetCode = async (deps: PeopleDeps, caller: Caller, inp
     code,
     expiresAt: expiresAt.toISOString(),
     path: `/home/reset-password?code=${encodeURIComponent(code)}`,
+    initialPassword: deps.initialPassword,
   };
 };
 

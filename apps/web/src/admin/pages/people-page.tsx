@@ -74,15 +74,38 @@ const PersonDrawer = ({
   onClose: () => void;
 }) => {
   const act = useAct();
+  const { modal } = App.useApp();
   const [form] = Form.useForm();
   const person = dialog.kind === 'edit' ? dialog.person : undefined;
   const save = async () => {
     const values = await form.validateFields();
     const fields = { ...values, enterDate: values.enterDate || null };
-    const done = await act(() =>
-      person ? callApiEnvelope('updatePerson', { ...fields, id: person.id }) : callApiEnvelope('createPerson', fields),
-    );
-    if (done) onClose();
+    if (person) {
+      if (await act(() => callApiEnvelope('updatePerson', { ...fields, id: person.id }))) onClose();
+      return;
+    }
+    let initialPassword = '';
+    const done = await act(async () => {
+      const answer = await callApiEnvelope('createPerson', fields);
+      initialPassword = answer.data.initialPassword;
+      return answer;
+    });
+    if (!done) return;
+    onClose();
+    // A toast is gone before the clerk has written the password down: this stays until it is closed.
+    modal.success({
+      title: `已新建：${fields.name}（${fields.empNo}）`,
+      content: (
+        <p>
+          请告知员工用工号 <Typography.Text code>{fields.empNo}</Typography.Text> 和初始密码{' '}
+          <Typography.Text code data-testid="new-hire-password">
+            {initialPassword}
+          </Typography.Text>{' '}
+          登录，首次登录须设置新密码。
+        </p>
+      ),
+      okText: '我已告知',
+    });
   };
   return (
     <Drawer
@@ -99,7 +122,9 @@ const PersonDrawer = ({
         </Space>
       }
     >
+      {/* Named, so that its fields' ids (and so their labels) differ from the search form's behind it. */}
       <Form
+        name="person"
         form={form}
         layout="vertical"
         initialValues={
@@ -162,7 +187,12 @@ const TransferModal = ({ person, plants, onClose }: { person: PersonRow; plants:
       <Typography.Paragraph type="secondary">
         只能在您管理的工厂之间调动。当前工厂：{person.bu}。调动后该员工的手机端会自动切换到新工厂。
       </Typography.Paragraph>
-      <Form form={form} layout="vertical" initialValues={{ bu: targets[0], deptName: '', teamName: '' }}>
+      <Form
+        name="transfer"
+        form={form}
+        layout="vertical"
+        initialValues={{ bu: targets[0], deptName: '', teamName: '' }}
+      >
         <Form.Item name="bu" label="调入工厂" rules={[{ required: true, message: '请选择调入工厂' }]}>
           <Select options={plantOptions(targets)} />
         </Form.Item>
@@ -217,7 +247,8 @@ const printResetSheet = (person: PersonRow, code: ResetCode, link: string) => {
 p{margin:8px 0}code{font-size:20px;letter-spacing:2px}</style></head><body>
 <h2>员工自助 · 密码重置</h2><p>${escapeHtml(person.name)}（${escapeHtml(person.empNo)}）</p>${qrSvg(link)}
 <p>用手机扫码，或打开：</p><p style="word-break:break-all">${escapeHtml(link)}</p><p>重置码：<code>${escapeHtml(code.code)}</code></p>
-<p>有效期至 ${escapeHtml(expiryOf(code))}，只能使用一次。</p></body></html>`);
+<p>有效期至 ${escapeHtml(expiryOf(code))}，只能使用一次。</p>
+<p>重置后请用工号 ${escapeHtml(person.empNo)} 和初始密码 <code>${escapeHtml(code.initialPassword)}</code> 登录，登录后须设置新密码。</p></body></html>`);
   page.document.close();
   page.focus();
   page.print();
@@ -261,6 +292,12 @@ const ResetModal = ({ person, code, onClose }: { person: PersonRow; code: ResetC
           </Typography.Text>
         </Descriptions.Item>
         <Descriptions.Item label="有效期至">{expiryOf(code)}（只能使用一次）</Descriptions.Item>
+        <Descriptions.Item label="重置后密码">
+          <Typography.Text code data-testid="reset-initial-password">
+            {code.initialPassword}
+          </Typography.Text>
+          （初始密码，登录后须设置新密码）
+        </Descriptions.Item>
       </Descriptions>
     </Modal>
   );

@@ -30,7 +30,8 @@ const LoginPage = () => {
   const isSigningInNow = useRef(false);
   // An answer that arrives after the worker left the screen is dropped: they have moved on.
   const isShown = useRef(true);
-  const [userAccount, setUserAccount] = useState('');
+  // The reset page sends the worker here with the account filled in.
+  const [userAccount, setUserAccount] = useState(() => searchParams.get('account')?.trim().slice(0, 32) ?? '');
   const [password, setPassword] = useState('');
   const [isAgreed, setAgreed] = useState(false);
   const [isHandbookOpen, setHandbookOpen] = useState(false);

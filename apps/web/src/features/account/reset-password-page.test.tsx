@@ -18,9 +18,16 @@ describe('ResetPasswordPage', () => {
     expect(screen.queryByRole('button', { name: '重新提交' })).not.toBeInTheDocument();
   });
 
-  it("shows the server's success message", async () => {
-    fakeServer({ 'Account/ResetPassword': () => ok(null, '密码已重置，请关闭本页面') }, { isSignedIn: false });
+  it('tells the worker what to sign in with: the account and the initial password, to be changed', async () => {
+    fakeServer(
+      { 'Account/ResetPassword': () => ok({ empNo: 'F1001', initialPassword: 'init-8341' }, '密码已重置，请关闭本页面') },
+      { isSignedIn: false },
+    );
     renderScreen(<ResetPasswordPage />, { path: '/home/reset-password', at: '/home/reset-password?code=good' });
-    await waitFor(() => expect(screen.getByText('密码已重置，请关闭本页面')).toBeInTheDocument());
+    expect(await screen.findByText('密码已重置')).toBeInTheDocument();
+    expect(screen.getByText('请用以下账号和初始密码登录，登录后须立即设置新密码。')).toBeInTheDocument();
+    expect(screen.getByText('F1001')).toBeInTheDocument();
+    expect(screen.getByText('init-8341')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '去登录' })).toBeInTheDocument();
   });
 });

@@ -1,14 +1,16 @@
 // /home/reset-password?code=…: the landing of HR's reset link; posts the code once on load.
 import { Button, Result } from 'antd-mobile';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { t } from '../../i18n/zh-CN';
 import { ApiError } from '../../lib/api-client';
 import { useResetPassword } from './api/reset-password';
+import './reset-password-page.css';
 
 const ResetPasswordPage = () => {
   const [searchParams] = useSearchParams();
   const code = searchParams.get('code')?.trim() ?? '';
+  const navigate = useNavigate();
   const reset = useResetPassword();
   const hasPosted = useRef(false);
 
@@ -23,7 +25,26 @@ const ResetPasswordPage = () => {
   if (!code) {
     content = <Result status="warning" title={t.resetPassword.failed} description={t.resetPassword.invalidLink} />;
   } else if (reset.isSuccess) {
-    content = <Result status="success" title={reset.data || t.resetPassword.success} />;
+    const { empNo, initialPassword } = reset.data;
+    content = (
+      <>
+        <Result status="success" title={t.resetPassword.success} description={t.resetPassword.signInWith} />
+        <dl className="reset-sign-in">
+          <dt>{t.resetPassword.account}</dt>
+          <dd>{empNo}</dd>
+          <dt>{t.resetPassword.initialPassword}</dt>
+          <dd className="reset-password-value">{initialPassword}</dd>
+        </dl>
+        <Button
+          block
+          color="primary"
+          size="large"
+          onClick={() => navigate(`/login?account=${encodeURIComponent(empNo)}`)}
+        >
+          {t.resetPassword.toSignIn}
+        </Button>
+      </>
+    );
   } else if (reset.isError) {
     // The server's message is the failure toast (SPEC §8), raised once for every mutation by the query
     // client; the page only keeps the outcome on screen.

@@ -2,7 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { callApiEnvelope } from '../../../lib/api-client';
 
-/** Answers the server's msg, which is the text the landing page shows. */
-export const resetPassword = async (code: string) => (await callApiEnvelope('resetPassword', { code })).msg;
+/** Answers the account and the password the worker signs in with now. */
+export const resetPassword = async (code: string) => (await callApiEnvelope('resetPassword', { code })).data;
 
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword });
