@@ -20,7 +20,9 @@ describe('ResetPasswordPage', () => {
 
   it('tells the worker what to sign in with: the account and the initial password, to be changed', async () => {
     fakeServer(
-      { 'Account/ResetPassword': () => ok({ empNo: 'F1001', initialPassword: 'init-8341' }, '密码已重置，请关闭本页面') },
+      {
+        'Account/ResetPassword': () => ok({ empNo: 'F1001', initialPassword: 'init-8341' }, '密码已重置，请关闭本页面'),
+      },
       { isSignedIn: false },
     );
     renderScreen(<ResetPasswordPage />, { path: '/home/reset-password', at: '/home/reset-password?code=good' });
