@@ -419,10 +419,16 @@ export const makeRecords = async (
       },
     }),
     certificates: {
-      CER01: await certificatesOf(educations, { upType: 'SCHOOL', bytes: RECORD_PICTURES.diploma }),
-      CER02: await certificatesOf(titles, { upType: 'TITLE', bytes: RECORD_PICTURES.certificate }),
-      CER03: await certificatesOf(skills, { upType: 'TITLE', bytes: RECORD_PICTURES.certificate }),
-      CER04: await certificatesOf(works),
+      ...(educations.length > 0 && {
+        CER01: await certificatesOf(educations, { upType: 'SCHOOL', bytes: RECORD_PICTURES.diploma }),
+      }),
+      ...(titles.length > 0 && {
+        CER02: await certificatesOf(titles, { upType: 'TITLE', bytes: RECORD_PICTURES.certificate }),
+      }),
+      ...(skills.length > 0 && {
+        CER03: await certificatesOf(skills, { upType: 'TITLE', bytes: RECORD_PICTURES.certificate }),
+      }),
+      ...(works.length > 0 && { CER04: await certificatesOf(works) }),
     },
     ...(bank && {
       bank: {
