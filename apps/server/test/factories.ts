@@ -7,7 +7,6 @@ import { asc, eq } from 'drizzle-orm';
 import { maskBankNo, maskIdCard, type PersonalDataCipher } from '../src/core/personal-data';
 import type { Database } from '../src/db/client';
 import { adminPlants } from '../src/db/schema/account';
-import { messages, notices } from '../src/db/schema/home';
 import {
   attendanceDays,
   cabinets,
@@ -290,6 +289,46 @@ export const makeCabinet = async (
 export const TINY_PNG = drawPng({ width: 4, height: 4, background: [200, 30, 30], blocks: [] });
 
 /**
+ * Notices the employee submitted, oldest first (the list shows the newest first): by default pending feedback; a
+ * reviewed one (`verified`) carries the reviewer's `reply`.
+ */
+export const makeNotices = async (
+  database: Database,
+  employee: MadeEmployee,
+  notices: { type?: string; title?: string; description?: string; verified?: boolean; reply?: string }[],
+) => {
+  const made: { id: number }[] = [];
+  for (const { type = 'AppSalary', title = '工资疑问', description = '', verified = false, reply = '' } of notices) {
+    const { rows } = await database.pool.query<{ id: number }>(
+      `insert into notices (employee_id, bu, notice_type, title, description, is_verify, message_content, verified_at)
+       values ($1, $2, $3, $4, $5, case when $6::boolean then 'Y' else 'N' end, $7, case when $6::boolean then now() end)
+       returning id`,
+      [employee.id, employee.bu, type, title, description, verified, reply],
+    );
+    made.push(rows[0] as { id: number });
+  }
+  return made;
+};
+
+/** Messages addressed to the employee, unread unless `read`: the home page pops the unread ones up once. */
+export const makeMessages = async (
+  database: Database,
+  employee: MadeEmployee,
+  messages: { title: string; body?: string; read?: boolean }[],
+) => {
+  const made: { id: number }[] = [];
+  for (const { title, body = '', read = false } of messages) {
+    const { rows } = await database.pool.query<{ id: number }>(
+      `insert into messages (employee_id, title, body, read_at) values ($1, $2, $3, case when $4::boolean then now() end)
+       returning id`,
+      [employee.id, title, body, read],
+    );
+    made.push(rows[0] as { id: number });
+  }
+  return made;
+};
+
+/**
  * An HR clerk of the console: HRAdmin of `plants` (their own plant unless given); `roles` adds roles to Employee and
  * HRAdmin (AppVerify for one who reviews too, SysAdmin for every plant).
  */
@@ -452,50 +491,6 @@ export const makeRecords = async (
     .from(certificates)
     .where(eq(certificates.employeeId, employee.id))
     .orderBy(asc(certificates.id));
-};
-
-/** A message to the employee, unread unless `read`: unread ones pop up over the home page. */
-export const makeMessage = async (
-  database: Database,
-  employee: MadeEmployee,
-  {
-    title = '工资单已发布',
-    body = '上月工资单已可查询，如有疑问请在“反馈”中提交。',
-    read = false,
-  }: { title?: string; body?: string; read?: boolean } = {},
-) => {
-  const [row] = await database.db
-    .insert(messages)
-    .values({ employeeId: employee.id, title, body, readAt: read ? new Date() : null })
-    .returning();
-  return row!;
-};
-
-/** A notice the employee sent (a question on the payslip by default); a `reply` makes it answered (已审核). */
-export const makeNotice = async (
-  database: Database,
-  employee: MadeEmployee,
-  {
-    type = 'AppSalary',
-    title = '工资疑问',
-    description = '上月加班费与实际加班时长不符',
-    reply,
-  }: { type?: string; title?: string; description?: string; reply?: string } = {},
-) => {
-  const [row] = await database.db
-    .insert(notices)
-    .values({
-      employeeId: employee.id,
-      bu: employee.bu,
-      noticeType: type,
-      title,
-      description,
-      isVerify: reply === undefined ? 'N' : 'Y',
-      messageContent: reply ?? '',
-      verifiedAt: reply === undefined ? null : new Date(),
-    })
-    .returning();
-  return row!;
 };
 
 /**
