@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { api, DEMO_PASSWORD, sha256 } from './harness';
+import { api } from './harness';
 import { waitForStillness } from './screen-helpers';
 
 /** A JPEG drawn by the page's own canvas (what a phone's camera hands over). */
@@ -117,16 +117,6 @@ export const pickByKeyboard = async (scope: Page | Locator, page: Page, label: s
   await trigger.evaluate((button) => {
     if (document.activeElement !== button) throw new Error('the focus did not return to the button');
   });
-};
-
-export const reviewerToken = async () => {
-  const login = await api<{ token: string }>('Account/CheckLogin', {
-    userAccount: '900001',
-    password: sha256(DEMO_PASSWORD),
-    isRemember: false,
-  });
-  if (!login.result) throw new Error(`the reviewer cannot sign in: ${login.msg}`);
-  return login.data.token;
 };
 
 /** The pending change request of an employee, as the reviewer's list has it (paged on until it shows). */

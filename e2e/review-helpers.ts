@@ -3,17 +3,14 @@
 // own, so the order the files run in does not matter.
 import type { ChangeKind } from '@ess/contract/records';
 import { drawPng } from '../apps/server/src/db/seed/demo-images';
-import { api, baseUrl, DEMO_PASSWORD, sha256 } from './harness';
+import { api, baseUrl, sha256 } from './harness';
 import { FACTORY_PASSWORD, type MadeEmployee } from './test-data';
 
-export const REVIEWER = '900001';
-
 /** The employee's access token, signed in through the API as a phone would (not in a browser). */
-export const tokenOf = async (who: MadeEmployee | string) => {
-  const employee = typeof who === 'string' ? { empNo: who } : who;
+export const tokenOf = async (employee: MadeEmployee) => {
   const login = await api<{ token: string }>('Account/CheckLogin', {
     userAccount: employee.empNo,
-    password: sha256(typeof who === 'string' ? DEMO_PASSWORD : FACTORY_PASSWORD),
+    password: sha256(FACTORY_PASSWORD),
     isRemember: true,
   });
   if (!login.result) throw new Error(`sign-in of ${employee.empNo} failed: ${login.msg}`);
@@ -39,24 +36,18 @@ const upload = async (token: string, file: Buffer) => {
 };
 
 /** The employee sends a change of their records for review, as the record screens send it. */
-export const submitChange = async (
-  employee: MadeEmployee | { empNo: string },
-  kind: ChangeKind,
-  body: unknown,
-  token?: string,
-) => {
+export const submitChange = async (employee: MadeEmployee, kind: ChangeKind, body: unknown, token?: string) => {
   const sent = await api(
     'SystemNotice/ModifyNotice',
     { NoticeType: kind, NoticeBody: JSON.stringify(body) },
-    token ?? (await tokenOf(employee as MadeEmployee)),
+    token ?? (await tokenOf(employee)),
   );
   if (!sent.result) throw new Error(`the change of ${employee.empNo} was refused: ${sent.msg}`);
 };
 
 /** The employee signs in, uploads both sides of the ID card and sends an edit of the base data and education. */
-export const submitPersonChange = async (who: MadeEmployee | string) => {
-  const employee = typeof who === 'string' ? { empNo: who } : who;
-  const token = await tokenOf(who);
+export const submitPersonChange = async (employee: MadeEmployee) => {
+  const token = await tokenOf(employee);
   const front = await upload(token, cardScan([30, 90, 200]));
   const back = await upload(token, cardScan([200, 120, 30]));
   const body = {
