@@ -1,29 +1,134 @@
-// Every screen of the app, and its dialogs and sheets open, passes axe-core's WCAG 2 A/AA rules.
+// Every screen of the app, and its dialogs and sheets open, passes axe-core's WCAG 2 A/AA rules. Every employee and
+// row the screens show is this spec's own.
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { installDemoMedia } from '../apps/server/src/db/seed/demo-training';
 import { findAxeViolations } from './axe';
 import { api, markHandbookRead, newDesk, signIn, usePhone } from './harness';
 import { addEducation, chooseFile, fillBaseForm, makeJpeg, readPdf } from './record-helpers';
-import { REVIEWER, submitPersonChange } from './review-helpers';
+import { submitPersonChange, submitWorkChange } from './review-helpers';
 import { openSignedIn, waitForStillness } from './screen-helpers';
-
-// Seed: colleague g is employee 100001+g (id g+2), plant PLANTS[g % 8], handbook unread when g % 3 = 0,
-// unread messages and notices for ids ≤ 50, safety issues for ids with id % 3 = 1, dormitory costs for
-// PS01/PS03 (g / 5 % 4 is 0 or 2). Employees no other spec uses, so their state is this spec's own.
-/** g = 15: handbook unread. */
-const HANDBOOK_UNREAD = '100016';
-/** g = 18: handbook read, unread messages. */
-const WITH_MESSAGES = '100019';
-/** g = 23: PS01, safety issues, notices, meal lines, dormitory costs. */
-const EMPLOYEE = '100024';
-/** g = 184: sends a change of the base data (with scans) for the reviewer's console. */
-const WITH_CHANGE = '100185';
-/** The demo employee: personal records on file and an edit of the work history waiting (read only here). */
-const WITH_RECORDS = '100001';
-/** g = 40: plant NT, no records: the record screens' forms, sheets, pickers and agreements (nothing is sent). */
-const RECORDS_EDITOR = '100041';
+import {
+  FACTORY_PASSWORD,
+  type MadeEmployee,
+  makeAttendanceDays,
+  makeCabinet,
+  makeDormitoryCosts,
+  makeEmployee,
+  makeMealDetails,
+  makeMealMonths,
+  makeMessages,
+  makeNotices,
+  makePaper,
+  makePayslip,
+  makeRecords,
+  makeSafetyIssue,
+  makeStudyMaterial,
+  shanghaiDay,
+  shanghaiMonth,
+  useTestData,
+} from './test-data';
 
 const phone = usePhone({ bypassCSP: true });
+const data = useTestData();
+
+/** Has not confirmed the handbook. */
+let handbookUnread: MadeEmployee;
+/** Unread messages. */
+let withMessages: MadeEmployee;
+/** PS01, with attendance, a payslip, meals with their lines, dormitory costs, a cabinet, safety issues, notices. */
+let employee: MadeEmployee;
+/** Sends a change of the base data (with scans) for the reviewer's console. */
+let withChange: MadeEmployee;
+let reviewer: MadeEmployee;
+/** Personal records on file and an edit of the work history waiting (read only here). */
+let withRecords: MadeEmployee;
+/** Plant NT, no records: the record screens' forms, sheets, pickers and agreements (nothing is sent). */
+let recordsEditor: MadeEmployee;
+/** Training's screens (read only here: nothing is studied, answered or sent). */
+let trainingUser: MadeEmployee;
+
+beforeAll(async () => {
+  handbookUnread = await makeEmployee(data.database, { handbookRead: false });
+  withMessages = await makeEmployee(data.database);
+  await makeMessages(data.database, withMessages, [
+    { title: '工资单已发布', body: '上月工资单已可查询，如有疑问请在“反馈”中提交。' },
+    { title: '安全月活动', body: '本月为安全生产月，请按规定佩戴劳保用品。' },
+  ]);
+
+  employee = await makeEmployee(data.database, { empType: 'PS01' });
+  await makeAttendanceDays(data.database, employee, [
+    { date: shanghaiDay(0) },
+    { date: shanghaiDay(1), end: null },
+    { date: shanghaiDay(2) },
+  ]);
+  await makePayslip(data.database, employee);
+  const lastMonth = shanghaiMonth(1);
+  await makeMealMonths(data.database, employee, [{ month: lastMonth }, { month: shanghaiMonth(2) }]);
+  await makeMealDetails(data.database, employee, [
+    { at: `${lastMonth}-03 11:45`, cost: 15.5, subsidy: 5 },
+    { at: `${lastMonth}-04 18:02`, cost: 12, subsidy: 0 },
+  ]);
+  await makeDormitoryCosts(data.database, employee, [{ month: lastMonth }, { month: shanghaiMonth(2) }]);
+  await makeCabinet(data.database, employee);
+  await makeSafetyIssue(data.database, employee, { date: shanghaiDay(3) });
+  await makeSafetyIssue(data.database, employee, { date: shanghaiDay(17), issueDescr: '工位物料堆放超高' });
+  await makeNotices(data.database, employee, [
+    { description: '上月加班费与实际加班时长不符', verified: true, reply: '已核对，差额将在下月补发' },
+    { type: 'AppMeals', title: '餐费扣款', description: '本月餐费扣款偏多' },
+  ]);
+
+  withChange = await makeEmployee(data.database);
+  reviewer = await makeEmployee(data.database, { name: '审核员', roles: ['Employee', 'AppVerify'] });
+  withRecords = await makeEmployee(data.database, { name: '档案员工' });
+  await submitWorkChange(withRecords, await makeRecords(data, withRecords));
+  recordsEditor = await makeEmployee(data.database, { plant: 'NT' });
+
+  installDemoMedia(data.mediaDir);
+  trainingUser = await makeEmployee(data.database);
+  await makeStudyMaterial(data.database, [trainingUser], {
+    name: '安全生产第一课（视频）',
+    fileName: 'safety-lesson.mp4',
+  });
+  await makeStudyMaterial(data.database, [trainingUser], {
+    name: '冲压车间安全操作规程',
+    fileName: 'safety-rules.pdf',
+  });
+  await makePaper(data.database, [trainingUser], {
+    examType: 'EXAM',
+    title: '新员工安全知识考试',
+    questions: [
+      {
+        type: 'ST01',
+        subject: '灭火器压力表的指针应指在哪个区域？',
+        options: ['红区', '绿区'],
+        key: { optionIds: [2] },
+        score: 25,
+      },
+      {
+        type: 'ST02',
+        subject: '进入冲压车间必须佩戴哪些防护用品？',
+        options: ['安全帽', '安全鞋', ['其他（请注明）', 'fill']],
+        key: { optionIds: [1, 2] },
+        score: 25,
+      },
+      { type: 'ST03', subject: '设备运转时，可以伸手清理铁屑。', key: { judge: 'N' }, score: 25 },
+      { type: 'ST04', subject: '厂内急救电话是（）。', key: { blanks: [['8120']] }, score: 25 },
+      { type: 'ST05', subject: '请写下您对本岗位安全生产的建议。', isMust: false },
+    ],
+  });
+  await makePaper(data.database, [trainingUser], {
+    examType: 'DEMAND',
+    title: '2026 年度培训需求调查',
+    questions: [
+      { type: 'ST01', subject: '您更喜欢哪种培训形式？', options: ['视频课程', '现场实操', ['其他', 'fill']] },
+      { type: 'ST02', subject: '您希望参加哪些方面的培训？', options: ['安全生产', '设备操作'] },
+      { type: 'ST03', subject: '过去一年的培训对您的工作有帮助。' },
+      { type: 'ST04', subject: '您每月可以用于学习的时间大约是（）小时。' },
+      { type: 'ST05', subject: '您还有什么意见或建议？', isMust: false },
+    ],
+  });
+});
 
 /** Axe on the screen as it is now; a soft expectation, so one run reports every screen that fails. */
 const expectAccessible = async (screen: string, page: Page = phone.page) => {
@@ -36,14 +141,11 @@ const expectAccessible = async (screen: string, page: Page = phone.page) => {
 };
 
 /** The user's home with its unread messages marked read, so no dialog covers it. */
-const openQuietly = async (empNo: string, path: string) => {
-  const login = await openSignedIn(phone, empNo, path);
+const openQuietly = async (who: MadeEmployee, path: string) => {
+  const login = await openSignedIn(phone, who, path);
   await api('SystemNotice/ModifyReadMsg', {}, login.token);
   return login;
 };
-
-/** Training's screens (read only here: nothing is studied, answered or sent). */
-const TRAINING_USER = '100056';
 
 /** Picks a photo through the album button, as the face photo screen offers it. */
 const pickFacePhoto = async (page: Page) => {
@@ -83,14 +185,14 @@ describe('accessibility (axe, WCAG 2 A/AA)', () => {
   });
 
   it('home with the handbook gate', async () => {
-    await signIn(phone.context, HANDBOOK_UNREAD);
+    await signIn(phone.context, handbookUnread.empNo, FACTORY_PASSWORD);
     await phone.page.goto('/home');
     await phone.page.getByRole('dialog', { name: '员工手册' }).getByText('1 / 5').waitFor();
     await expectAccessible('/home with the handbook gate');
   });
 
   it('home with the unread messages, then without', async () => {
-    const login = await signIn(phone.context, WITH_MESSAGES);
+    const login = await signIn(phone.context, withMessages.empNo, FACTORY_PASSWORD);
     await markHandbookRead(login.token);
     await phone.page.goto('/home');
     const messages = phone.page.getByRole('dialog', { name: '未读消息' });
@@ -103,7 +205,7 @@ describe('accessibility (axe, WCAG 2 A/AA)', () => {
   });
 
   it('the top-bar menu, the quick links and the feedback sheet', async () => {
-    await openQuietly(EMPLOYEE, '/user/person-center');
+    await openQuietly(employee, '/user/person-center');
     await phone.page.getByRole('button', { name: '退出登录' }).waitFor();
     await phone.page.getByRole('button', { name: '更多操作' }).click();
     await phone.page.getByRole('button', { name: '刷新' }).waitFor();
@@ -121,7 +223,7 @@ describe('accessibility (axe, WCAG 2 A/AA)', () => {
   });
 
   it('person center with the sign-out confirm, person setting, change password', async () => {
-    await openQuietly(EMPLOYEE, '/user/person-center');
+    await openQuietly(employee, '/user/person-center');
     await phone.page.getByRole('button', { name: '退出登录' }).waitFor();
     await expectAccessible('/user/person-center');
     await phone.page.getByRole('button', { name: '退出登录' }).click();
@@ -138,7 +240,7 @@ describe('accessibility (axe, WCAG 2 A/AA)', () => {
   });
 
   it('attendance, payslip, meals with the detail, dormitory costs', async () => {
-    await openQuietly(EMPLOYEE, '/attendance/my-att');
+    await openQuietly(employee, '/attendance/my-att');
     await phone.page.getByText('上班打卡').first().waitFor();
     await expectAccessible('/attendance/my-att');
 
@@ -159,7 +261,7 @@ describe('accessibility (axe, WCAG 2 A/AA)', () => {
   });
 
   it('cabinet with a confirm, safety issues, notices, material search, self-help', async () => {
-    await openQuietly(EMPLOYEE, '/logistics/cabinet');
+    await openQuietly(employee, '/logistics/cabinet');
     await phone.page.getByText('箱号').waitFor();
     await expectAccessible('/logistics/cabinet');
     await phone.page.getByRole('button', { name: '开柜' }).click();
@@ -185,14 +287,14 @@ describe('accessibility (axe, WCAG 2 A/AA)', () => {
   });
 
   it('the reviewers’ console: the list, a request, and the reject and approve sheets', async () => {
-    await submitPersonChange(WITH_CHANGE);
-    await openQuietly(REVIEWER, '/review/change-list');
-    const row = phone.page.locator('.change-row').filter({ hasText: WITH_CHANGE });
+    await submitPersonChange(withChange);
+    await openQuietly(reviewer, '/review/change-list');
+    const row = phone.page.locator('.change-row').filter({ hasText: withChange.empNo });
     await row.getByText('修改个人信息').waitFor();
     await expectAccessible('/review/change-list');
 
     await row.getByRole('link').click();
-    await phone.page.getByRole('heading', { name: `员工[${WITH_CHANGE}]修改了个人信息` }).waitFor();
+    await phone.page.getByRole('heading', { name: `员工[${withChange.empNo}]修改了个人信息` }).waitFor();
     await phone.page.getByRole('img', { name: '身份证正面（修改后）' }).waitFor();
     await expectAccessible('/review/change-detail');
     await phone.page.getByRole('button', { name: '驳回' }).click();
@@ -216,10 +318,10 @@ describe('accessibility (axe, WCAG 2 A/AA)', () => {
   it('the reviewers’ console on an office PC: the list and a request side by side', async () => {
     const { context, page } = await newDesk(phone.browser, { bypassCSP: true });
     try {
-      await openSignedIn({ context, page }, REVIEWER, '/review/change-list');
+      await openSignedIn({ context, page }, reviewer, '/review/change-list');
       await page.getByText('请从左侧列表选择一条申请').waitFor();
       await expectAccessible('/review/change-list, wide', page);
-      await page.locator('.change-row').filter({ hasText: '100001' }).getByRole('link').click();
+      await page.locator('.change-row').filter({ hasText: withRecords.empNo }).getByRole('link').click();
       await page
         .getByRole('region', { name: '申请详情' })
         .getByRole('heading', { name: /修改了工作信息/ })
@@ -232,7 +334,7 @@ describe('accessibility (axe, WCAG 2 A/AA)', () => {
 
   it('personal records as read: 个人信息, work history waiting for review, certificates, bank card', async () => {
     const { page } = phone;
-    await openSignedIn(phone, WITH_RECORDS, '/user/my-education');
+    await openSignedIn(phone, withRecords, '/user/my-education');
     await page.getByText('南通职业大学').waitFor();
     await expectAccessible('/user/my-education');
     await page.goto('/user/my-work');
@@ -251,7 +353,7 @@ describe('accessibility (axe, WCAG 2 A/AA)', () => {
 
   it('个人信息 being edited: the form, the record sheet, its pickers and errors, the e-signature agreement', async () => {
     const { page } = phone;
-    await openSignedIn(phone, RECORDS_EDITOR, '/user/my-education');
+    await openSignedIn(phone, recordsEditor, '/user/my-education');
     await page.getByRole('button', { name: '修改', exact: true }).click();
     await page.getByRole('button', { name: '保存' }).click();
     await page.getByText('请添加学历').waitFor();
@@ -291,7 +393,7 @@ describe('accessibility (axe, WCAG 2 A/AA)', () => {
 
   it('work, certificates and the bank card being edited, with a PDF open', async () => {
     const { page } = phone;
-    await openSignedIn(phone, RECORDS_EDITOR, '/user/my-work');
+    await openSignedIn(phone, recordsEditor, '/user/my-work');
     await page.getByRole('button', { name: '修改', exact: true }).click();
     await page.getByRole('button', { name: '添加工作经历' }).click();
     const work = page.getByRole('dialog', { name: '添加工作经历' });
@@ -337,7 +439,7 @@ describe('accessibility (axe, WCAG 2 A/AA)', () => {
 
   it('the face photo and the avatar: agreements, previews, the overwrite warning', async () => {
     const { page } = phone;
-    await openSignedIn(phone, RECORDS_EDITOR, '/system-setting/person-photo');
+    await openSignedIn(phone, recordsEditor, '/system-setting/person-photo');
     await page.getByRole('button', { name: '拍摄或选择照片' }).waitFor();
     await expectAccessible('/system-setting/person-photo');
     await page.getByRole('button', { name: '拍摄或选择照片' }).click();
@@ -376,17 +478,17 @@ describe('accessibility (axe, WCAG 2 A/AA)', () => {
     await page.getByRole('button', { name: '提交', exact: true }).click();
     await page.getByText('请选择整改部门').first().waitFor();
     await expectAccessible('the rectification proposal, refused');
-    await page.goto('/register?empNo=100001');
-    await page.getByText('推荐人工号：100001').waitFor();
+    await page.goto(`/register?empNo=${employee.empNo}`);
+    await page.getByText(`推荐人工号：${employee.empNo}`).waitFor();
     await expectAccessible('the registration');
-    await openQuietly(EMPLOYEE, '/recruitment/recruitment-share');
+    await openQuietly(employee, '/recruitment/recruitment-share');
     await page.getByRole('img', { name: /的内部推荐二维码$/ }).waitFor();
     await expectAccessible('the referral share page');
   });
 
   it('the training screens: study list, video, document, exams, surveys, handbook and guide', async () => {
     const { page } = phone;
-    const login = await openQuietly(TRAINING_USER, '/train/learn-list');
+    const login = await openQuietly(trainingUser, '/train/learn-list');
     const items = (
       await api<{ materialPath: string; id: number; materialId: number; materialName: string }[]>(
         'TrainOrganize/GetTrainNotify',

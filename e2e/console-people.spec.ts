@@ -1,26 +1,25 @@
 // 员工与账号 at a clerk's 1366×768: the clerk finds a worker, marks them as left, and the worker's open phone session
 // ends (their next visit lands on the sign-in page); a reset code is shown once with its QR code and works once.
-// Employees 100140–100142 are this spec's.
+// The clerk and both workers are this spec's own.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, launchBrowser, newDesk, newPhone, signIn } from './harness';
+import { api, launchBrowser, newDesk, newPhone, sha256, signIn } from './harness';
 import { openSignedIn, screenshot, tapWhenStill } from './screen-helpers';
+import { FACTORY_PASSWORD, type MadeEmployee, makeEmployee, makeHrClerk, useTestData } from './test-data';
 
-const CLERK = '900001';
-const LEAVER = '100141';
-const FORGETFUL = '100142';
+const data = useTestData();
 
+let leaver: MadeEmployee;
+let forgetful: MadeEmployee;
 let browser: Browser;
 let desk: { context: BrowserContext; page: Page };
-let clerkToken: string;
 beforeAll(async () => {
+  const clerk = await makeHrClerk(data.database, { plants: ['NT'] });
+  leaver = await makeEmployee(data.database, { plant: 'NT', name: '离职员工' });
+  forgetful = await makeEmployee(data.database, { plant: 'NT', name: '忘记密码' });
   browser = await launchBrowser();
   desk = await newDesk(browser);
-  clerkToken = (await signIn(desk.context, CLERK)).token;
-  // An earlier run on the same database left the worker marked as left: back in service first.
-  const found = await api<{ id: number; leftOn: string | null }[]>('People/Search', { empNo: LEAVER }, clerkToken);
-  const earlier = found.data.find((row) => row.leftOn);
-  if (earlier) await api('People/Reinstate', { id: earlier.id }, clerkToken);
+  await signIn(desk.context, clerk.empNo, FACTORY_PASSWORD);
 });
 afterAll(() => browser?.close());
 
@@ -35,13 +34,13 @@ const findRow = async (page: Page, empNo: string) => {
 describe('员工与账号', () => {
   it('marks a worker as left and their phone session ends at once', async () => {
     const phone = await newPhone(browser);
-    await openSignedIn(phone, LEAVER, '/home');
+    await openSignedIn(phone, leaver, '/home');
     await phone.page.getByText('我的工资').first().waitFor();
 
     const { page } = desk;
     await page.goto('/admin/people');
     await page.getByRole('heading', { name: '员工与账号' }).waitFor();
-    const row = await findRow(page, LEAVER);
+    const row = await findRow(page, leaver.empNo);
     await screenshot(page, 'console-people');
     await row.getByRole('button', { name: '离职' }).click();
     await page.getByRole('dialog').getByText('标记后该员工立即无法登录').waitFor();
@@ -55,14 +54,19 @@ describe('员工与账号', () => {
     // The worker's next visit needs the server, which no longer knows the session.
     await phone.page.goto('/salary/my-salary');
     await phone.page.waitForURL('**/login**', { timeout: 15_000 });
-    const again = await api('Account/CheckLogin', { userAccount: LEAVER, password: 'x'.repeat(64), isRemember: false });
+    // Their own password no longer signs them in.
+    const again = await api('Account/CheckLogin', {
+      userAccount: leaver.empNo,
+      password: sha256(FACTORY_PASSWORD),
+      isRemember: false,
+    });
     expect(again.result).toBe(false);
     await phone.context.close();
 
     // The log shows it, with the date as the change.
     await page.getByRole('menuitem', { name: '操作日志' }).click();
     await page.getByRole('heading', { name: '操作日志' }).waitFor();
-    await page.getByLabel('员工工号').fill(LEAVER);
+    await page.getByLabel('员工工号').fill(leaver.empNo);
     await page.getByRole('button', { name: '查询' }).click();
     await page.locator('tr', { hasText: '标记离职' }).first().waitFor();
     await screenshot(page, 'console-audit');
@@ -71,7 +75,7 @@ describe('员工与账号', () => {
   it('shows a reset code once, with the link as a QR code, and the code works once', async () => {
     const { page } = desk;
     await page.goto('/admin/people');
-    const row = await findRow(page, FORGETFUL);
+    const row = await findRow(page, forgetful.empNo);
     await row.getByRole('button', { name: '重置密码' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('重置码只显示这一次').waitFor();

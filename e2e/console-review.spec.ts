@@ -1,23 +1,28 @@
-// 资料审核 in the HR console at a reviewer's 1366×768: 900001 (AppVerify) opens /admin, picks 资料审核, sees the
+// 资料审核 in the HR console at a reviewer's 1366×768: a reviewer (AppVerify) opens /admin, picks 资料审核, sees the
 // changes employees sent, the number waiting growing when one more is sent (pushed, no reload), each change's
-// differences field by field with the ID card scans, approves one and rejects one with a reason.
-// Employees 100190 and 100191 are this spec's to send changes.
+// differences field by field with the ID card scans, approves one and rejects one with a reason. The two employees
+// sending the changes are this spec's own.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, launchBrowser, newDesk, signIn } from './harness';
-import { findChange, REVIEWER, submitPersonChange } from './review-helpers';
+import { findChange, submitPersonChange } from './review-helpers';
 import { screenshot, tapWhenStill } from './screen-helpers';
+import { FACTORY_PASSWORD, type MadeEmployee, makeEmployee, useTestData } from './test-data';
 
-const APPROVED = '100190';
-const REJECTED = '100191';
+const data = useTestData();
 
+let approved: MadeEmployee;
+let rejected: MadeEmployee;
 let browser: Browser;
 let desk: { context: BrowserContext; page: Page };
 let reviewerToken: string;
 beforeAll(async () => {
+  const reviewer = await makeEmployee(data.database, { name: '审核员', roles: ['Employee', 'AppVerify'] });
+  approved = await makeEmployee(data.database);
+  rejected = await makeEmployee(data.database);
   browser = await launchBrowser();
   desk = await newDesk(browser);
-  reviewerToken = (await signIn(desk.context, REVIEWER)).token;
+  reviewerToken = (await signIn(desk.context, reviewer.empNo, FACTORY_PASSWORD)).token;
 });
 afterAll(() => browser?.close());
 
@@ -43,7 +48,7 @@ const rowOf = async (page: Page, empNo: string) => {
 describe('资料审核 in the HR console', () => {
   it('lists the changes, shows one field by field, approves one and rejects one with a reason', async () => {
     const { page } = desk;
-    await submitPersonChange(APPROVED);
+    await submitPersonChange(approved);
     await page.goto('/admin');
     await page.getByRole('navigation').getByRole('menuitem', { name: '资料审核' }).click();
     await page.waitForURL(/\/admin\/review$/);
@@ -55,15 +60,15 @@ describe('资料审核 in the HR console', () => {
     });
 
     // A change sent while the page is open comes by the socket: the number grows, the list is read again.
-    await submitPersonChange(REJECTED);
+    await submitPersonChange(rejected);
     await expect.poll(() => pendingShown(page), { timeout: 10_000 }).toBe(before + 1);
     expect(reloads).toBe(0);
 
-    const row = await rowOf(page, APPROVED);
+    const row = await rowOf(page, approved.empNo);
     await row.getByText('修改个人信息').waitFor();
     await row.click();
     const drawer = page.getByRole('dialog').filter({ hasText: '申请详情' });
-    const detail = drawer.getByRole('article', { name: `员工[${APPROVED}]修改了个人信息` });
+    const detail = drawer.getByRole('article', { name: `员工[${approved.empNo}]修改了个人信息` });
     await detail.waitFor();
     const phoneField = detail.locator('tr').filter({ hasText: '联系电话' }).first();
     await phoneField.locator('ins').getByText('13912345678').waitFor();
@@ -82,12 +87,12 @@ describe('资料审核 in the HR console', () => {
     await page.getByText('审核通过', { exact: true }).first().waitFor();
     await drawer.waitFor({ state: 'hidden' });
     await expect
-      .poll(() => findChange(reviewerToken, APPROVED, 'APP_EDIT_PERSON').then((c) => c.status))
+      .poll(() => findChange(reviewerToken, approved.empNo, 'APP_EDIT_PERSON').then((c) => c.status))
       .toBe('approved');
 
-    const second = await rowOf(page, REJECTED);
-    await second.getByRole('button', { name: `查看 ${REJECTED} 的申请` }).click();
-    await drawer.getByRole('article', { name: `员工[${REJECTED}]修改了个人信息` }).waitFor();
+    const second = await rowOf(page, rejected.empNo);
+    await second.getByRole('button', { name: `查看 ${rejected.empNo} 的申请` }).click();
+    await drawer.getByRole('article', { name: `员工[${rejected.empNo}]修改了个人信息` }).waitFor();
     await drawer.getByRole('button', { name: '驳回' }).click();
     const dialog = page.getByRole('dialog', { name: '驳回申请' });
     await tapWhenStill(dialog.getByRole('button', { name: '确认驳回' }));
@@ -95,9 +100,9 @@ describe('资料审核 in the HR console', () => {
     await dialog.getByRole('textbox', { name: '驳回原因' }).fill('身份证照片不清晰，请重新拍摄。');
     await dialog.getByRole('button', { name: '确认驳回' }).click();
     await drawer.waitFor({ state: 'hidden' });
-    const rejected = await findChange(reviewerToken, REJECTED, 'APP_EDIT_PERSON');
-    expect(rejected.status).toBe('rejected');
+    const decided = await findChange(reviewerToken, rejected.empNo, 'APP_EDIT_PERSON');
+    expect(decided.status).toBe('rejected');
     await expect.poll(() => pendingShown(page)).toBe(before - 1);
-    expect(await page.locator('.ant-table-row').filter({ hasText: APPROVED }).count()).toBe(0);
+    expect(await page.locator('.ant-table-row').filter({ hasText: approved.empNo }).count()).toBe(0);
   });
 });

@@ -3,26 +3,22 @@
 // row and reason), imports it and issues the newcomer a reset code in 员工与账号; on a 375×667 phone the newcomer
 // opens the code's link, signs in with the initial password it restores, sets their own and lands on 首页; the
 // colleague's new department shows in the console and in 我的. Rolled back from the history, the newcomer is gone
-// and the department is the old one again. Employees 100192 (JY), 100193 (NT) and 100200 (one past the 200 seeded
-// demo employees: nobody has it yet) are this spec's.
+// and the department is the old one again. The clerk, the colleague (NT) and the employee of JY are this spec's own.
 import { readFileSync } from 'node:fs';
 import * as XLSX from '@e965/xlsx';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { api, baseUrl, launchBrowser, newDesk, newPhone, sha256, signIn } from './harness';
 import { openSignedIn, screenshot } from './screen-helpers';
+import { FACTORY_PASSWORD, type MadeEmployee, makeEmployee, makeHrClerk, useTestData } from './test-data';
 
-/** The demo's HR clerk of plant NT only. */
-const CLERK = '900002';
 /** A number nobody has: the roster makes it an employee of the clerk's plant. */
-const NEWCOMER = { empNo: '100200', name: '新员工甲', deptName: '总装车间', titleName: '操作工' };
-/** A seeded employee of NT whose department the roster changes. */
-const COLLEAGUE = '100193';
-/** A seeded employee of JY: the NT roster refuses the number. */
-const OTHER_PLANT = '100192';
+const NEWCOMER = { empNo: `R${Date.now()}`, name: '新员工甲', deptName: '总装车间', titleName: '操作工' };
 /** What a reset code sets (the server's INITIAL_PASSWORD, 123456 unless the environment says otherwise). */
 const INITIAL_PASSWORD = process.env.INITIAL_PASSWORD || '123456';
 const NEW_PASSWORD = 'roster-5678';
+/** The department the roster gives the colleague. */
+const NEW_DEPARTMENT = '物流部';
 const STEP_TIMEOUT = 180_000;
 
 type Person = { id: number; empNo: string; name: string; bu: string; deptName: string; titleName: string };
@@ -30,23 +26,29 @@ type Person = { id: number; empNo: string; name: string; bu: string; deptName: s
 /** Today in Shanghai as yyyy-MM-dd, the newcomer's first day. */
 const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
 
+const data = useTestData();
+
 let browser: Browser;
 let desk: { context: BrowserContext; page: Page };
-let clerkToken: string;
-let colleague: Person;
-let newDepartment: string;
+/** An employee of NT whose department the roster changes, and their data as the clerk finds it before the import. */
+let colleague: MadeEmployee;
+let colleagueBefore: Person;
+/** An employee of JY: the NT roster refuses the number. */
+let otherPlant: MadeEmployee;
 let jobId: number;
 
 beforeAll(async () => {
+  const clerk = await makeHrClerk(data.database, { plants: ['NT'] });
+  colleague = await makeEmployee(data.database, { plant: 'NT', name: '同事乙' });
+  otherPlant = await makeEmployee(data.database, { plant: 'JY', name: '别厂员工' });
   browser = await launchBrowser();
   desk = await newDesk(browser);
-  clerkToken = (await signIn(desk.context, CLERK)).token;
-  const found = await api<Person[]>('People/Search', { empNo: COLLEAGUE, status: 'all' }, clerkToken);
-  const person = found.data.find((row) => row.empNo === COLLEAGUE);
-  if (!person) throw new Error(`the seed has no ${COLLEAGUE} in the clerk's plant`);
-  colleague = person;
-  // A department the colleague does not have yet, so the change is visible whatever an earlier run left.
-  newDepartment = colleague.deptName === '物流部' ? '质量部' : '物流部';
+  const clerkToken = (await signIn(desk.context, clerk.empNo, FACTORY_PASSWORD)).token;
+  const found = await api<Person[]>('People/Search', { empNo: colleague.empNo, status: 'all' }, clerkToken);
+  const person = found.data.find((row) => row.empNo === colleague.empNo);
+  if (!person) throw new Error(`the clerk of NT does not find ${colleague.empNo}`);
+  colleagueBefore = person;
+  expect(colleagueBefore.deptName).not.toBe(NEW_DEPARTMENT);
 });
 afterEach(async ({ task }) => {
   if (task.result?.state === 'fail' && !desk.page.isClosed()) {
@@ -61,7 +63,7 @@ const rosterFile = (headers: string[]) => {
   const byHeader = (values: Record<string, string>) => headers.map((header) => values[header] ?? '');
   const rows = [
     // A known number keeps every column the file leaves empty; the name must be theirs (it is a column too).
-    byHeader({ 工号: COLLEAGUE, 姓名: colleague.name, 部门: newDepartment }),
+    byHeader({ 工号: colleague.empNo, 姓名: colleague.name, 部门: NEW_DEPARTMENT }),
     byHeader({
       工号: NEWCOMER.empNo,
       姓名: NEWCOMER.name,
@@ -70,7 +72,7 @@ const rosterFile = (headers: string[]) => {
       工资单类型: 'PS01',
       入职日期: today(),
     }),
-    byHeader({ 工号: OTHER_PLANT, 姓名: '别厂员工', 部门: '总装车间' }),
+    byHeader({ 工号: otherPlant.empNo, 姓名: otherPlant.name, 部门: '总装车间' }),
   ];
   const workbook = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet([headers, ...rows]), '花名册');
@@ -122,7 +124,7 @@ describe('员工花名册', () => {
       expect(jobId).toBeGreaterThan(0);
       await panel.getByText(/未通过校验的行（共 1 行/).waitFor();
       // The header is row 1: the third person is row 4.
-      const rejected = panel.locator('tr', { hasText: `工号 ${OTHER_PLANT} 属于JY厂，不属于本次导入的NT厂` });
+      const rejected = panel.locator('tr', { hasText: `工号 ${otherPlant.empNo} 属于JY厂，不属于本次导入的NT厂` });
       await rejected.waitFor();
       expect(((await rejected.locator('td').first().textContent()) ?? '').trim()).toBe('4');
       // The preview shows the two rows that will be imported, in the template's columns: the newcomer's 职务 too,
@@ -130,7 +132,7 @@ describe('员工花名册', () => {
       const preview = panel
         .locator('.ant-table')
         .filter({ has: page.getByRole('columnheader', { name: '工号', exact: true }) });
-      await preview.locator('tr', { hasText: colleague.name }).filter({ hasText: newDepartment }).waitFor();
+      await preview.locator('tr', { hasText: colleague.name }).filter({ hasText: NEW_DEPARTMENT }).waitFor();
       const newcomerRow = preview.locator('tr', { hasText: NEWCOMER.name });
       for (const value of [NEWCOMER.empNo, NEWCOMER.deptName, NEWCOMER.titleName, 'PS01', today()]) {
         await newcomerRow.getByRole('cell', { name: value, exact: true }).waitFor();
@@ -245,16 +247,16 @@ describe('员工花名册', () => {
     'shows the colleague’s new department in 员工与账号 and in their 我的',
     async () => {
       const { page } = desk;
-      await findPerson(page, COLLEAGUE);
-      const row = page.locator('tr', { hasText: COLLEAGUE });
-      await row.getByText(newDepartment, { exact: true }).waitFor();
+      await findPerson(page, colleague.empNo);
+      const row = page.locator('tr', { hasText: colleague.empNo });
+      await row.getByText(NEW_DEPARTMENT, { exact: true }).waitFor();
       // The file left the title empty: it stays.
-      await row.getByText(colleague.titleName, { exact: true }).waitFor();
+      await row.getByText(colleagueBefore.titleName, { exact: true }).waitFor();
 
       const phone = await newPhone(browser);
       try {
-        await openSignedIn(phone, COLLEAGUE, '/user/person-center');
-        await phone.page.getByText(`${newDepartment} · ${colleague.titleName}`).waitFor();
+        await openSignedIn(phone, colleague, '/user/person-center');
+        await phone.page.getByText(`${NEW_DEPARTMENT} · ${colleagueBefore.titleName}`).waitFor();
         await screenshot(phone.page, 'roster-colleague-person-center');
       } finally {
         await phone.context.close();
@@ -288,8 +290,11 @@ describe('员工花名册', () => {
       await findPerson(page, NEWCOMER.empNo);
       await page.getByText('共 0 人').or(page.locator('.ant-empty')).first().waitFor();
       expect(await page.locator('tr', { hasText: NEWCOMER.empNo }).count()).toBe(0);
-      await findPerson(page, COLLEAGUE);
-      await page.locator('tr', { hasText: COLLEAGUE }).getByText(colleague.deptName, { exact: true }).waitFor();
+      await findPerson(page, colleague.empNo);
+      await page
+        .locator('tr', { hasText: colleague.empNo })
+        .getByText(colleagueBefore.deptName, { exact: true })
+        .waitFor();
 
       const signedIn = await api('Account/CheckLogin', {
         userAccount: NEWCOMER.empNo,

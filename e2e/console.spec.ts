@@ -1,25 +1,30 @@
 // The HR console at a clerk's 1366×768: a payslip month imported from an .xlsx (upload, live state, preview,
-// commit), published from 工资单发布, and the worker sees it on a 375×667 phone. Employees 100110–100139 are this
-// spec's to import.
+// commit), published from 工资单发布, and the worker sees it on a 375×667 phone. The clerk of the worker's plant and
+// the worker are this spec's own.
 import * as XLSX from '@e965/xlsx';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, launchBrowser, newDesk, newPhone, sha256, signIn } from './harness';
+import { launchBrowser, newDesk, newPhone, signIn } from './harness';
 import { openSignedIn, screenshot, yuan } from './screen-helpers';
+import {
+  FACTORY_PASSWORD,
+  type MadeEmployee,
+  makeEmployee,
+  makeHrClerk,
+  shanghaiMonth,
+  useTestData,
+} from './test-data';
 
-const CLERK = '900001';
-const WORKER = '100110';
+const data = useTestData();
 
-/** The previous month in Shanghai, the one the payslip screen opens on. */
-const previousMonth = () => {
-  const today = new Date(Date.now() + 8 * 3600_000);
-  const at = today.getUTCFullYear() * 12 + today.getUTCMonth() - 1;
-  return `${Math.floor(at / 12)}-${String((at % 12) + 1).padStart(2, '0')}`;
-};
-
+let clerk: MadeEmployee;
+/** Without payslips until the import. */
+let worker: MadeEmployee;
 let browser: Browser;
 let desk: { context: BrowserContext; page: Page };
 beforeAll(async () => {
+  worker = await makeEmployee(data.database, { plant: 'NT', empType: 'PS01' });
+  clerk = await makeHrClerk(data.database, { plants: [worker.bu] });
   browser = await launchBrowser();
   desk = await newDesk(browser);
 });
@@ -27,30 +32,18 @@ afterAll(() => browser?.close());
 
 describe('the HR console', () => {
   it('imports a payslip month that the worker then sees in the app', async () => {
-    const month = previousMonth();
-    const clerk = await signIn(desk.context, CLERK);
-    const worker = await api<{ baseBu: string }>('Account/CheckLogin', {
-      userAccount: WORKER,
-      password: sha256('demo1234'),
-      isRemember: false,
-    });
-    const plant = worker.data.baseBu;
-    // A month published by an earlier run on the same database is withdrawn first, so the import may replace it.
-    const batches = await api<{ id: number; bu: string; month: string; status: string }[]>(
-      'PayslipBatch/GetList',
-      { bu: plant, PageSize: 50 },
-      clerk.token,
-    );
-    const earlier = batches.data.find((batch) => batch.month === month && batch.status === 'published');
-    if (earlier) await api('PayslipBatch/Withdraw', { id: earlier.id, reason: '测试重新导入' }, clerk.token);
+    // The previous month in Shanghai, the one the payslip screen opens on.
+    const month = shanghaiMonth(1);
+    await signIn(desk.context, clerk.empNo, FACTORY_PASSWORD);
+    const plant = worker.bu;
 
-    const net = 4321.5 + (Date.now() % 100);
+    const net = 4321.5;
     const workbook = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(
       workbook,
       XLSX.utils.aoa_to_sheet([
         ['工号', '工资单类型', '基本工资', '应发工资', '实发工资'],
-        [WORKER, 'PS01', 5000, 5000, net],
+        [worker.empNo, 'PS01', 5000, 5000, net],
         ['999999998', 'PS01', 1, 1, 1],
       ]),
       '工资',
@@ -84,7 +77,7 @@ describe('the HR console', () => {
     await screenshot(page, 'console-batches');
 
     const phone = await newPhone(browser);
-    await openSignedIn(phone, WORKER, '/salary/my-salary');
+    await openSignedIn(phone, worker, '/salary/my-salary');
     const netRegion = phone.page.getByRole('region', { name: '实发工资' });
     await netRegion.getByText(yuan(net)).waitFor();
     await screenshot(phone.page, 'console-worker-payslip');

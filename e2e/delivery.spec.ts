@@ -21,10 +21,13 @@ import {
   PDFJS_ACCEPTED_FEATURES,
   POLYFILLS_BEFORE_ENTRY,
 } from '../apps/web/build/browsers';
-import { baseUrl, DEMO_PASSWORD, launchBrowser, newPhone, signIn } from './harness';
+import { baseUrl, launchBrowser, newPhone, signIn } from './harness';
 import { chooseFile, makeJpeg, withExifOrientation } from './record-helpers';
-import { REVIEWER, submitPersonChange } from './review-helpers';
+import { submitPersonChange } from './review-helpers';
 import { tapWhenStill } from './screen-helpers';
+import { FACTORY_PASSWORD, type MadeEmployee, makeEmployee, makePayslip, useTestData } from './test-data';
+
+const data = useTestData();
 
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
 /** The HR console's own build (apps/web/vite.admin.config.ts): office browsers, never loaded by a phone. */
@@ -178,8 +181,17 @@ describe('the app in a browser without the newer built-ins', () => {
   let context: BrowserContext;
   let page: Page;
   const errors: string[] = [];
+  /** Plant GT, last month's payslip, no records. */
+  let worker: MadeEmployee;
+  let reviewer: MadeEmployee;
+  /** Sends a change of their own, so that one waits for the reviewer. */
+  let sender: MadeEmployee;
 
   beforeAll(async () => {
+    worker = await makeEmployee(data.database, { plant: 'GT' });
+    await makePayslip(data.database, worker);
+    reviewer = await makeEmployee(data.database, { name: '审核员', roles: ['Employee', 'AppVerify'] });
+    sender = await makeEmployee(data.database);
     browser = await launchBrowser();
     ({ context, page } = await newPhone(browser));
     await context.addInitScript(removeNewerBuiltIns);
@@ -198,8 +210,8 @@ describe('the app in a browser without the newer built-ins', () => {
     await handbook.getByRole('button', { name: '关闭' }).click();
     await handbook.waitFor({ state: 'hidden' });
 
-    await page.getByLabel('账号').fill('100002');
-    await page.getByLabel('密码').fill(DEMO_PASSWORD);
+    await page.getByLabel('账号').fill(worker.empNo);
+    await page.getByLabel('密码').fill(FACTORY_PASSWORD);
     await page.getByRole('checkbox', { name: /我已阅读并同意\s*《员工手册》/ }).check({ force: true });
     await page.getByRole('button', { name: '登录' }).click();
     await page.waitForURL('**/home');
@@ -211,7 +223,7 @@ describe('the app in a browser without the newer built-ins', () => {
   });
 
   it('edits records there too: the forms, a date picker by keyboard, a photo compressed on the phone', async () => {
-    // Still signed in as 100002 (plant GT); nothing is sent.
+    // Still signed in as the worker (plant GT); nothing is sent.
     await page.goto('/user/my-education');
     await page.getByRole('button', { name: '修改', exact: true }).click();
     await page.getByRole('button', { name: '保存' }).click();
@@ -248,15 +260,15 @@ describe('the app in a browser without the newer built-ins', () => {
   it('holds the websocket open and shows the reviewers’ console', async () => {
     const frames: string[] = [];
     page.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => frames.push(String(payload))));
-    // Signed in as the reviewer from here on. g = 185: a change of its own, so that one waits whichever specs ran before.
-    await submitPersonChange('100186');
-    await signIn(context, REVIEWER);
+    // Signed in as the reviewer from here on, with a change of this spec's own waiting whichever specs ran before.
+    await submitPersonChange(sender);
+    await signIn(context, reviewer.empNo, FACTORY_PASSWORD);
     await page.goto('/review/change-list');
-    const row = page.locator('.change-row').filter({ hasText: '100186' });
+    const row = page.locator('.change-row').filter({ hasText: sender.empNo });
     await row.getByText('修改个人信息').waitFor();
     await expect.poll(() => frames.some((frame) => frame.includes('AUTH_OK'))).toBe(true);
     await row.getByRole('link').click();
-    await page.getByRole('heading', { name: '员工[100186]修改了个人信息' }).waitFor();
+    await page.getByRole('heading', { name: `员工[${sender.empNo}]修改了个人信息` }).waitFor();
     await page.getByRole('button', { name: '驳回' }).click();
     await tapWhenStill(page.getByRole('dialog', { name: '驳回申请' }).getByRole('button', { name: '确认驳回' }));
     await page.getByText('请填写驳回原因').waitFor();

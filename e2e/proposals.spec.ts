@@ -1,13 +1,34 @@
 // The public forms in the 375×667 phone, signed out: the improvement proposal behind its plant overlay, the
 // rectification / learning tabs, the referral registration with its cookie flag; then, signed in, the referral QR
-// share page with the candidates it brought, and a proposal sent signed in showing in /user/my-option.
-// Employees 100080–100109 belong to this spec.
-import { describe, expect, it } from 'vitest';
+// share page with the candidates it brought, and a proposal sent signed in showing in /user/my-option. The
+// employees, the referrer and HR are this spec's own.
+import { PLANTS } from '@ess/contract/plants';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api, usePhone } from './harness';
-import { chooseFile, makeJpeg, readPdf, reviewerToken } from './record-helpers';
+import { chooseFile, makeJpeg, readPdf } from './record-helpers';
+import { tokenOf } from './review-helpers';
 import { openSignedIn, screenshot, tapWhenStill, waitForStillness } from './screen-helpers';
+import { type MadeEmployee, makeEmployee, makeHrClerk, useTestData } from './test-data';
 
 const phone = usePhone();
+const data = useTestData();
+
+/** HR of every plant, whose lists the forms' proposals reach. */
+let hr: MadeEmployee;
+/** HR of HZ only, the plant of the proposal sent signed in. */
+let hrOfHangzhou: MadeEmployee;
+/** Types their own name and number into the form, signed out. */
+let proposer: MadeEmployee;
+let referrer: MadeEmployee;
+let worker: MadeEmployee;
+
+beforeAll(async () => {
+  hr = await makeHrClerk(data.database, { plants: [...PLANTS] });
+  hrOfHangzhou = await makeHrClerk(data.database, { plant: 'HZ', plants: ['HZ'] });
+  proposer = await makeEmployee(data.database, { name: '王小明' });
+  referrer = await makeEmployee(data.database, { name: '推荐人' });
+  worker = await makeEmployee(data.database, { name: '提案员工' });
+});
 
 const pickFirst = async (label: string) => {
   const { page } = phone;
@@ -23,7 +44,7 @@ const submitButton = () => phone.page.getByRole('button', { name: '提交', exac
 
 type ProposalRow = { title: string; empName: string; empNo: string; bu: string; kind: string; filePath: string | null };
 const hrProposals = async (kind: string) =>
-  (await api<ProposalRow[]>('Proposal/GetProposalList', { kind, PageSize: 50 }, await reviewerToken())).data;
+  (await api<ProposalRow[]>('Proposal/GetProposalList', { kind, PageSize: 50 }, await tokenOf(hr))).data;
 
 describe('the improvement proposal, signed out', () => {
   it('asks for the plant first, names every missing field, and sends the form with a picture', async () => {
@@ -55,8 +76,8 @@ describe('the improvement proposal, signed out', () => {
     await pickFirst('协助部门');
     const name = `扭矩扳手校准 ${Date.now()}`;
     await page.getByPlaceholder('请填写提案名称').fill(name);
-    await page.getByPlaceholder('请填写员工姓名').fill('王小明');
-    await page.getByPlaceholder('请填写员工工号').fill('100088');
+    await page.getByPlaceholder('请填写员工姓名').fill(proposer.name);
+    await page.getByPlaceholder('请填写员工工号').fill(proposer.empNo);
     await page.getByPlaceholder('请填写提案内容').fill('扭矩扳手未定期校准');
     await page.getByPlaceholder('请填写改善建议').fill('每周校准并记录');
     await chooseFile(page, page.getByRole('button', { name: '从相册选择：现场图片' }), {
@@ -72,7 +93,12 @@ describe('the improvement proposal, signed out', () => {
     await expect.poll(() => page.getByPlaceholder('请填写提案名称').inputValue()).toBe('');
 
     const stored = (await hrProposals('IMPROVE')).find((row) => row.title === name);
-    expect(stored).toMatchObject({ empName: '王小明', empNo: '100088', bu: 'NT', filePath: expect.any(String) });
+    expect(stored).toMatchObject({
+      empName: proposer.name,
+      empNo: proposer.empNo,
+      bu: 'NT',
+      filePath: expect.any(String),
+    });
   });
 });
 
@@ -125,13 +151,11 @@ describe('the rectification / learning proposal, signed out', () => {
   });
 });
 
-const REFERRER = '100082';
-
 describe('registration through a referral link, signed out', () => {
   it('names the missing fields, registers with a resume, sets the cookie flag and keeps the form replaced', async () => {
     const { page, context } = phone;
-    await page.goto(`/register?empNo=${REFERRER}`);
-    await page.getByText(`推荐人工号：${REFERRER}`).waitFor();
+    await page.goto(`/register?empNo=${referrer.empNo}`);
+    await page.getByText(`推荐人工号：${referrer.empNo}`).waitFor();
     await submitButton().click();
     for (const message of ['请填写姓名', '请填写年龄', '请填写应聘岗位', '请上传简历']) {
       await page.locator('.adm-form-item-feedback-error', { hasText: message }).waitFor();
@@ -177,9 +201,11 @@ describe('registration through a referral link, signed out', () => {
 describe('the referrer’s share page and a proposal sent signed in', () => {
   it('shows the QR code of the referral link and the candidates it brought, names masked', async () => {
     const { page } = phone;
-    await openSignedIn(phone, REFERRER, '/recruitment/recruitment-share');
+    await openSignedIn(phone, referrer, '/recruitment/recruitment-share');
     await page.getByRole('img', { name: /的内部推荐二维码$/ }).waitFor();
-    await expect.poll(() => page.getByTestId('referral-link').textContent()).toContain(`/register?empNo=${REFERRER}`);
+    await expect
+      .poll(() => page.getByTestId('referral-link').textContent())
+      .toContain(`/register?empNo=${referrer.empNo}`);
     await page.getByText('陈**').waitFor();
     await page.getByText('已登记').first().waitFor();
     expect(await page.getByText('陈小红').count()).toBe(0);
@@ -190,9 +216,9 @@ describe('the referrer’s share page and a proposal sent signed in', () => {
 
   it('fills the name and number of a signed-in worker and lists the proposal in my-option', async () => {
     const { page } = phone;
-    const login = await openSignedIn(phone, '100084', '/improve/proposal-improve');
+    const login = await openSignedIn(phone, worker, '/improve/proposal-improve');
     await tapWhenStill(page.getByRole('dialog', { name: '请选择提案工厂' }).getByRole('button', { name: '杭州' }));
-    await expect.poll(() => page.getByPlaceholder('请填写员工工号').inputValue()).toBe('100084');
+    await expect.poll(() => page.getByPlaceholder('请填写员工工号').inputValue()).toBe(worker.empNo);
     expect(await page.getByPlaceholder('请填写员工姓名').inputValue()).toBe(login.userName);
     await pickFirst('提案部门');
     await pickFirst('班组');
@@ -212,7 +238,7 @@ describe('the referrer’s share page and a proposal sent signed in', () => {
     await screenshot(page, 'my-option-proposals');
 
     // HR of the plant finds it in its list, with its status to set where it stands.
-    await openSignedIn(phone, '900001', '/hr/submissions');
+    await openSignedIn(phone, hrOfHangzhou, '/hr/submissions');
     const item = page.locator('.submission-item', { hasText: name });
     await item.getByRole('button', { name: /^状态（\d+）：待处理$/ }).waitFor();
     await item.getByText(login.userName).first().waitFor();

@@ -1,8 +1,8 @@
-// Helpers of the personal-record specs: pictures and files to upload, pickers, dates, the reviewer's API.
+// Helpers of the personal-record specs: pictures and files to upload, pickers, dates, the reviewer's list.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { api, DEMO_PASSWORD, sha256 } from './harness';
+import { api } from './harness';
 import { waitForStillness } from './screen-helpers';
 
 /** A JPEG drawn by the page's own canvas (what a phone's camera hands over). */
@@ -119,27 +119,18 @@ export const pickByKeyboard = async (scope: Page | Locator, page: Page, label: s
   });
 };
 
-/** Signs the demo reviewer in through the API. */
-export const reviewerToken = async () => {
-  const login = await api<{ token: string }>('Account/CheckLogin', {
-    userAccount: '900001',
-    password: sha256(DEMO_PASSWORD),
-    isRemember: false,
-  });
-  if (!login.result) throw new Error(`the reviewer cannot sign in: ${login.msg}`);
-  return login.data.token;
-};
-
-/** The pending change request of an employee, as the reviewer's list has it. */
+/** The pending change request of an employee, as the reviewer's list has it (paged on until it shows). */
 export const pendingChangeOf = async (token: string, empNo: string) => {
-  const list = await api<{ id: number; empNo: string; kind: string }[]>(
-    'Review/GetChangeList',
-    { status: 'pending', PageSize: 50 },
-    token,
-  );
-  const change = list.data.find((item) => item.empNo === empNo);
-  if (!change) throw new Error(`no pending change of ${empNo}`);
-  return change;
+  for (let page = 1; ; page += 1) {
+    const list = await api<{ id: number; empNo: string; kind: string }[]>(
+      'Review/GetChangeList',
+      { status: 'pending', CurrentPage: page, PageSize: 50 },
+      token,
+    );
+    const change = list.data.find((item) => item.empNo === empNo);
+    if (change) return change;
+    if (list.data.length < 50) throw new Error(`no pending change of ${empNo}`);
+  }
 };
 
 const toastText = (page: Page, text: string) => page.locator('.adm-toast-main').getByText(text);

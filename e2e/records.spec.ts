@@ -1,7 +1,7 @@
 // Personal records through the real server: 个人信息 with its education list sent after the e-signature agreement,
 // the work history waiting for review, title certificates with a PDF (and the reviewer's answer in 我的消息), the
 // bank card with a number the Luhn check questions, the face photo, and the avatar.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api, usePhone } from './harness';
 import {
   addEducation,
@@ -11,23 +11,67 @@ import {
   pendingChangeOf,
   pickByKeyboard,
   readPdf,
-  reviewerToken,
   withExifOrientation,
 } from './record-helpers';
-import { REVIEWER } from './review-helpers';
+import { submitWorkChange, tokenOf } from './review-helpers';
 import { openSignedIn, recordRequests, screenshot } from './screen-helpers';
-
-// 100001 has an edit of the work history waiting (demo seed); its base data, education and bank card are free.
-const DEMO = '100001';
-/** g = 32, 33, 34, 35: NT, GT, NY, HZ; no records; used by no other spec. */
-const TITLE_USER = '100033';
-const WORK_USER = '100034';
-const AVATAR_USER = '100035';
-/** g = 36, 37: BJ, AQ; no records. */
-const NEW_EMPLOYEE = '100037';
-const DATE_USER = '100038';
+import { type MadeEmployee, makeEmployee, makeRecords, useTestData } from './test-data';
 
 const phone = usePhone();
+const data = useTestData();
+
+/**
+ * Records on file (base data, two education records, a work record, a bank card) and an edit of the work history
+ * waiting for review: the tests edit the base data, education and bank card, and the review approves those.
+ */
+let owner: MadeEmployee;
+let reviewer: MadeEmployee;
+/** Without records. */
+let titleUser: MadeEmployee;
+let workUser: MadeEmployee;
+let newEmployee: MadeEmployee;
+let dateUser: MadeEmployee;
+let photoUser: MadeEmployee;
+let avatarUser: MadeEmployee;
+
+beforeAll(async () => {
+  owner = await makeEmployee(data.database, { name: '档案员工' });
+  const onFile = await makeRecords(data, owner, {
+    idCard: '320682199803151236',
+    educations: [
+      {
+        major: '02',
+        title: '理科',
+        schoolName: '南通市第一中学',
+        cerStartDate: '2013-09-01',
+        cerEndDate: '2016-06-30',
+      },
+      {
+        major: '04',
+        title: '机电一体化',
+        schoolName: '南通职业大学',
+        cerStartDate: '2016-09-01',
+        cerEndDate: '2019-06-30',
+      },
+    ],
+    bank: { bankName: '中国银行', bankNo: '6217001234567890122' },
+  });
+  await submitWorkChange(owner, onFile, {
+    schoolName: '如皋精工汽配厂',
+    title: '质检员',
+    cerStartDate: '2023-07-01',
+    cerEndDate: '2024-02-29',
+    quitReason: '工厂搬迁',
+    personalSkill: '三坐标测量',
+  });
+  reviewer = await makeEmployee(data.database, { name: '审核员', roles: ['Employee', 'AppVerify'] });
+  titleUser = await makeEmployee(data.database);
+  workUser = await makeEmployee(data.database);
+  newEmployee = await makeEmployee(data.database);
+  dateUser = await makeEmployee(data.database);
+  photoUser = await makeEmployee(data.database);
+  avatarUser = await makeEmployee(data.database);
+});
 
 const toast = () => phone.page.locator('.adm-toast-main');
 
@@ -35,7 +79,7 @@ describe('个人信息', () => {
   it('adds an education record, agrees to the e-signature and saves: 已提交审核,请勿重复提交, then 待审核', async () => {
     const { page } = phone;
     const notices = recordRequests(page, 'SystemNotice/ModifyNotice');
-    await openSignedIn(phone, DEMO, '/user/my-education');
+    await openSignedIn(phone, owner, '/user/my-education');
     await page.getByText('南通职业大学').waitFor();
     await page.getByText('3206**********1236').waitFor();
     await page.getByRole('button', { name: '修改', exact: true }).click();
@@ -101,7 +145,7 @@ describe('个人信息', () => {
   it('a new employee fills 个人信息 from nothing: 请添加学历, every required field named, then sent', async () => {
     const { page } = phone;
     const notices = recordRequests(page, 'SystemNotice/ModifyNotice');
-    await openSignedIn(phone, NEW_EMPLOYEE, '/user/my-education');
+    await openSignedIn(phone, newEmployee, '/user/my-education');
     await page.getByText('暂无学历').waitFor();
     await page.getByRole('button', { name: '修改', exact: true }).click();
     await page.getByRole('button', { name: '保存' }).click();
@@ -147,7 +191,7 @@ describe('个人信息', () => {
 
   it('shows the work history waiting for review with 待审核, and 修改 is off', async () => {
     const { page } = phone;
-    const login = await openSignedIn(phone, DEMO, '/user/my-work');
+    const login = await openSignedIn(phone, owner, '/user/my-work');
     const pending = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: '如皋精工汽配厂' }) });
     await pending.getByText('待审核').waitFor();
     await page.getByText(/您提交的修改正在审核中/).waitFor();
@@ -166,7 +210,7 @@ describe('个人信息', () => {
 describe('certificates and work history', () => {
   it('adds a title certificate with a PDF; the reviewer refuses it and 我的消息 shows why', async () => {
     const { page } = phone;
-    await openSignedIn(phone, TITLE_USER, '/user/title-evaluation');
+    await openSignedIn(phone, titleUser, '/user/title-evaluation');
     await page.getByText('暂无职称证书').waitFor();
     await page.getByRole('button', { name: '修改', exact: true }).click();
     await page.getByRole('button', { name: '添加职称证书' }).click();
@@ -192,8 +236,8 @@ describe('certificates and work history', () => {
     expect(await page.getByRole('button', { name: '修改', exact: true }).isDisabled()).toBe(true);
     await screenshot(page, 'records-title-pending');
 
-    const token = await reviewerToken();
-    const change = await pendingChangeOf(token, TITLE_USER);
+    const token = await tokenOf(reviewer);
+    const change = await pendingChangeOf(token, titleUser.empNo);
     expect(change.kind).toBe('APP_EDIT_TITLE');
     const refused = await api('Review/RejectChange', { id: change.id, reason: '证书扫描件不清晰' }, token);
     expect(refused.result).toBe(true);
@@ -210,7 +254,7 @@ describe('certificates and work history', () => {
   it('adds a work record (the dates optional) and sends the list', async () => {
     const { page } = phone;
     const notices = recordRequests(page, 'SystemNotice/ModifyNotice');
-    await openSignedIn(phone, WORK_USER, '/user/my-work');
+    await openSignedIn(phone, workUser, '/user/my-work');
     await page.getByText('暂无工作经历').waitFor();
     await page.getByRole('button', { name: '修改', exact: true }).click();
     await page.getByRole('button', { name: '添加工作经历' }).click();
@@ -238,7 +282,7 @@ describe('certificates and work history', () => {
 describe('date pickers', () => {
   it('go back no further than 2000-02-01 and show the day as yyyy-MM-dd', async () => {
     const { page } = phone;
-    await openSignedIn(phone, DATE_USER, '/user/my-work');
+    await openSignedIn(phone, dateUser, '/user/my-work');
     await page.getByRole('button', { name: '修改', exact: true }).click();
     await page.getByRole('button', { name: '添加工作经历' }).click();
     const sheet = page.getByRole('dialog', { name: '添加工作经历' });
@@ -255,7 +299,7 @@ describe('bank card', () => {
   it('questions a number failing the Luhn check without refusing it, and sends the card', async () => {
     const { page } = phone;
     const notices = recordRequests(page, 'SystemNotice/ModifyNotice');
-    await openSignedIn(phone, DEMO, '/user/my-bank');
+    await openSignedIn(phone, owner, '/user/my-bank');
     await page.getByText('6217 **** **** 0122').waitFor();
     await page.getByRole('button', { name: '修改', exact: true }).click();
     const number = page.getByLabel(/^银行卡号/);
@@ -286,14 +330,14 @@ describe('bank card', () => {
 });
 
 describe('the review, end to end', () => {
-  it('100001’s education and bank card, approved by 900001 in the console, reach 100001 as applied with a message', async () => {
+  it('the education and bank card edits, approved by a reviewer in the console, reach the employee as applied with a message', async () => {
     const { page } = phone;
     // The edits of the tests above are waiting: the reviewer opens each in the console and approves it.
-    await openSignedIn(phone, REVIEWER, '/review/change-list');
+    await openSignedIn(phone, reviewer, '/review/change-list');
     for (const kind of ['修改个人信息', '修改银行卡信息']) {
-      const row = page.locator('.change-row').filter({ hasText: DEMO }).filter({ hasText: kind });
+      const row = page.locator('.change-row').filter({ hasText: owner.empNo }).filter({ hasText: kind });
       await row.getByRole('link').click();
-      await page.getByRole('heading', { name: `员工[${DEMO}]${kind.replace('修改', '修改了')}` }).waitFor();
+      await page.getByRole('heading', { name: `员工[${owner.empNo}]${kind.replace('修改', '修改了')}` }).waitFor();
       await page.getByText('已修改').first().waitFor();
       await page.getByRole('button', { name: '通过' }).click();
       const approve = page.getByRole('dialog', { name: '审核通过' });
@@ -302,11 +346,11 @@ describe('the review, end to end', () => {
       await toast().getByText('审核通过').waitFor();
       await page.locator('.change-row').first().waitFor();
     }
-    // The demo's work-history edit is not this test's to decide: it still waits.
-    await page.locator('.change-row').filter({ hasText: DEMO }).filter({ hasText: '修改工作信息' }).waitFor();
+    // The work-history edit is not this test's to decide: it still waits.
+    await page.locator('.change-row').filter({ hasText: owner.empNo }).filter({ hasText: '修改工作信息' }).waitFor();
 
     await phone.context.clearCookies();
-    await openSignedIn(phone, DEMO, '/home');
+    await openSignedIn(phone, owner, '/home');
     const outcome = page.getByRole('dialog', { name: '未读消息' });
     await outcome.getByText('您提交的个人信息修改已审核通过：资料已核对').waitFor();
     await outcome.getByText('您提交的银行卡信息修改已审核通过：资料已核对').waitFor();
@@ -337,7 +381,7 @@ describe('photos', () => {
     page.on('request', (request) => {
       if (request.url().endsWith('/api/Home/UpdateAttPhoto')) keys.push(request.headers()['idempotency-key'] ?? '');
     });
-    await openSignedIn(phone, DEMO, '/system-setting/person-photo');
+    await openSignedIn(phone, photoUser, '/system-setting/person-photo');
     await page.getByRole('button', { name: '拍摄或选择照片' }).click();
     const agreement = page.getByRole('dialog', { name: '人脸信息使用告知' });
     const agree = agreement.getByRole('button', { name: '同意' });
@@ -374,7 +418,7 @@ describe('photos', () => {
 
   it('changes the avatar: a square made on the phone, shown round in the person center', async () => {
     const { page } = phone;
-    await openSignedIn(phone, AVATAR_USER, '/system-setting/person-setting');
+    await openSignedIn(phone, avatarUser, '/system-setting/person-setting');
     await page.getByRole('button', { name: '修改头像' }).click();
     const sheet = page.getByRole('dialog', { name: '修改头像' });
     await chooseFile(page, sheet.getByRole('button', { name: '从相册选择：头像' }), {

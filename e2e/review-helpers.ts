@@ -1,10 +1,21 @@
 // Changes sent for HR's review as a phone would send them (ID card scans uploaded, then the notice), and the
 // reviewers' view of them, for the specs of the review console. Each spec sends the changes of employees of its
 // own, so the order the files run in does not matter.
+import type { ChangeKind } from '@ess/contract/records';
 import { drawPng } from '../apps/server/src/db/seed/demo-images';
-import { api, baseUrl, DEMO_PASSWORD, sha256 } from './harness';
+import { api, baseUrl, sha256 } from './harness';
+import { FACTORY_PASSWORD, type MadeEmployee } from './test-data';
 
-export const REVIEWER = '900001';
+/** The employee's access token, signed in through the API as a phone would (not in a browser). */
+export const tokenOf = async (employee: MadeEmployee) => {
+  const login = await api<{ token: string }>('Account/CheckLogin', {
+    userAccount: employee.empNo,
+    password: sha256(FACTORY_PASSWORD),
+    isRemember: true,
+  });
+  if (!login.result) throw new Error(`sign-in of ${employee.empNo} failed: ${login.msg}`);
+  return login.data.token;
+};
 
 /** A plain 120×76 picture of one colour, standing in for a scan of an ID card. */
 export const cardScan = (color: [number, number, number]) =>
@@ -24,15 +35,19 @@ const upload = async (token: string, file: Buffer) => {
   return answer.data;
 };
 
+/** The employee sends a change of their records for review, as the record screens send it. */
+export const submitChange = async (employee: MadeEmployee, kind: ChangeKind, body: unknown, token?: string) => {
+  const sent = await api(
+    'SystemNotice/ModifyNotice',
+    { NoticeType: kind, NoticeBody: JSON.stringify(body) },
+    token ?? (await tokenOf(employee)),
+  );
+  if (!sent.result) throw new Error(`the change of ${employee.empNo} was refused: ${sent.msg}`);
+};
+
 /** The employee signs in, uploads both sides of the ID card and sends an edit of the base data and education. */
-export const submitPersonChange = async (empNo: string) => {
-  const login = await api<{ token: string }>('Account/CheckLogin', {
-    userAccount: empNo,
-    password: sha256(DEMO_PASSWORD),
-    isRemember: true,
-  });
-  if (!login.result) throw new Error(`sign-in of ${empNo} failed: ${login.msg}`);
-  const { token } = login.data;
+export const submitPersonChange = async (employee: MadeEmployee) => {
+  const token = await tokenOf(employee);
   const front = await upload(token, cardScan([30, 90, 200]));
   const back = await upload(token, cardScan([200, 120, 30]));
   const body = {
@@ -56,21 +71,49 @@ export const submitPersonChange = async (empNo: string) => {
       { major: '05', title: '机械工程', schoolName: '南通大学', cerStartDate: '2008-09-01', cerEndDate: '2012-06-30' },
     ],
   };
-  const sent = await api(
-    'SystemNotice/ModifyNotice',
-    { NoticeType: 'APP_EDIT_PERSON', NoticeBody: JSON.stringify(body) },
-    token,
-  );
-  if (!sent.result) throw new Error(`the change of ${empNo} was refused: ${sent.msg}`);
+  await submitChange(employee, 'APP_EDIT_PERSON', body, token);
   return { token };
+};
+
+type WorkRecord = {
+  schoolName: string;
+  title: string;
+  cerStartDate: string | null;
+  cerEndDate: string | null;
+  quitReason: string;
+  personalSkill: string;
+};
+
+/** The employee sends their work history on file (`onFile`, the rows a factory made) with one employer added. */
+export const submitWorkChange = async (
+  employee: MadeEmployee,
+  onFile: (WorkRecord & { id: number; cerType: string })[],
+  added: WorkRecord = {
+    schoolName: '如皋精工汽配厂',
+    title: '质检员',
+    cerStartDate: '2023-07-01',
+    cerEndDate: '2024-02-29',
+    quitReason: '工厂搬迁',
+    personalSkill: '三坐标测量',
+  },
+) => {
+  const kept = onFile
+    .filter((record) => record.cerType === 'CER04')
+    .map(({ id, schoolName, title, cerStartDate, cerEndDate, quitReason, personalSkill }) => ({
+      id,
+      schoolName,
+      title,
+      cerStartDate,
+      cerEndDate,
+      quitReason,
+      personalSkill,
+    }));
+  await submitChange(employee, 'APP_EDIT_WORK', { records: [...kept, added] });
 };
 
 type ChangeRow = { id: number; empNo: string; kind: string; status: 'pending' | 'approved' | 'rejected' };
 
-/**
- * The request of `empNo` of that kind as the reviewers see it, whatever became of it: 100001's demo work edit is
- * decided by another spec, which may run before or after the one asking.
- */
+/** The request of `empNo` of that kind as the reviewers see it, whatever became of it. */
 export const findChange = async (reviewerToken: string, empNo: string, kind: string) => {
   for (const status of ['pending', 'approved', 'rejected'] as const) {
     for (let page = 1; ; page += 1) {

@@ -1,21 +1,55 @@
-// The reviewers' console in a real browser on the real server: 900001 (AppVerify) sees 100001's work edit with
-// its differences, on a phone and in two panes on an office PC; a change another employee sends reaches the open
+// The reviewers' console in a real browser on the real server: a reviewer (AppVerify) sees an employee's work edit
+// with its differences, on a phone and in two panes on an office PC; a change another employee sends reaches the open
 // console by the websocket (toast and badge, no reload); changes of this spec's own employees are approved and
-// rejected through the screens. 100001's demo edit is only looked at: another spec decides it, before or after.
+// rejected through the screens.
 import type { Page, WebSocket } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api, newDesk, signIn, usePhone } from './harness';
-import { findChange, REVIEWER, submitPersonChange } from './review-helpers';
+import { findChange, submitPersonChange, submitWorkChange } from './review-helpers';
 import { openSignedIn, requestsSoFar, screenshot, tapWhenStill, waitForStillness } from './screen-helpers';
-
-/** Colleagues no other spec uses (g = 180…183, 187): each sends one change of its own here. */
-const PUSHED = '100181';
-const APPROVED = '100182';
-const REJECTED = '100183';
-const WIDE = '100184';
-const HOME = '100188';
+import { FACTORY_PASSWORD, type MadeEmployee, makeEmployee, makeRecords, useTestData } from './test-data';
 
 const phone = usePhone();
+const data = useTestData();
+
+let reviewer: MadeEmployee;
+/** A work record on file and an edit of the work history (one employer added) waiting for review. */
+let workEditor: MadeEmployee;
+/** Each sends one change of its own here. */
+let pushed: MadeEmployee;
+let approved: MadeEmployee;
+let rejected: MadeEmployee;
+let wide: MadeEmployee;
+let home: MadeEmployee;
+/** No reviewer. */
+let worker: MadeEmployee;
+
+beforeAll(async () => {
+  reviewer = await makeEmployee(data.database, { name: '审核员', roles: ['Employee', 'AppVerify'] });
+  workEditor = await makeEmployee(data.database, { name: '工作经历员工' });
+  const onFile = await makeRecords(data, workEditor, {
+    base: null,
+    educations: [],
+    titles: [],
+    skills: [],
+    works: [{ schoolName: '南通华达机械有限公司', title: '装配工', quitReason: '个人发展' }],
+    bank: null,
+  });
+  await submitWorkChange(workEditor, onFile, {
+    schoolName: '如皋精工汽配厂',
+    title: '质检员',
+    cerStartDate: '2023-07-01',
+    cerEndDate: '2024-02-29',
+    quitReason: '工厂搬迁',
+    personalSkill: '三坐标测量',
+  });
+  pushed = await makeEmployee(data.database);
+  approved = await makeEmployee(data.database);
+  rejected = await makeEmployee(data.database);
+  wide = await makeEmployee(data.database);
+  home = await makeEmployee(data.database);
+  worker = await makeEmployee(data.database);
+});
 
 // ——— The console ———
 
@@ -30,48 +64,47 @@ const pendingOnBadge = async (page: Page) => {
 };
 
 describe('the reviewers’ console', () => {
-  it('lists 100001’s work edit and shows its differences on a phone', async () => {
-    const login = await openSignedIn(phone, REVIEWER, '/review/change-list');
-    const demo = await findChange(login.token, '100001', 'APP_EDIT_WORK');
-    const statusName = { pending: '待审核', approved: '已通过', rejected: '已驳回' }[demo.status];
-    if (demo.status !== 'pending') await phone.page.getByRole('button', { name: statusName }).click();
-    expect(await phone.page.getByRole('button', { name: statusName }).getAttribute('aria-pressed')).toBe('true');
-    const row = rowOf(phone.page, '100001').filter({ hasText: '修改工作信息' });
+  it('lists a work edit waiting for review and shows its differences on a phone', async () => {
+    const login = await openSignedIn(phone, reviewer, '/review/change-list');
+    const change = await findChange(login.token, workEditor.empNo, 'APP_EDIT_WORK');
+    expect(change.status).toBe('pending');
+    expect(await phone.page.getByRole('button', { name: '待审核' }).getAttribute('aria-pressed')).toBe('true');
+    const row = rowOf(phone.page, workEditor.empNo).filter({ hasText: '修改工作信息' });
     await row.waitFor();
     await screenshot(phone.page, 'review-list');
 
     await row.getByRole('link').click();
-    await phone.page.waitForURL(new RegExp(`/review/change-detail\\?id=${demo.id}$`));
-    await phone.page.getByRole('heading', { name: '员工[100001]修改了工作信息' }).waitFor();
+    await phone.page.waitForURL(new RegExp(`/review/change-detail\\?id=${change.id}$`));
+    await phone.page.getByRole('heading', { name: `员工[${workEditor.empNo}]修改了工作信息` }).waitFor();
     const added = phone.page.locator('.review-group').filter({ hasText: '新增工作经历' });
     const employer = added.locator('tr').filter({ hasText: '工作单位' });
     await employer.getByText('如皋精工汽配厂').waitFor();
     await employer.getByText('已修改').waitFor();
     expect(await employer.locator('.review-before').textContent()).toBe('（空）');
-    // Only a request still waiting can be decided.
-    expect(await phone.page.getByRole('button', { name: '通过' }).count()).toBe(demo.status === 'pending' ? 1 : 0);
+    // A request still waiting can be decided.
+    expect(await phone.page.getByRole('button', { name: '通过' }).count()).toBe(1);
     await screenshot(phone.page, 'review-detail');
 
     await phone.page.getByRole('button', { name: '返回' }).click();
     await phone.page.waitForURL(/\/review\/change-list(\?status=\w+)?$/);
-    await rowOf(phone.page, '100001').first().waitFor();
+    await rowOf(phone.page, workEditor.empNo).first().waitFor();
   });
 
   it('lays the list and the request side by side on an office PC (1366×768)', async () => {
-    await submitPersonChange(WIDE);
+    await submitPersonChange(wide);
     const { context, page } = await newDesk(phone.browser);
     try {
-      await openSignedIn({ context, page }, REVIEWER, '/review/change-list');
+      const login = await openSignedIn({ context, page }, reviewer, '/review/change-list');
       await page.getByText('请从左侧列表选择一条申请').waitFor();
-      await rowOf(page, WIDE).getByRole('link').click();
+      await rowOf(page, wide.empNo).getByRole('link').click();
       const pane = page.getByRole('region', { name: '申请详情' });
-      await pane.getByRole('heading', { name: `员工[${WIDE}]修改了个人信息` }).waitFor();
+      await pane.getByRole('heading', { name: `员工[${wide.empNo}]修改了个人信息` }).waitFor();
       await pane.getByRole('img', { name: '身份证正面（修改后）' }).waitFor();
       const listBox = await page.getByRole('region', { name: '审核申请列表' }).boundingBox();
       const paneBox = await pane.boundingBox();
       expect(listBox && paneBox && paneBox.x >= listBox.x + listBox.width).toBe(true);
       expect(paneBox && paneBox.width > 600).toBe(true);
-      expect(await rowOf(page, WIDE).getByRole('link').getAttribute('aria-current')).toBe('true');
+      expect(await rowOf(page, wide.empNo).getByRole('link').getAttribute('aria-current')).toBe('true');
       await page.screenshot({ path: 'e2e/screenshots/review-wide.png' });
 
       // The decision sheets are as wide as the phone frame, in the middle of the window.
@@ -93,8 +126,9 @@ describe('the reviewers’ console', () => {
       await page.locator('.adm-image-viewer-content img').waitFor({ state: 'detached' });
 
       // A phone-sized link to a request opens beside the list here.
-      await page.goto(`/review/change-detail?id=1`);
-      await page.waitForURL(/\/review\/change-list\?id=1$/);
+      const { id } = await findChange(login.token, wide.empNo, 'APP_EDIT_PERSON');
+      await page.goto(`/review/change-detail?id=${id}`);
+      await page.waitForURL(new RegExp(`/review/change-list\\?id=${id}$`));
     } finally {
       await context.close();
     }
@@ -103,7 +137,7 @@ describe('the reviewers’ console', () => {
   it('hears of a change another employee sends: the toast and the badge come without a reload', async () => {
     const frames: string[] = [];
     phone.page.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => frames.push(String(payload))));
-    const login = await openSignedIn(phone, REVIEWER, '/review/change-list');
+    const login = await openSignedIn(phone, reviewer, '/review/change-list');
     await phone.page.getByRole('button', { name: '待审核', pressed: true }).waitFor();
     const before = (await api<{ count: number }>('Review/GetPendingCount', {}, login.token)).data.count;
     await expect.poll(() => pendingOnBadge(phone.page)).toBe(before);
@@ -114,21 +148,21 @@ describe('the reviewers’ console', () => {
       reloads += 1;
     });
 
-    await submitPersonChange(PUSHED);
-    await phone.page.getByText(`员工[${PUSHED}]修改了个人信息,待审核`).waitFor();
+    await submitPersonChange(pushed);
+    await phone.page.getByText(`员工[${pushed.empNo}]修改了个人信息,待审核`).waitFor();
     await expect.poll(() => pendingOnBadge(phone.page)).toBe(before + 1);
-    await rowOf(phone.page, PUSHED).getByText('修改个人信息').waitFor();
+    await rowOf(phone.page, pushed.empNo).getByText('修改个人信息').waitFor();
     expect(reloads).toBe(0);
     await screenshot(phone.page, 'review-pushed');
   });
 
   it('approves with an opinion and rejects with a reason, and the employees are told', async () => {
-    const approved = await submitPersonChange(APPROVED);
-    const rejected = await submitPersonChange(REJECTED);
-    await openSignedIn(phone, REVIEWER, '/review/change-list');
+    const approvedSender = await submitPersonChange(approved);
+    const rejectedSender = await submitPersonChange(rejected);
+    await openSignedIn(phone, reviewer, '/review/change-list');
 
-    await rowOf(phone.page, APPROVED).getByRole('link').click();
-    await phone.page.getByRole('heading', { name: `员工[${APPROVED}]修改了个人信息` }).waitFor();
+    await rowOf(phone.page, approved.empNo).getByRole('link').click();
+    await phone.page.getByRole('heading', { name: `员工[${approved.empNo}]修改了个人信息` }).waitFor();
     const scan = phone.page.getByRole('img', { name: '身份证正面（修改后）' });
     await scan.scrollIntoViewIfNeeded();
     await expect.poll(() => scan.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(120);
@@ -139,9 +173,9 @@ describe('the reviewers’ console', () => {
     await approveSheet.getByRole('button', { name: '确认通过' }).click();
     await toast(phone.page, '审核通过').waitFor();
     await phone.page.waitForURL(/\/review\/change-list$/);
-    await rowOf(phone.page, APPROVED).waitFor({ state: 'detached' });
+    await rowOf(phone.page, approved.empNo).waitFor({ state: 'detached' });
 
-    await rowOf(phone.page, REJECTED).getByRole('link').click();
+    await rowOf(phone.page, rejected.empNo).getByRole('link').click();
     await phone.page.getByRole('button', { name: '驳回' }).click();
     const rejectSheet = phone.page.getByRole('dialog', { name: '驳回申请' });
     await rejectSheet.getByRole('button', { name: '确认驳回' }).click();
@@ -151,13 +185,13 @@ describe('the reviewers’ console', () => {
     await rejectSheet.getByRole('button', { name: '确认驳回' }).click();
     await toast(phone.page, '已驳回').waitFor();
     await phone.page.waitForURL(/\/review\/change-list$/);
-    await rowOf(phone.page, REJECTED).waitFor({ state: 'detached' });
+    await rowOf(phone.page, rejected.empNo).waitFor({ state: 'detached' });
 
     // The decided requests under their tabs.
     await phone.page.getByRole('button', { name: '已通过' }).click();
-    await rowOf(phone.page, APPROVED).waitFor();
+    await rowOf(phone.page, approved.empNo).waitFor();
     await phone.page.getByRole('button', { name: '已驳回' }).click();
-    await rowOf(phone.page, REJECTED).waitFor();
+    await rowOf(phone.page, rejected.empNo).waitFor();
 
     const noticeOf = async (token: string) =>
       (
@@ -167,19 +201,19 @@ describe('the reviewers’ console', () => {
           token,
         )
       ).data[0];
-    expect(await noticeOf(approved.token)).toMatchObject({
+    expect(await noticeOf(approvedSender.token)).toMatchObject({
       isVerify: 'Y',
       messageContent: '您提交的个人信息修改已审核通过：资料齐全',
     });
-    expect(await noticeOf(rejected.token)).toMatchObject({
+    expect(await noticeOf(rejectedSender.token)).toMatchObject({
       isVerify: 'Y',
       messageContent: '您提交的个人信息修改未通过审核：身份证照片不清晰',
     });
   });
 
   it('puts the number waiting on the 资料审核 tile of the reviewer’s home', async () => {
-    await submitPersonChange(HOME);
-    const login = await openSignedIn(phone, REVIEWER, '/home');
+    await submitPersonChange(home);
+    const login = await openSignedIn(phone, reviewer, '/home');
     // The messages each request wrote to the reviewers would pop up over home.
     await api('SystemNotice/ModifyReadMsg', {}, login.token);
     await phone.page.reload();
@@ -202,7 +236,7 @@ describe('the reviewers’ console', () => {
     });
     // The page's clock is the test's: after the sign-out it is moved a minute on, past every reconnect delay.
     await phone.page.clock.install();
-    await openSignedIn(phone, REVIEWER, '/user/person-center');
+    await openSignedIn(phone, reviewer, '/user/person-center');
     await expect.poll(() => frames.some((frame) => frame.includes('AUTH_OK'))).toBe(true);
     expect(sockets).toHaveLength(1);
     await phone.page.getByRole('button', { name: '退出登录' }).click();
@@ -217,7 +251,7 @@ describe('the reviewers’ console', () => {
   it('is not there for an employee who is no reviewer', async () => {
     const requests: string[] = [];
     phone.page.on('request', (request) => requests.push(new URL(request.url()).pathname));
-    await signIn(phone.context, '100002');
+    await signIn(phone.context, worker.empNo, FACTORY_PASSWORD);
     await phone.page.goto('/review/change-list');
     await phone.page.getByText('抱歉，系统未找到该页面').waitFor();
     await phone.page.goto('/home');

@@ -2,19 +2,95 @@
 // element (and holding after a reload, from what the server kept), a study record saved on pause, a document
 // studied with 开始学习 / 结束学习, an exam with every question type answered and then read-only with its score,
 // the survey moving to 已完成 (its draft surviving a reload), the handbook, and the watermarked onboarding guide.
-import { describe, expect, it } from 'vitest';
+// The materials, the exam and the survey are this spec's own, assigned to employees of its own.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { installDemoMedia } from '../apps/server/src/db/seed/demo-training';
 import { api, usePhone } from './harness';
 import { nextFrame, openSignedIn, recordRequests, screenshot } from './screen-helpers';
-
-const VIDEO_USER = '100050';
-const EXAM_USER = '100051';
-const SURVEY_USER = '100052';
-const GUIDE_USER = '100053';
-const DOCUMENT_USER = '100054';
-const HANDBOOK_USER = '100055';
+import {
+  type MadeEmployee,
+  makeEmployee,
+  makePaper,
+  makeStudyMaterial,
+  type PaperQuestion,
+  useTestData,
+} from './test-data';
 
 const phone = usePhone();
+const data = useTestData();
 const toast = () => phone.page.locator('.adm-toast-main');
+
+/** Every question type: blanks of both bracket kinds, an option asking for text, answer keys and points. */
+const EXAM: PaperQuestion[] = [
+  {
+    type: 'ST01',
+    subject: '灭火器压力表的指针应指在哪个区域才能正常使用？',
+    options: ['红区', '绿区', '黄区'],
+    key: { optionIds: [2] },
+    score: 20,
+  },
+  {
+    type: 'ST02',
+    subject: '进入冲压车间必须佩戴哪些防护用品？',
+    options: ['安全帽', '安全鞋', '护目镜', ['其他（请注明）', 'fill']],
+    key: { optionIds: [1, 2, 3] },
+    score: 20,
+  },
+  { type: 'ST03', subject: '设备运转时，可以伸手清理模具里的铁屑。', key: { judge: 'N' }, score: 20 },
+  {
+    type: 'ST04',
+    subject: '安全生产方针是：安全第一、（）为主、(  )治理。',
+    key: { blanks: [['预防'], ['综合']] },
+    score: 20,
+  },
+  { type: 'ST04', subject: '厂内急救电话是（）。', key: { blanks: [['8120', '８１２０']] }, score: 20 },
+  { type: 'ST05', subject: '请写下您对本岗位安全生产的建议。', isMust: false },
+];
+
+const SURVEY: PaperQuestion[] = [
+  { type: 'ST01', subject: '您更喜欢哪种培训形式？', options: ['视频课程', '现场实操', '师傅带教', ['其他', 'fill']] },
+  {
+    type: 'ST02',
+    subject: '您希望参加哪些方面的培训？（可多选）',
+    options: ['安全生产', '设备操作', '质量管理', '办公软件', ['其他', 'fill']],
+  },
+  { type: 'ST03', subject: '过去一年的培训对您的工作有帮助。' },
+  { type: 'ST04', subject: '您每月可以用于学习的时间大约是（）小时。' },
+  { type: 'ST05', subject: '对公司的培训工作，您还有什么意见或建议？', isMust: false },
+];
+
+let videoUser: MadeEmployee;
+let documentUser: MadeEmployee;
+let examUser: MadeEmployee;
+let surveyUser: MadeEmployee;
+let handbookUser: MadeEmployee;
+let guideUser: MadeEmployee;
+
+beforeAll(async () => {
+  // The eight-second lesson, the rules and the onboarding guide the server ships, in its MEDIA_DIR.
+  installDemoMedia(data.mediaDir);
+  videoUser = await makeEmployee(data.database, { name: '视频学员' });
+  documentUser = await makeEmployee(data.database, { name: '文档学员' });
+  examUser = await makeEmployee(data.database, { name: '考试学员' });
+  surveyUser = await makeEmployee(data.database, { name: '问卷学员' });
+  handbookUser = await makeEmployee(data.database);
+  guideUser = await makeEmployee(data.database, { name: '指引学员' });
+  const learners = [videoUser, documentUser];
+  await makeStudyMaterial(data.database, learners, { name: '安全生产第一课（视频）', fileName: 'safety-lesson.mp4' });
+  await makeStudyMaterial(data.database, learners, { name: '冲压车间安全操作规程', fileName: 'safety-rules.pdf' });
+  await makePaper(data.database, [examUser], {
+    examType: 'EXAM',
+    title: '新员工安全知识考试',
+    description: '共 6 题，满分 100 分；每人只能提交一次。',
+    questions: EXAM,
+  });
+  await makePaper(data.database, [surveyUser], {
+    examType: 'DEMAND',
+    title: '2026 年度培训需求调查',
+    description: '请根据实际情况填写，帮助我们安排明年的培训。',
+    questions: SURVEY,
+  });
+});
 
 type StudyItem = { id: number; materialName: string; studiedSeconds: number; coverage: number | null };
 const studyItems = async (token: string) => (await api<StudyItem[]>('TrainOrganize/GetTrainNotify', {}, token)).data;
@@ -52,7 +128,7 @@ describe('video study', () => {
   it('snaps a seek ahead back, saves the record on pause, and keeps the guard after a reload', async () => {
     const { page } = phone;
     const records = recordRequests(page, 'TrainOrganize/ModifyTrainStudyDetail');
-    const login = await openSignedIn(phone, VIDEO_USER, '/train/learn-list');
+    const login = await openSignedIn(phone, videoUser, '/train/learn-list');
     await page.getByText('安全生产第一课（视频）').click();
     await page.waitForURL(/\/train\/video-learn\?/);
     expect(await video().getAttribute('preload')).toBe('auto');
@@ -100,7 +176,7 @@ describe('video study', () => {
 
   it('records a document studied with 开始学习 and 结束学习', async () => {
     const { page } = phone;
-    const login = await openSignedIn(phone, DOCUMENT_USER, '/train/learn-list');
+    const login = await openSignedIn(phone, documentUser, '/train/learn-list');
     await page.getByText('冲压车间安全操作规程').click();
     await page.getByRole('button', { name: '开始学习' }).click();
     await page.getByText(/学习中 · 00:0/).waitFor();
@@ -121,7 +197,7 @@ describe('video study', () => {
 describe('exams and surveys', () => {
   it('answers an exam with every question type, then shows it read-only with its score', async () => {
     const { page } = phone;
-    await openSignedIn(phone, EXAM_USER, '/paper/paper-list');
+    await openSignedIn(phone, examUser, '/paper/paper-list');
     await page.getByText('新员工安全知识考试').click();
     const questions = page.locator('fieldset.paper-question');
     await questions.first().waitFor();
@@ -157,7 +233,7 @@ describe('exams and surveys', () => {
 
   it('keeps a survey’s answers over a reload, submits it, and lists it as 已完成', async () => {
     const { page } = phone;
-    await openSignedIn(phone, SURVEY_USER, '/user/my-demand');
+    await openSignedIn(phone, surveyUser, '/user/my-demand');
     await page.getByText('2026 年度培训需求调查').click();
     const questions = page.locator('fieldset.paper-question');
     await questions.first().waitFor();
@@ -180,7 +256,7 @@ describe('exams and surveys', () => {
 describe('handbook and onboarding guide', () => {
   it('shows the handbook with its pages', async () => {
     const { page } = phone;
-    await openSignedIn(phone, HANDBOOK_USER, '/train/emp-handbook');
+    await openSignedIn(phone, handbookUser, '/train/emp-handbook');
     await page.getByText('1 / 5').waitFor();
     await page.getByRole('button', { name: '下一页' }).click();
     await page.getByText('2 / 5').waitFor();
@@ -189,8 +265,8 @@ describe('handbook and onboarding guide', () => {
 
   it('draws the reader’s name and number over the guide, and serves it to signed-in users only', async () => {
     const { page } = phone;
-    const login = await openSignedIn(phone, GUIDE_USER, '/train/emp-zhiyin');
-    const canvas = page.locator(`canvas[data-watermark="${login.userName} ${GUIDE_USER}"]`);
+    await openSignedIn(phone, guideUser, '/train/emp-zhiyin');
+    const canvas = page.locator(`canvas[data-watermark="${guideUser.name} ${guideUser.empNo}"]`);
     await canvas.waitFor();
     await screenshot(page, 'training-guide');
     const response = await fetch(`${page.url().split('/train')[0]}/api/media/onboarding-guide.pdf`);

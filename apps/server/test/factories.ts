@@ -3,7 +3,10 @@
 // and editing them with SQL.
 import { randomBytes } from 'node:crypto';
 import type { EmpType, PayItemKey } from '@ess/contract/salary';
+import { asc, eq } from 'drizzle-orm';
+import { maskBankNo, maskIdCard, type PersonalDataCipher } from '../src/core/personal-data';
 import type { Database } from '../src/db/client';
+import { adminPlants } from '../src/db/schema/account';
 import {
   attendanceDays,
   cabinets,
@@ -13,8 +16,28 @@ import {
   payslips,
   safetyIssues,
 } from '../src/db/schema/index';
+import { certificates } from '../src/db/schema/records';
+import {
+  paperAssignments,
+  paperQuestions,
+  papers,
+  type StoredAnswerKey,
+  studyAssignments,
+  trainingMaterials,
+} from '../src/db/schema/training';
 import { drawPng } from '../src/db/seed/demo-images';
+import { withTransaction } from '../src/db/transaction';
 import { hashPassword, sha256Hex } from '../src/lib/passwords';
+import { attachFiles, storeFile } from '../src/modules/files/service';
+import {
+  applyProposal,
+  type BaseValues,
+  type CertificateValues,
+  type Proposal,
+  raiseVersions,
+  readVersions,
+  setsOfProposal,
+} from '../src/modules/records/live-records';
 
 export const FACTORY_PASSWORD = 'factory-pass-1';
 export const FACTORY_PASSWORD_HASH = sha256Hex(FACTORY_PASSWORD);
@@ -303,4 +326,242 @@ export const makeMessages = async (
     made.push(rows[0] as { id: number });
   }
   return made;
+};
+
+/**
+ * An HR clerk of the console: HRAdmin of `plants` (their own plant unless given); `roles` adds roles to Employee and
+ * HRAdmin (AppVerify for one who reviews too, SysAdmin for every plant).
+ */
+export const makeHrClerk = async (
+  database: Database,
+  {
+    plants,
+    roles = [],
+    ...employee
+  }: Omit<NonNullable<Parameters<typeof makeEmployee>[1]>, 'roles'> & { plants?: string[]; roles?: string[] } = {},
+): Promise<MadeEmployee> => {
+  const clerk = await makeEmployee(database, {
+    name: '人事文员',
+    ...employee,
+    roles: ['Employee', 'HRAdmin', ...roles],
+  });
+  await database.db.insert(adminPlants).values((plants ?? [clerk.bu]).map((bu) => ({ employeeId: clerk.id, bu })));
+  return clerk;
+};
+
+/** Plain pictures standing in for the scans of the records: ID card sides, diplomas, certificates, the bank card. */
+const RECORD_PICTURES = {
+  idCardFront: drawPng({ width: 160, height: 100, background: [230, 240, 250], blocks: [] }),
+  idCardBack: drawPng({ width: 160, height: 100, background: [235, 245, 240], blocks: [] }),
+  diploma: drawPng({ width: 140, height: 100, background: [250, 245, 230], blocks: [] }),
+  certificate: drawPng({ width: 140, height: 100, background: [245, 240, 250], blocks: [] }),
+  bankCard: drawPng({ width: 160, height: 100, background: [30, 80, 160], blocks: [] }),
+};
+
+type RecordInput = Partial<Omit<CertificateValues, 'filePath'>>;
+const CERTIFICATE_DEFAULTS: Omit<CertificateValues, 'filePath'> = {
+  major: '',
+  title: '',
+  schoolName: '',
+  cerStartDate: null,
+  cerEndDate: null,
+  cerEffDate: null,
+  quitReason: '',
+  personalSkill: '',
+};
+
+/**
+ * Personal records on file, as an approved change leaves them (files stored and attached, numbers sealed, versions
+ * raised; nothing waiting for review): base data with both ID card scans, education, title, skill and work records
+ * and a bank card. Each set has ordinary values unless given; an empty list, or null for the base data and the bank
+ * card, leaves a set without records. `cipher` is the server's (its SECRET_KEY).
+ */
+export const makeRecords = async (
+  { database, cipher }: { database: Database; cipher: PersonalDataCipher },
+  employee: MadeEmployee,
+  {
+    idCard = '320682199803151236',
+    base = {},
+    educations = [
+      {
+        major: '02',
+        title: '理科',
+        schoolName: '南通市第一中学',
+        cerStartDate: '2013-09-01',
+        cerEndDate: '2016-06-30',
+      },
+      {
+        major: '04',
+        title: '机电一体化',
+        schoolName: '南通职业大学',
+        cerStartDate: '2016-09-01',
+        cerEndDate: '2019-06-30',
+      },
+    ],
+    titles = [{ title: '助理工程师', cerEffDate: '2022-12-15' }],
+    skills = [{ title: '焊工（中级）', cerEffDate: '2021-05-20' }],
+    works = [
+      {
+        schoolName: '南通华达机械有限公司',
+        title: '装配工',
+        cerStartDate: '2019-07-01',
+        cerEndDate: '2023-06-30',
+        quitReason: '个人发展',
+        personalSkill: '钳工、叉车证',
+      },
+    ],
+    bank = {},
+  }: {
+    idCard?: string;
+    base?: Partial<Omit<BaseValues, 'empCardScanUp' | 'empCardScanDown'>> | null;
+    educations?: RecordInput[];
+    titles?: RecordInput[];
+    skills?: RecordInput[];
+    works?: RecordInput[];
+    bank?: { bankName?: string; bankAddress?: string; bankNo?: string } | null;
+  } = {},
+) => {
+  const owner = { id: employee.id };
+  const uses: { path: string; upTypes: ['CARD', 'SCHOOL', 'TITLE'] }[] = [];
+  const store = async (upType: 'CARD' | 'SCHOOL' | 'TITLE', bytes: Buffer, originalName: string) => {
+    const { path } = await storeFile(database.db, { owner, upType, upload: { bytes, originalName } });
+    uses.push({ path, upTypes: ['CARD', 'SCHOOL', 'TITLE'] });
+    return path;
+  };
+  const certificatesOf = async (records: RecordInput[], file?: { upType: 'SCHOOL' | 'TITLE'; bytes: Buffer }) => {
+    const add: CertificateValues[] = [];
+    for (const record of records) {
+      const filePath = file ? await store(file.upType, file.bytes, `${record.title || record.schoolName}.png`) : null;
+      add.push({ ...CERTIFICATE_DEFAULTS, ...record, filePath });
+    }
+    return { add, edit: [], remove: [] };
+  };
+  const proposal: Proposal = {
+    ...(base && {
+      base: {
+        empCard: { sealed: cipher.seal(idCard), masked: maskIdCard(idCard) },
+        empTelNo: '13812345678',
+        address: '江苏省南通市崇川区工农路 88 号',
+        empCardType: '02',
+        empHeight: 172,
+        empWeight: 65,
+        empEmail: '',
+        empPolitical: '02',
+        isMarry: 'N',
+        hasBirth: '',
+        empCardScanUp: await store('CARD', RECORD_PICTURES.idCardFront, '身份证正面.png'),
+        empCardScanDown: await store('CARD', RECORD_PICTURES.idCardBack, '身份证反面.png'),
+        emergencyContactName: '张建国',
+        emergencyContactRelation: '01',
+        emergencyContactTelNo: '13987654321',
+        ...base,
+      },
+    }),
+    certificates: {
+      ...(educations.length > 0 && {
+        CER01: await certificatesOf(educations, { upType: 'SCHOOL', bytes: RECORD_PICTURES.diploma }),
+      }),
+      ...(titles.length > 0 && {
+        CER02: await certificatesOf(titles, { upType: 'TITLE', bytes: RECORD_PICTURES.certificate }),
+      }),
+      ...(skills.length > 0 && {
+        CER03: await certificatesOf(skills, { upType: 'TITLE', bytes: RECORD_PICTURES.certificate }),
+      }),
+      ...(works.length > 0 && { CER04: await certificatesOf(works) }),
+    },
+    ...(bank && {
+      bank: {
+        bankName: bank.bankName ?? '中国银行',
+        bankAddress: bank.bankAddress ?? '中国银行南通分行',
+        filePath: await store('CARD', RECORD_PICTURES.bankCard, '银行卡.png'),
+        bankNo: {
+          sealed: cipher.seal(bank.bankNo ?? '6217001234567890122'),
+          masked: maskBankNo(bank.bankNo ?? '6217001234567890122'),
+        },
+      },
+    }),
+  };
+  await attachFiles(database.db, owner, uses);
+  await withTransaction(database.db, async (tx) => {
+    await raiseVersions(tx, employee.id, await readVersions(tx, employee.id, setsOfProposal(proposal)));
+    await applyProposal(tx, employee.id, proposal);
+  });
+  return database.db
+    .select()
+    .from(certificates)
+    .where(eq(certificates.employeeId, employee.id))
+    .orderBy(asc(certificates.id));
+};
+
+/**
+ * A study material assigned to the employees under `theme`: a video unless `fileName` says otherwise; its file is
+ * `fileName` in MEDIA_DIR, `duration` the video's seconds.
+ */
+export const makeStudyMaterial = async (
+  database: Database,
+  employees: MadeEmployee[],
+  {
+    name = '安全生产第一课（视频）',
+    fileName = 'safety-lesson.mp4',
+    duration = fileName.endsWith('.pdf') ? null : 8.003,
+    theme = '新员工三级安全教育',
+  }: { name?: string; fileName?: string; duration?: number | null; theme?: string } = {},
+) => {
+  const [material] = await database.db
+    .insert(trainingMaterials)
+    .values({ name, fileName, durationSeconds: duration })
+    .returning();
+  if (employees.length > 0) {
+    await database.db
+      .insert(studyAssignments)
+      .values(employees.map((employee) => ({ employeeId: employee.id, materialId: material!.id, trainTheme: theme })));
+  }
+  return material!;
+};
+
+/** A question of a paper: options get ids 1, 2, … in order; `[text, 'fill']` is an option asking for text. */
+export type PaperQuestion = {
+  type: 'ST01' | 'ST02' | 'ST03' | 'ST04' | 'ST05';
+  subject: string;
+  isMust?: boolean;
+  options?: (string | [string, 'fill'])[];
+  key?: StoredAnswerKey;
+  score?: number;
+};
+
+/** An exam (EXAM) or a survey (DEMAND) with its questions, assigned to the employees. */
+export const makePaper = async (
+  database: Database,
+  employees: MadeEmployee[],
+  {
+    examType = 'EXAM',
+    title = examType === 'EXAM' ? '安全知识考试' : '培训需求调查',
+    description = '',
+    questions = [{ type: 'ST03', subject: '设备运转时，可以伸手清理模具里的铁屑。', key: { judge: 'N' }, score: 100 }],
+  }: { examType?: 'EXAM' | 'DEMAND'; title?: string; description?: string; questions?: PaperQuestion[] } = {},
+) => {
+  const [paper] = await database.db.insert(papers).values({ examType, title, description }).returning();
+  const paperId = paper!.id;
+  await database.db.insert(paperQuestions).values(
+    questions.map((question, index) => ({
+      paperId,
+      sort: index + 1,
+      subject: question.subject,
+      subjectType: question.type,
+      isMust: question.isMust === false ? 'N' : 'Y',
+      options: (question.options ?? []).map((option, optionIndex) =>
+        typeof option === 'string'
+          ? { id: optionIndex + 1, content: option, isFill: false }
+          : { id: optionIndex + 1, content: option[0], isFill: true },
+      ),
+      answerKey: question.key ?? null,
+      score: question.score ?? 0,
+    })),
+  );
+  if (employees.length > 0) {
+    await database.db
+      .insert(paperAssignments)
+      .values(employees.map((employee) => ({ paperId, employeeId: employee.id })));
+  }
+  return paper!;
 };
