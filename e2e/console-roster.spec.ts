@@ -204,7 +204,7 @@ describe('员工花名册', () => {
       try {
         // The printed QR code's link.
         await phone.page.goto(link);
-        await phone.page.getByText('密码已重置，请关闭本页面').waitFor();
+        await phone.page.getByText('密码已重置', { exact: true }).waitFor();
 
         await phone.page.goto('/login');
         await phone.page.getByLabel('账号').fill(NEWCOMER.empNo);

@@ -77,6 +77,9 @@ export const ADDRESSES = {
   approveChange: { path: 'Review/ApproveChange', role: 'AppVerify' },
   rejectChange: { path: 'Review/RejectChange', role: 'AppVerify' },
   getPendingCount: { path: 'Review/GetPendingCount', role: 'AppVerify' },
+  // The employee's own change while it waits: what was sent, and taking it back
+  getMyChange: { path: 'Review/GetMyChange' },
+  withdrawChange: { path: 'Review/WithdrawChange' },
   // Realtime
   getSocketRole: { path: 'Group/GetSocketRole' },
 

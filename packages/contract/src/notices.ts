@@ -12,6 +12,13 @@ export const personNotice = z.object({
   noticeTitle: z.string(),
   noticeBody: z.string(),
   isVerify: z.enum(['Y', 'N']),
+  /**
+   * How it stands, in words on screen: feedback `pending` or `answered`; a record change `pending`, `approved`,
+   * `rejected` or `withdrawn` (by the employee).
+   */
+  outcome: z.enum(['pending', 'answered', 'approved', 'rejected', 'withdrawn']),
+  /** The record change this notice is about, while it can still be read and withdrawn (pending). */
+  changeId: z.number().nullable(),
   messageContent: z.string(),
   createdAt: z.string(),
 });

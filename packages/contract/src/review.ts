@@ -7,6 +7,8 @@ import { CHANGE_KINDS } from './records';
 
 export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+/** Besides the reviewers' three: taken back by the employee before anyone decided (never listed to reviewers). */
+export const CHANGE_STATUSES = [...REVIEW_STATUSES, 'withdrawn'] as const;
 
 export const changeListItem = z.object({
   id: z.number(),
@@ -15,7 +17,7 @@ export const changeListItem = z.object({
   bu: z.string(),
   deptName: z.string(),
   kind: z.enum(CHANGE_KINDS),
-  status: z.enum(REVIEW_STATUSES),
+  status: z.enum(CHANGE_STATUSES),
   submittedAt: z.string(),
   decidedAt: z.string().nullable(),
 });
@@ -52,6 +54,15 @@ export const changeDetail = changeListItem.extend({
   seenVersions: z.record(z.string(), z.number()),
 });
 export type ChangeDetail = z.infer<typeof changeDetail>;
+
+/** The employee's own change while it waits: what they sent (numbers masked), to read and to withdraw. */
+export const myChange = z.object({
+  id: z.number(),
+  kind: z.enum(CHANGE_KINDS),
+  submittedAt: z.string(),
+  groups: z.array(changeGroup),
+});
+export type MyChange = z.infer<typeof myChange>;
 
 const changeId = z.coerce
   .number({ error: '申请编号无效' })
@@ -102,4 +113,10 @@ export const reviewRoutes = {
     data: z.null(),
   }),
   getPendingCount: defineRoute(ADDRESSES.getPendingCount, { request: empty, data: z.object({ count: z.number() }) }),
+  /** The caller's change of this kind waiting for review; null when none waits. */
+  getMyChange: defineRoute(ADDRESSES.getMyChange, {
+    request: z.object({ kind: z.enum(CHANGE_KINDS, { error: '修改类型无效' }) }),
+    data: myChange.nullable(),
+  }),
+  withdrawChange: defineRoute(ADDRESSES.withdrawChange, { request: z.object({ id: changeId }), data: z.null() }),
 };

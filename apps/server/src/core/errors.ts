@@ -41,6 +41,8 @@ export const ERRORS = {
   RECORD_NOT_FOUND: { message: '记录不存在，请刷新后重试', status: 200 },
   CHANGE_NOT_FOUND: { message: '申请不存在', status: 200 },
   CHANGE_ALREADY_DECIDED: { message: '该申请已由其他审核人处理', status: 200 },
+  CHANGE_WITHDRAWN: { message: '员工已撤回该申请', status: 200 },
+  CHANGE_NOT_WITHDRAWABLE: { message: '该申请已审核，不能撤回', status: 200 },
   CHANGE_OWN: { message: '不能审核本人提交的资料修改，请由其他审核人处理', status: 200 },
   CHANGE_STALE: { message: '资料已被修改，请查看最新差异后重新审核', status: 200 },
   CHANGE_RECORD_GONE: { message: '申请修改的记录已被删除，请驳回后让员工重新提交', status: 200 },

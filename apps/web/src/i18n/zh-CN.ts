@@ -271,7 +271,10 @@ export const zhCN = {
     tileBadge: (count: number) => `，${count} 条待审核`,
     list: '审核申请列表',
     status: '审核状态',
-    statuses: { pending: '待审核', approved: '已通过', rejected: '已驳回' } as Record<string, string>,
+    statuses: { pending: '待审核', approved: '已通过', rejected: '已驳回', withdrawn: '已撤回' } as Record<
+      string,
+      string
+    >,
     filters: '筛选',
     plant: '工厂',
     allPlants: '全部工厂',

@@ -166,8 +166,8 @@ export const changeRequests = pgTable(
     recordSets: text('record_sets').array().notNull(),
     baseVersions: jsonb('base_versions').$type<Record<string, number>>().notNull(),
     proposed: jsonb('proposed').notNull(),
-    /** pending, approved, rejected */
-    status: varchar('status', { length: 8 }).notNull().default('pending'),
+    /** pending, approved, rejected, withdrawn (by the employee, before anyone decided) */
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
     noticeId: integer('notice_id'),
     decidedBy: integer('decided_by').references(() => employees.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
@@ -178,5 +178,7 @@ export const changeRequests = pgTable(
   (table) => [
     index('change_requests_pending_idx').on(table.status, table.createdAt),
     index('change_requests_employee_idx').on(table.employeeId, table.status),
+    // 我的消息 reads each change notice's outcome from its request.
+    index('change_requests_notice_idx').on(table.noticeId),
   ],
 );

@@ -7,7 +7,7 @@ import { withIdempotentTransaction } from '../../core/idempotency';
 import type { Db } from '../../db/client';
 import { type Page, type PageOf, readPage, totalOver } from '../../db/paging';
 import { preparedFor } from '../../db/prepared';
-import { messages, notices } from '../../db/schema/index';
+import { changeRequests, messages, notices } from '../../db/schema/index';
 import { shanghaiTime } from '../../db/shanghai-time';
 
 export type FeedbackInput = { NoticeType: FeedbackType; NoticeTitle: string; NoticeDesc: string; NoticeBody: string };
@@ -63,11 +63,14 @@ const noticesPage = preparedFor((db) =>
       noticeTitle: notices.title,
       noticeBody: notices.description,
       isVerify: notices.isVerify,
+      changeStatus: changeRequests.status,
+      changeId: changeRequests.id,
       messageContent: notices.messageContent,
       createdAt: shanghaiTime(notices.createdAt),
       total: totalOver(),
     })
     .from(notices)
+    .leftJoin(changeRequests, eq(changeRequests.noticeId, notices.id))
     .where(noticesOf)
     .orderBy(desc(notices.id))
     .limit(sql.placeholder('limit'))
@@ -78,13 +81,31 @@ const noticesCount = preparedFor((db) =>
   db.select({ n: count() }).from(notices).where(noticesOf).prepare('person_notices_count'),
 );
 
+/** A record change's notice stands as its request does; feedback is answered or not. */
+const outcomeOf = (changeStatus: string | null, isVerify: 'Y' | 'N'): PersonNotice['outcome'] => {
+  if (changeStatus === 'approved' || changeStatus === 'rejected' || changeStatus === 'withdrawn') return changeStatus;
+  if (changeStatus === 'pending') return 'pending';
+  return isVerify === 'Y' ? 'answered' : 'pending';
+};
+
 export const getPersonNotices = async (db: Db, caller: Caller, paging: Page): Promise<PageOf<PersonNotice>> => {
   const { rows, totalCount } = await readPage(
     { pageQuery: noticesPage(db), countQuery: noticesCount(db) },
     caller.id,
     paging,
   );
-  return { rows: rows.map((row) => ({ ...row, isVerify: row.isVerify === 'Y' ? 'Y' : 'N' })), totalCount };
+  return {
+    rows: rows.map(({ changeStatus, changeId, ...row }) => {
+      const isVerify = row.isVerify === 'Y' ? 'Y' : 'N';
+      return {
+        ...row,
+        isVerify,
+        outcome: outcomeOf(changeStatus, isVerify),
+        changeId: changeStatus === 'pending' ? changeId : null,
+      };
+    }),
+    totalCount,
+  };
 };
 
 export const getUnreadMessages = async (db: Db, caller: Caller): Promise<PersonMsg[]> =>

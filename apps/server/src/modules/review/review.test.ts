@@ -152,6 +152,8 @@ describe('an edit of the base data and education, reviewed', () => {
     const notices = await t.call(routes.getPersonNotice, { currentPage: 1 }, worker.token);
     expect(notices.body.data[0]).toMatchObject({
       isVerify: 'Y',
+      outcome: 'approved',
+      noticeBody: '修改个人信息，已通过',
       messageContent: '您提交的个人信息修改已审核通过：资料齐全',
     });
     const messages = await t.call(routes.getPersonMsg, {}, worker.token);
@@ -182,8 +184,12 @@ describe('an edit of the base data and education, reviewed', () => {
     const info = await t.call(routes.getEmployeeInfo, {}, worker.token);
     expect(info.body.data).toMatchObject({ empTelNo: '', pendingChange: null });
     const notices = await t.call(routes.getPersonNotice, { currentPage: 1 }, worker.token);
+    // The outcome in words, and the line no longer reads …，待审核.
     expect(notices.body.data[0]).toMatchObject({
       isVerify: 'Y',
+      outcome: 'rejected',
+      changeId: null,
+      noticeBody: '修改个人信息，未通过',
       messageContent: '您提交的个人信息修改未通过审核：身份证照片不清晰',
     });
     // Decided once: a second decision is told so.
@@ -326,5 +332,98 @@ describe('access', () => {
     // The reviewer reads the scans of the records under review.
     const reviewed = await t.app.inject({ method: 'GET', url: other.front, headers: { token: reviewerToken } });
     expect(reviewed.statusCode).toBe(200);
+  });
+});
+
+describe('the employee’s own waiting change', () => {
+  it('shows what they sent, numbers masked, to them alone', async () => {
+    const worker = await newEmployee();
+    const sent = await submitPerson(worker.token, {
+      base: baseForm(worker, { empTelNo: '13800001111' }),
+      educations: [education()],
+    });
+    expect(sent.json()).toMatchObject({ result: true });
+    const notices = await t.call(routes.getPersonNotice, { currentPage: 1 }, worker.token);
+    const [notice] = notices.body.data;
+    expect(notice).toMatchObject({ outcome: 'pending', noticeBody: '修改个人信息，待审核' });
+    const id = notice?.changeId as number;
+    expect(id).toBeGreaterThan(0);
+
+    const mine = await t.call(routes.getMyChange, { kind: 'APP_EDIT_PERSON' }, worker.token);
+    expect(mine.body.data).toMatchObject({ id, kind: 'APP_EDIT_PERSON' });
+    const fields = mine.body.data?.groups[0]?.fields ?? [];
+    const after = Object.fromEntries(fields.map((field) => [field.label, field.after]));
+    expect(after).toMatchObject({ 联系电话: '13800001111', 身份证号码: '1101**********8515' });
+    expect(JSON.stringify(mine.body)).not.toContain(ID_CARD);
+
+    // Another employee asking for the same kind hears of nothing of theirs.
+    const other = await newEmployee();
+    expect((await t.call(routes.getMyChange, { kind: 'APP_EDIT_PERSON' }, other.token)).body).toMatchObject({
+      result: true,
+      data: null,
+    });
+    expect((await t.call(routes.getMyChange, { kind: 'APP_EDIT_BANK' }, worker.token)).body.data).toBeNull();
+  });
+
+  it('is withdrawn by them while nobody decided: records free again, reviewers told, the notice says so', async () => {
+    const worker = await newEmployee();
+    await submitPerson(worker.token, {
+      base: baseForm(worker, { empTelNo: '13800002222' }),
+      educations: [education()],
+    });
+    const [{ id }] = (await pendingOf(worker.id)) as [{ id: number }];
+
+    // Nobody else takes it back.
+    const other = await newEmployee();
+    expect((await t.call(routes.withdrawChange, { id }, other.token)).body).toMatchObject({
+      result: false,
+      msg: '申请不存在',
+    });
+    expect(await pendingOf(worker.id)).toHaveLength(1);
+
+    expect((await t.call(routes.withdrawChange, { id }, worker.token)).body).toMatchObject({
+      result: true,
+      msg: '已撤回',
+    });
+    // Twice is the same outcome.
+    expect((await t.call(routes.withdrawChange, { id }, worker.token)).body.result).toBe(true);
+    expect(await pendingOf(worker.id)).toHaveLength(0);
+
+    const notices = await t.call(routes.getPersonNotice, { currentPage: 1 }, worker.token);
+    expect(notices.body.data[0]).toMatchObject({
+      outcome: 'withdrawn',
+      changeId: null,
+      noticeBody: '修改个人信息，已撤回',
+      messageContent: '您已撤回个人信息的修改',
+    });
+    const waiting = await t.call(routes.getChangeList, { status: 'pending', PageSize: 50 }, reviewerToken);
+    expect(waiting.body.data.map((row: { id: number }) => row.id)).not.toContain(id);
+    expect((await t.call(routes.approveChange, { id, seenVersions: { base: 0 } }, reviewerToken)).body).toMatchObject({
+      result: false,
+      msg: '员工已撤回该申请',
+    });
+    // The records are as they were, and free to edit again.
+    expect((await t.call(routes.getEmployeeInfo, {}, worker.token)).body.data).toMatchObject({
+      empTelNo: '',
+      pendingChange: null,
+    });
+    const again = await submitPerson(worker.token, { base: baseForm(worker), educations: [education()] });
+    expect(again.json().result).toBe(true);
+    const log = await t.database.pool.query(
+      "select actor_id from audit_log where action = 'change.withdraw' and subject_id = $1",
+      [String(id)],
+    );
+    expect(log.rows).toEqual([{ actor_id: worker.id }]);
+  });
+
+  it('cannot be withdrawn once decided', async () => {
+    const worker = await newEmployee();
+    await submitPerson(worker.token, { base: baseForm(worker), educations: [education()] });
+    const [{ id }] = (await pendingOf(worker.id)) as [{ id: number }];
+    await t.call(routes.rejectChange, { id, reason: '照片不清晰' }, reviewerToken);
+    expect((await t.call(routes.withdrawChange, { id }, worker.token)).body).toMatchObject({
+      result: false,
+      msg: '该申请已审核，不能撤回',
+    });
   });
 });

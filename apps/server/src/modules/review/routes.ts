@@ -1,8 +1,18 @@
-// Review/* calls: the reviewer's console (role AppVerify, checked by the contract entry and again by the service).
+// Review/* calls: the reviewer's console (role AppVerify, checked by the contract entry and again by the service),
+// and the employee's view and withdrawal of their own waiting change.
 import { reviewRoutes } from '@ess/contract/review';
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/contract-routes';
-import { approveChange, countPending, getChangeDetail, listChanges, type ReviewDeps, rejectChange } from './service';
+import {
+  approveChange,
+  countPending,
+  getChangeDetail,
+  getMyChange,
+  listChanges,
+  type ReviewDeps,
+  rejectChange,
+  withdrawChange,
+} from './service';
 
 export const registerReviewRoutes = (app: FastifyInstance, deps: ReviewDeps) => {
   registerCall(app, reviewRoutes.getChangeList, async ({ body, caller }) => {
@@ -27,4 +37,12 @@ export const registerReviewRoutes = (app: FastifyInstance, deps: ReviewDeps) => 
     msg: '已驳回',
   }));
   registerCall(app, reviewRoutes.getPendingCount, async ({ caller }) => ({ data: await countPending(deps, caller) }));
+  // The employee's own change, not the reviewer's: any signed-in caller, answered for their own requests only.
+  registerCall(app, reviewRoutes.getMyChange, async ({ body, caller }) => ({
+    data: await getMyChange(deps, caller, { kind: body.kind }),
+  }));
+  registerCall(app, reviewRoutes.withdrawChange, async ({ body, caller, request }) => ({
+    data: await withdrawChange(deps, caller, { id: body.id, requestId: request.id }),
+    msg: '已撤回',
+  }));
 };

@@ -4,14 +4,21 @@
 // into the audit row, so the history reads true after later edits and a wrong approval can be undone from it.
 
 import { type CerType, CHANGE_KIND_WORDS, type ChangeKind } from '@ess/contract/records';
-import type { ChangeDetail, ChangeField, ChangeGroup, ChangeListItem, ReviewStatus } from '@ess/contract/review';
+import type {
+  ChangeDetail,
+  ChangeField,
+  ChangeGroup,
+  ChangeListItem,
+  MyChange,
+  ReviewStatus,
+} from '@ess/contract/review';
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { recordAudit } from '../../core/audit';
 import { type Caller, requireRole } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
 import type { Notifier } from '../../core/notifier';
-import { groupBankNo, type PersonalDataCipher } from '../../core/personal-data';
+import { groupBankNo, maskBankNo, maskIdCard, type PersonalDataCipher } from '../../core/personal-data';
 import type { Db } from '../../db/client';
 import { changeRequests, dictionaryItems, employees, notices } from '../../db/schema/index';
 import { shanghaiTime } from '../../db/shanghai-time';
@@ -168,18 +175,35 @@ const openNumber = (cipher: PersonalDataCipher, proposed: ProposedNumber, liveSe
   return liveSealed ? cipher.open(liveSealed) : '';
 };
 
+/** How a diff shows the ID card and bank card numbers: whole to a reviewer, masked to the employee. */
+type NumberView = { idCard: (whole: string) => string; bankNo: (digits: string) => string };
+const WHOLE_NUMBERS: NumberView = { idCard: (whole) => whole, bankNo: groupBankNo };
+const MASKED_NUMBERS: NumberView = {
+  idCard: (whole) => (whole ? maskIdCard(whole) : ''),
+  bankNo: (digits) => (digits ? maskBankNo(digits) : ''),
+};
+
 /**
  * The groups of a request against the live records: the base data, each certificate added, edited or removed,
- * the bank card. Numbers are whole (the reviewer compares them with the scans).
+ * the bank card. Numbers are whole for the reviewer (who compares them with the scans), masked for the employee.
  */
-const diffOf = (cipher: PersonalDataCipher, proposal: Proposal, live: LiveRecords, dictionaries: Dictionaries) => {
+const diffOf = (
+  cipher: PersonalDataCipher,
+  proposal: Proposal,
+  live: LiveRecords,
+  dictionaries: Dictionaries,
+  numbers: NumberView = WHOLE_NUMBERS,
+) => {
   const groups: ChangeGroup[] = [];
   if (proposal.base) {
     const before = live.base && {
       ...live.base,
-      empCard: live.base.empCardSealed ? cipher.open(live.base.empCardSealed) : '',
+      empCard: numbers.idCard(live.base.empCardSealed ? cipher.open(live.base.empCardSealed) : ''),
     };
-    const after = { ...proposal.base, empCard: openNumber(cipher, proposal.base.empCard, live.base?.empCardSealed) };
+    const after = {
+      ...proposal.base,
+      empCard: numbers.idCard(openNumber(cipher, proposal.base.empCard, live.base?.empCardSealed)),
+    };
     groups.push(groupOf('基本信息', BASE_FIELDS, before, after, dictionaries));
   }
   for (const [cerType, ops] of Object.entries(proposal.certificates ?? {}) as [
@@ -206,10 +230,10 @@ const diffOf = (cipher: PersonalDataCipher, proposal: Proposal, live: LiveRecord
       groups.push(groupOf(`新增${name}`, specs, undefined, after as CertificateValues, dictionaries));
   }
   if (proposal.bank) {
-    const before = live.bank && { ...live.bank, bankNo: groupBankNo(cipher.open(live.bank.bankNoSealed)) };
+    const before = live.bank && { ...live.bank, bankNo: numbers.bankNo(cipher.open(live.bank.bankNoSealed)) };
     const after = {
       ...proposal.bank,
-      bankNo: groupBankNo(openNumber(cipher, proposal.bank.bankNo, live.bank?.bankNoSealed)),
+      bankNo: numbers.bankNo(openNumber(cipher, proposal.bank.bankNo, live.bank?.bankNoSealed)),
     };
     groups.push(groupOf('银行卡', BANK_FIELDS, before, after, dictionaries));
   }
@@ -299,6 +323,25 @@ const frozenDiff = (proposal: Proposal, live: LiveRecords) => ({
   after: proposal,
 });
 
+/**
+ * The change's notice in 我的消息 once the change is over: answered, with the outcome, and its line no longer
+ * reading …，待审核 (a text the employee wrote themselves is left as it is).
+ */
+const closeNotice = (
+  tx: Executor,
+  noticeId: number,
+  { ending, messageContent }: { ending: '已通过' | '未通过' | '已撤回'; messageContent: string },
+) =>
+  tx
+    .update(notices)
+    .set({
+      isVerify: 'Y',
+      messageContent,
+      verifiedAt: sql`now()`,
+      description: sql`regexp_replace(${notices.description}, '，待审核$', ${`，${ending}`})`,
+    })
+    .where(eq(notices.id, noticeId));
+
 const decide = async (
   { db, notifier }: Pick<ReviewDeps, 'db' | 'notifier'>,
   caller: Caller,
@@ -327,6 +370,7 @@ const decide = async (
     if (!claimed) {
       const request = await loadRequest(tx, id); // not found at all: say so
       if (request.employeeId === caller.id) throw new BusinessError('CHANGE_OWN');
+      if (request.status === 'withdrawn') throw new BusinessError('CHANGE_WITHDRAWN');
       throw new BusinessError('CHANGE_ALREADY_DECIDED');
     }
     const request = await loadRequest(tx, id);
@@ -352,10 +396,10 @@ const decide = async (
         ? `您提交的${word}信息修改已审核通过${decision.opinion ? `：${decision.opinion}` : ''}`
         : `您提交的${word}信息修改未通过审核：${decision.reason}`;
     if (request.noticeId) {
-      await tx
-        .update(notices)
-        .set({ isVerify: 'Y', messageContent: outcome, verifiedAt: sql`now()` })
-        .where(eq(notices.id, request.noticeId));
+      await closeNotice(tx, request.noticeId, {
+        ending: decision.status === 'approved' ? '已通过' : '未通过',
+        messageContent: outcome,
+      });
     }
     await sendMessages(
       { tx, afterCommit, notifier },
@@ -393,4 +437,82 @@ export const rejectChange = (
     id: input.id,
     requestId: input.requestId,
     decision: { status: 'rejected', reason: input.reason },
+  });
+
+/**
+ * The caller's own change of a kind while it waits for review (one at most: a change holds its record sets): what
+ * they sent against their records now, numbers masked. Only ever the caller's own.
+ */
+export const getMyChange = async (
+  { db, cipher }: Pick<ReviewDeps, 'db' | 'cipher'>,
+  caller: Caller,
+  { kind }: { kind: ChangeKind },
+): Promise<MyChange | null> => {
+  const [waiting] = await db
+    .select({ id: changeRequests.id })
+    .from(changeRequests)
+    .where(
+      and(
+        eq(changeRequests.employeeId, caller.id),
+        eq(changeRequests.kind, kind),
+        eq(changeRequests.status, 'pending'),
+      ),
+    )
+    .orderBy(desc(changeRequests.id))
+    .limit(1);
+  if (!waiting) return null;
+  const request = await loadRequest(db, waiting.id);
+  const [live, dictionaries] = await Promise.all([
+    loadLiveRecords(db, request.employeeId, request.recordSets),
+    loadDictionaries(db),
+  ]);
+  return {
+    id: request.id,
+    kind: request.kind as ChangeKind,
+    submittedAt: request.submittedAt as string,
+    groups: diffOf(cipher, request.proposed as Proposal, live, dictionaries, MASKED_NUMBERS),
+  };
+};
+
+/**
+ * The employee takes back their change while nobody has decided it (a mistyped bank number need not wait for HR):
+ * its records are free to edit again, its notice says 已撤回, and the reviewers' lists drop it. A reviewer deciding
+ * at the same instant: one of the two wins, the other is told.
+ */
+export const withdrawChange = async (
+  { db, notifier }: Pick<ReviewDeps, 'db' | 'notifier'>,
+  caller: Caller,
+  { id, requestId }: { id: number; requestId: string },
+) =>
+  withTransaction(db, async (tx, afterCommit) => {
+    const [withdrawn] = await tx
+      .update(changeRequests)
+      .set({ status: 'withdrawn', decidedBy: caller.id, decidedAt: sql`now()` })
+      .where(
+        and(eq(changeRequests.id, id), eq(changeRequests.employeeId, caller.id), eq(changeRequests.status, 'pending')),
+      )
+      .returning({
+        recordSets: changeRequests.recordSets,
+        noticeId: changeRequests.noticeId,
+        kind: changeRequests.kind,
+      });
+    if (!withdrawn) {
+      const request = await loadRequest(tx, id).catch(() => undefined);
+      if (!request || request.employeeId !== caller.id) throw new BusinessError('CHANGE_NOT_FOUND');
+      if (request.status === 'withdrawn') return null; // taken back already: the same outcome
+      throw new BusinessError('CHANGE_NOT_WITHDRAWABLE');
+    }
+    await releaseRecordSets(tx, caller.id, withdrawn.recordSets);
+    const word = CHANGE_KIND_WORDS[withdrawn.kind as ChangeKind];
+    if (withdrawn.noticeId) {
+      await closeNotice(tx, withdrawn.noticeId, { ending: '已撤回', messageContent: `您已撤回${word}信息的修改` });
+    }
+    await recordAudit(tx, {
+      actor: caller,
+      action: 'change.withdraw',
+      subject: { type: 'change_request', id },
+      requestId,
+    });
+    afterCommit(() => notifier.publish({ role: 'AppVerify', kind: 'review.decided' }));
+    return null;
   });

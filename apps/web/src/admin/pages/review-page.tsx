@@ -36,7 +36,12 @@ import { showToast } from '../../lib/toast';
 
 const r = t.review;
 const STATUSES: ReviewStatus[] = ['pending', 'approved', 'rejected'];
-const STATUS_COLORS: Record<ReviewStatus, string> = { pending: 'gold', approved: 'green', rejected: 'red' };
+const STATUS_COLORS: Record<ChangeListItem['status'], string> = {
+  pending: 'gold',
+  approved: 'green',
+  rejected: 'red',
+  withdrawn: 'default',
+};
 const GROUP_COLORS: Record<ChangeGroup['change'], string> = {
   added: 'green',
   removed: 'red',

@@ -1,7 +1,7 @@
 // One request: who sent it and when, a warning when the records changed after it was sent, the differences group
 // by group, and the decision (通过 with an optional opinion, 驳回 with a reason). After a decision the screen is told
 // (onDecided): the phone goes back to the list, the PC selects the next request.
-import type { ChangeDetail, ReviewStatus } from '@ess/contract/review';
+import type { ChangeDetail, ChangeListItem } from '@ess/contract/review';
 import { Button, Tag } from 'antd-mobile';
 import { ExclamationTriangleOutline } from 'antd-mobile-icons';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -15,7 +15,12 @@ import { useChangeDetail } from '../api/get-change-detail';
 import { ChangeGroup } from './change-group';
 import { ApproveSheet, RejectSheet } from './decision-sheets';
 
-const STATUS_COLORS: Record<ReviewStatus, string> = { pending: 'warning', approved: 'success', rejected: 'danger' };
+const STATUS_COLORS: Record<ChangeListItem['status'], string> = {
+  pending: 'warning',
+  approved: 'success',
+  rejected: 'danger',
+  withdrawn: 'default',
+};
 
 const Meta = ({ change }: { change: ChangeDetail }) => (
   <dl className="review-meta">
