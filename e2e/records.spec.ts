@@ -138,8 +138,9 @@ describe('个人信息', () => {
     expect(body.educations.at(-1)?.filePath).toMatch(/^\/api\/files\//);
 
     await page.goto('/user/my-option');
+    // A record change waits for its reviewer: 待审核, in words.
     const notice = page.locator('.notice-item', { hasText: '修改个人信息' }).first();
-    await notice.getByText('未审核').waitFor();
+    await notice.getByText('待审核', { exact: true }).waitFor();
   });
 
   it('a new employee fills 个人信息 from nothing: 请添加学历, every required field named, then sent', async () => {
@@ -368,7 +369,7 @@ describe('the review, end to end', () => {
     await page
       .locator('.notice-item', { hasText: '修改个人信息' })
       .first()
-      .getByText('已审核', { exact: true })
+      .getByText('已通过', { exact: true })
       .waitFor();
   });
 });

@@ -19,6 +19,8 @@ describe('MyOptionPage', () => {
               noticeTitle: '工资疑问',
               noticeBody: '加班费不符',
               isVerify: 'Y',
+              outcome: 'answered',
+              changeId: null,
               messageContent: '下月补发',
               createdAt: '2025-06-01 09:00',
             },
@@ -27,6 +29,8 @@ describe('MyOptionPage', () => {
               noticeTitle: '餐费扣款',
               noticeBody: '扣款偏多',
               isVerify: 'N',
+              outcome: 'pending',
+              changeId: null,
               messageContent: '',
               createdAt: '2025-05-30 18:00',
             },
@@ -41,5 +45,42 @@ describe('MyOptionPage', () => {
     expect(screen.getByText('未审核')).toBeInTheDocument();
     expect(screen.getByText('审核意见：下月补发')).toBeInTheDocument();
     expect(screen.getAllByText(/审核意见/)).toHaveLength(1);
+  });
+
+  it('says how a record change ended in words: 待审核, 已通过, 未通过 with the reason, 已撤回', async () => {
+    const change = (id: number, outcome: string, noticeBody: string, messageContent = '') => ({
+      id,
+      noticeTitle: `修改银行卡信息 ${id}`,
+      noticeBody,
+      isVerify: outcome === 'pending' ? 'N' : 'Y',
+      outcome,
+      changeId: outcome === 'pending' ? 40 + id : null,
+      messageContent,
+      createdAt: '2025-06-01 09:00',
+    });
+    fakeServer({
+      'SystemNotice/GetPersonNotice': () => ({
+        body: {
+          result: true,
+          msg: '',
+          totalCount: 4,
+          data: [
+            change(4, 'pending', '修改银行卡信息，待审核'),
+            change(3, 'approved', '修改银行卡信息，已通过', '您提交的银行卡信息修改已审核通过'),
+            change(2, 'rejected', '修改银行卡信息，未通过', '您提交的银行卡信息修改未通过审核：卡号与照片不符'),
+            change(1, 'withdrawn', '修改银行卡信息，已撤回', '您已撤回银行卡信息的修改'),
+          ],
+        },
+      }),
+    });
+    renderScreen(<MyOptionPage />);
+    const tagOf = async (title: string) =>
+      (await screen.findByText(title)).closest('.notice-title')?.querySelector('.adm-tag')?.textContent;
+    expect(await tagOf('修改银行卡信息 4')).toBe('待审核');
+    expect(await tagOf('修改银行卡信息 3')).toBe('已通过');
+    expect(await tagOf('修改银行卡信息 2')).toBe('未通过');
+    expect(await tagOf('修改银行卡信息 1')).toBe('已撤回');
+    expect(screen.getByText('审核意见：您提交的银行卡信息修改未通过审核：卡号与照片不符')).toBeInTheDocument();
+    expect(screen.queryByText('已审核')).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
-// /user/my-option: the employee's notices (feedback, record changes) with 已审核 / 未审核 and the
-// reviewer's opinion, paged; beside them, the proposals the employee sent while signed in, with HR's status.
+// /user/my-option: the employee's notices (feedback, record changes) with how each stands in words (feedback
+// 已审核 / 未审核; a record change 待审核 / 已通过 / 未通过 / 已撤回) and the reviewer's opinion, paged; beside them,
+// the proposals the employee sent while signed in, with HR's status.
 import type { PersonNotice } from '@ess/contract/notices';
 import type { MyProposal } from '@ess/contract/proposals';
 import { List, Tabs, Tag } from 'antd-mobile';
@@ -10,32 +11,50 @@ import { useMyProposals } from './api/get-my-proposals';
 import { usePersonNotices } from './api/get-person-notice';
 import './my-option-page.css';
 
-const NoticeItem = ({ notice }: { notice: PersonNotice }) => (
-  <List.Item
-    className="notice-item"
-    description={
-      <>
-        <span className="notice-body">{notice.noticeBody}</span>
-        {notice.messageContent && (
-          <span className="notice-opinion">
-            {t.myOption.opinion}
-            {notice.messageContent}
-          </span>
-        )}
-        <span className="notice-time">{notice.createdAt}</span>
-      </>
-    }
-  >
-    <span className="notice-title">
-      <span className="notice-title-text">{notice.noticeTitle}</span>
-      {notice.isVerify === 'Y' ? (
-        <Tag color="success">{t.myOption.verified}</Tag>
-      ) : (
-        <Tag color="warning">{t.myOption.unverified}</Tag>
-      )}
-    </span>
-  </List.Item>
-);
+/** The tag of a notice: words first; the colour only repeats them. */
+const outcomeTag = (notice: PersonNotice): { text: string; color: 'warning' | 'success' | 'danger' | 'default' } => {
+  switch (notice.outcome) {
+    case 'approved':
+      return { text: t.myOption.approved, color: 'success' };
+    case 'rejected':
+      return { text: t.myOption.rejected, color: 'danger' };
+    case 'withdrawn':
+      return { text: t.myOption.withdrawn, color: 'default' };
+    case 'answered':
+      return { text: t.myOption.verified, color: 'success' };
+    default:
+      // A record change waits for its reviewer; feedback for HR's answer.
+      return notice.changeId === null
+        ? { text: t.myOption.unverified, color: 'warning' }
+        : { text: t.myOption.pending, color: 'warning' };
+  }
+};
+
+const NoticeItem = ({ notice }: { notice: PersonNotice }) => {
+  const tag = outcomeTag(notice);
+  return (
+    <List.Item
+      className="notice-item"
+      description={
+        <>
+          <span className="notice-body">{notice.noticeBody}</span>
+          {notice.messageContent && (
+            <span className="notice-opinion">
+              {t.myOption.opinion}
+              {notice.messageContent}
+            </span>
+          )}
+          <span className="notice-time">{notice.createdAt}</span>
+        </>
+      }
+    >
+      <span className="notice-title">
+        <span className="notice-title-text">{notice.noticeTitle}</span>
+        <Tag color={tag.color}>{tag.text}</Tag>
+      </span>
+    </List.Item>
+  );
+};
 
 const PROPOSAL_STATUS_COLORS: Record<string, 'warning' | 'success' | 'default'> = {
   SUBMITTED: 'warning',

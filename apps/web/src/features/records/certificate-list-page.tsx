@@ -10,7 +10,7 @@ import { useIdempotencyKey } from '../../lib/idempotency-key';
 import { showToast } from '../../lib/toast';
 import { useCertificates } from './api/get-title-cer-with-un-verify';
 import { useSubmitChange } from './api/submit-change';
-import { PendingNotice } from './components/pending-notice';
+import { PendingChange } from './components/pending-change';
 import { type Draft, draftOf, RecordListEditor } from './components/record-list-editor';
 import { pullTexts } from './pull-texts';
 import { type RecordKind, type RecordValues, recordOfRow } from './record-kinds';
@@ -106,7 +106,7 @@ export const CertificateListPage = ({ kind, changeKind, noticeTitle }: Certifica
   return (
     <PullToRefresh onRefresh={() => rows.refetch().then(() => undefined)} {...pullTexts}>
       <div className="records-page">
-        {isPending && <PendingNotice />}
+        {isPending && <PendingChange kind={changeKind} />}
         {rows.data.length === 0 ? (
           <EmptyState title={t.records.empty(kind.name)} />
         ) : (

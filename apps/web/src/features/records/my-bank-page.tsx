@@ -19,7 +19,7 @@ import { useBankCard } from './api/get-bank-card';
 import { useSubmitChange } from './api/submit-change';
 import { FieldList } from './components/field-list';
 import { MaskedNumberInput } from './components/masked-number-input';
-import { PendingNotice } from './components/pending-notice';
+import { PendingChange } from './components/pending-change';
 import { pullTexts } from './pull-texts';
 import './records.css';
 import { mayDiscard } from './may-discard';
@@ -179,7 +179,7 @@ const MyBankPage = () => {
   return (
     <PullToRefresh onRefresh={() => answer.refetch().then(() => undefined)} {...pullTexts}>
       <div className="records-page">
-        {pendingChange && <PendingNotice submittedAt={pendingChange.submittedAt} />}
+        {pendingChange && <PendingChange kind={pendingChange.kind} submittedAt={pendingChange.submittedAt} />}
         {pendingChange && <CardDetails card={pendingChange.bankCard} isPending />}
         {bankCard ? <CardDetails card={bankCard} /> : <EmptyState title={bank.empty} />}
         <div className="records-actions">

@@ -18,7 +18,7 @@ import { useCertificates } from './api/get-title-cer-with-un-verify';
 import { useSubmitChange } from './api/submit-change';
 import { BaseInfoForm, type BaseValues } from './components/base-info-form';
 import { BaseInfoView } from './components/base-info-view';
-import { PendingNotice } from './components/pending-notice';
+import { PendingChange } from './components/pending-change';
 import { type Draft, draftOf, RecordListEditor } from './components/record-list-editor';
 import { pullTexts } from './pull-texts';
 import { EDUCATION, recordOfRow } from './record-kinds';
@@ -205,7 +205,7 @@ const MyEducationPage = () => {
   return (
     <PullToRefresh onRefresh={refresh} {...pullTexts}>
       <div className="records-page">
-        {pending && <PendingNotice submittedAt={pending.submittedAt} />}
+        {pending && <PendingChange kind={pending.kind} submittedAt={pending.submittedAt} showsSentValues />}
         <BaseInfoView
           info={info.data}
           nameOf={{
