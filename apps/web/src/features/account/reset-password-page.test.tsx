@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, fakeServer, ok, renderScreen } from '../../test/render';
 import ResetPasswordPage from './reset-password-page';
