@@ -51,9 +51,12 @@ describe('员工与账号', () => {
     expect(await outcome.textContent()).toContain('已标记离职');
     await row.getByText(/已离职/).waitFor();
 
-    // The worker's next visit needs the server, which no longer knows the session.
+    // The worker's open phone goes to sign-in by itself, told why: nothing is tapped there.
+    await phone.page.waitForURL('**/login**', { timeout: 10_000 });
+    await phone.page.getByText('账号已停用，请联系人事部门').waitFor();
+    // And a visit of a private screen needs the sign-in again.
     await phone.page.goto('/salary/my-salary');
-    await phone.page.waitForURL('**/login**', { timeout: 15_000 });
+    await phone.page.waitForURL('**/login**');
     // Their own password no longer signs them in.
     const again = await api('Account/CheckLogin', {
       userAccount: leaver.empNo,

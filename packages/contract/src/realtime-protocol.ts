@@ -7,8 +7,14 @@ export const WS_PATH = '/ws';
 /** SPEC §9 message types. */
 export const MESSAGE_TYPE = { SEND: 1, GET_ONLINE: 2 } as const;
 
-/** Close codes the client acts on: sign in again (4401), or stop (4403). */
-export const WS_CLOSE = { UNAUTHORIZED: 4401, REPLACED: 4409, TOO_MANY: 4429 } as const;
+/**
+ * Close codes the client acts on: the token no longer holds (4401: renew it, or sign in again), the account was
+ * disabled (4403: marked as left; sign-in at once, saying so), another tab took the place (4409), too many (4429).
+ */
+export const WS_CLOSE = { UNAUTHORIZED: 4401, ACCOUNT_DISABLED: 4403, REPLACED: 4409, TOO_MANY: 4429 } as const;
+
+/** The content of a `session.ended` notification whose employee was marked as left (their sockets close 4403). */
+export const SESSION_ENDED_LEFT = 'left';
 
 /** Client → server. The first message signs the socket in (the token never appears in a URL). */
 export type ClientMessage =
@@ -27,7 +33,7 @@ export type NotifyKind =
   | 'messages'
   /** An HR console import changed state (to the clerk who uploaded it); content is `{ id, status, progress }`. */
   | 'import.progress'
-  /** HR marked the employee as left: their sockets close (4401) on every instance. */
+  /** The employee's sessions ended: their sockets close on every instance (4403 when marked as left, else 4401). */
   | 'session.ended'
   /**
    * The employee's roles, menus or plant changed (to them), or a role's menus (to its holders): the app re-reads the

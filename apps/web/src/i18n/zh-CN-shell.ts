@@ -15,6 +15,8 @@ export const zhCNShell = {
   api: {
     serverError: '请求服务器错误,请稍后重试',
     unauthorized: '登录已过期,请重新登录',
+    /** The socket was closed because HR marked the employee as left (lib/realtime.ts). */
+    accountDisabled: '账号已停用，请联系人事部门',
   },
   routes: {
     login: '登录',

@@ -116,8 +116,11 @@ export const renewAccessToken = (): Promise<Renewal> => {
 };
 
 let isRedirecting = false;
-/** The server said the session is over: 登录已过期,请重新登录, then sign-in, back here afterwards. */
-const endSession = () => {
+/**
+ * The server said the session is over: 登录已过期,请重新登录 (or why, when it said: 账号已停用…), then sign-in, back
+ * here afterwards.
+ */
+export const endSession = (message: string = t.api.unauthorized) => {
   clearSession();
   if (isRedirecting) return;
   isRedirecting = true;
@@ -125,7 +128,7 @@ const endSession = () => {
   setTimeout(() => {
     isRedirecting = false;
   }, 1000);
-  void showToast({ content: t.api.unauthorized, kind: 'fail' });
+  void showToast({ content: message, kind: 'fail' });
   onSessionOver(currentPath());
 };
 

@@ -55,6 +55,7 @@ let sockets: FakeSocket[];
 let token: string | undefined;
 let renewals: Renewal[];
 let notified: string[];
+let endings: string[];
 let queryClient: QueryClient;
 
 const renew = vi.fn(async (): Promise<Renewal> => {
@@ -76,6 +77,7 @@ const options = (overrides: Partial<RealtimeOptions> = {}): RealtimeOptions => (
   readToken: () => token,
   renewAccessToken: renew,
   notify: (content) => notified.push(content),
+  endSession: (message = '登录已过期,请重新登录') => endings.push(message),
   random: () => 1,
   ...overrides,
 });
@@ -110,6 +112,7 @@ beforeEach(() => {
   token = 'token-0';
   renewals = [];
   notified = [];
+  endings = [];
   renew.mockClear();
   queryClient = new QueryClient();
 });
@@ -232,7 +235,21 @@ describe('realtime client', () => {
     client.stop();
   });
 
-  it('stops when the server refuses the refresh token too: the session is over', async () => {
+  it('on 4403 (marked as left) stops and sends the phone to sign-in at once, saying the account is disabled', async () => {
+    const client = createRealtimeClient(options());
+    client.start();
+    await settle();
+    signIn();
+    last().drop(4403);
+    await settle();
+    expect(client.state()).toBe('stopped');
+    expect(renew).not.toHaveBeenCalled();
+    expect(endings).toEqual(['账号已停用，请联系人事部门']);
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('stops when the server refuses the refresh token too: the session is over, and sign-in comes at once', async () => {
     const client = createRealtimeClient(options());
     client.start();
     await settle();
@@ -241,6 +258,7 @@ describe('realtime client', () => {
     last().drop(4401);
     await settle();
     expect(client.state()).toBe('stopped');
+    expect(endings).toEqual(['登录已过期,请重新登录']);
     await vi.advanceTimersByTimeAsync(120_000);
     setVisibility('visible');
     window.dispatchEvent(new Event('online'));

@@ -5,7 +5,8 @@
 // No zod here and nothing newer than the old WebViews have: the shell holds this module on every screen.
 import { type NotifyKind, type ServerMessage, WS_CLOSE, WS_PATH, WS_PING_MS } from '@ess/contract/realtime-protocol';
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
-import { type Renewal, renewAccessToken } from './api-client';
+import { t } from '../i18n/zh-CN-shell';
+import { endSession, type Renewal, renewAccessToken } from './api-client';
 import { CURRENT_USER_KEY } from './current-user';
 import { queryKeys } from './query-keys';
 import { onSessionCleared, readToken } from './session';
@@ -37,7 +38,7 @@ export const KEYS_BY_KIND: Record<NotifyKind, readonly QueryKey[]> = {
   messages: [queryKeys.home.unreadMessages, queryKeys.notices.person, queryKeys.records.all],
   // The HR console: the import jobs on screen (admin/pages/imports-page.tsx).
   'import.progress': [['console', 'imports']],
-  // Never arrives as a push: the server closes the leaver's socket instead.
+  // Never arrives as a push: the server closes the sockets instead (4403 for a leaver).
   'session.ended': [],
   // Roles or menus changed: the app's menus (its screens and tiles follow them) and the console's session.
   menus: [CURRENT_USER_KEY, ['console', 'session']],
@@ -73,6 +74,8 @@ export type RealtimeOptions = {
   readToken?: () => string | undefined;
   renewAccessToken?: () => Promise<Renewal>;
   notify?: (content: string) => void;
+  /** The server ended the session for good (marked as left; a refused renewal): sign-in now, told why. */
+  endSession?: (message?: string) => void;
   random?: () => number;
   now?: () => number;
 };
@@ -114,6 +117,7 @@ export const createRealtimeClient = (options: RealtimeOptions): RealtimeClient =
   const tokenOf = options.readToken ?? readToken;
   const renew = options.renewAccessToken ?? renewAccessToken;
   const notify = options.notify ?? ((content: string) => void showToast({ content, durationMs: 3000 }));
+  const sessionOver = options.endSession ?? endSession;
   let isReviewer = options.isReviewer;
 
   let state: RealtimeState = 'stopped';
@@ -231,6 +235,11 @@ export const createRealtimeClient = (options: RealtimeOptions): RealtimeClient =
       scheduleRetry();
       return;
     }
+    if (code === WS_CLOSE.ACCOUNT_DISABLED) {
+      // HR marked the employee as left: the phone goes to sign-in at once instead of at its next tap.
+      stop();
+      return sessionOver(t.api.accountDisabled);
+    }
     if (code === WS_CLOSE.UNAUTHORIZED) {
       // The token ran out or was cut short: a fresh one, then at once (a second refusal in a row waits).
       state = 'waiting';
@@ -239,7 +248,11 @@ export const createRealtimeClient = (options: RealtimeOptions): RealtimeClient =
         isRenewing = false;
       });
       if (state !== 'waiting' || socket) return;
-      if (renewal === 'refused') return stop();
+      if (renewal === 'refused') {
+        // The session ended elsewhere (a new password, a reset): sign-in now, not at the next tap.
+        stop();
+        return sessionOver();
+      }
       if (renewal === 'renewed' && !wasRefused) {
         wasRefused = true;
         return schedule(0);

@@ -221,7 +221,7 @@ describe.skipIf(!redisUrl)('on two server instances sharing the database and Red
 
     const left = await callOn(first, routes.markPersonLeft.path, { id: worker.id, leftOn: '2026-02-28' }, clerk.token);
     expect(left.body.result).toBe(true);
-    expect(await app.closed).toBe(WS_CLOSE.UNAUTHORIZED);
+    expect(await app.closed).toBe(WS_CLOSE.ACCOUNT_DISABLED);
     expect((await callOn(second, routes.checkUserToken.path, {}, token)).status).toBe(401);
   });
 });

@@ -4,6 +4,7 @@
 // transaction with its audit row (before/after).
 
 import type { PersonRow, RoleCatalog } from '@ess/contract/people';
+import { SESSION_ENDED_LEFT } from '@ess/contract/realtime-protocol';
 import { and, asc, eq, ilike, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { recordAudit } from '../../core/audit';
 import { type Caller, requirePlantAdmin, requireRole } from '../../core/caller';
@@ -279,7 +280,9 @@ export const markPersonLeft = async (
       after: { leftOn: input.leftOn },
       requestId: input.requestId,
     });
-    afterCommit(() => deps.notifier.publish({ employeeIds: [row.id], kind: 'session.ended' }));
+    afterCommit(() =>
+      deps.notifier.publish({ employeeIds: [row.id], kind: 'session.ended', payload: { content: SESSION_ENDED_LEFT } }),
+    );
   });
   deps.forgetSessions(input.id);
 };

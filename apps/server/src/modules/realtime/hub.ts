@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type ClientMessage,
   MESSAGE_TYPE,
+  SESSION_ENDED_LEFT,
   type ServerMessage,
   WS_CLOSE,
   WS_PING_MS,
@@ -200,8 +201,11 @@ export const createHub = ({
       return;
     }
     if (kind === 'session.ended') {
+      // A leaver's phone goes to sign-in at once, told the account is disabled; any other ended session renews or
+      // signs in again.
+      const code = payload?.content === SESSION_ENDED_LEFT ? WS_CLOSE.ACCOUNT_DISABLED : WS_CLOSE.UNAUTHORIZED;
       for (const id of employeeIds ?? []) {
-        for (const connection of byEmployee.get(id) ?? []) drop(connection, WS_CLOSE.UNAUTHORIZED, 'session ended');
+        for (const connection of byEmployee.get(id) ?? []) drop(connection, code, 'session ended');
       }
       return;
     }

@@ -144,12 +144,12 @@ describe('a session that ends closes its sockets at once', () => {
     expect(await client.closed).toBe(WS_CLOSE.UNAUTHORIZED);
   });
 
-  it('on being marked as left: the sockets close', async () => {
+  it('on being marked as left: the sockets close as the account disabled, so the phone signs out at once', async () => {
     const worker = await employeeWithToken();
     const client = await connect(t.app, worker.token);
     const left = await t.call(routes.markPersonLeft, { id: worker.id, leftOn: shanghaiDay() }, await hr());
     expect(left.body.result).toBe(true);
-    expect(await client.closed).toBe(WS_CLOSE.UNAUTHORIZED);
+    expect(await client.closed).toBe(WS_CLOSE.ACCOUNT_DISABLED);
   });
 
   it('on sign-out: only the sockets of that session; the employee’s other phone stays served', async () => {
