@@ -83,13 +83,21 @@ describe('the HR console', () => {
     await screenshot(phone.page, 'console-worker-payslip');
     expect(await phone.page.locator('.salary-item').count()).toBeGreaterThan(0);
 
-    // A question on a line, then 确认无误.
+    // A question on a line; 确认无误 while it waits first asks whether it is settled.
     await phone.page.getByRole('button', { name: '有疑问' }).first().click();
     await phone.page.getByRole('textbox', { name: '疑问内容' }).fill('基本工资与合同不符？');
     await phone.page.getByRole('button', { name: '提交' }).click();
     await phone.page.getByText('已提交疑问，等待人事答复').waitFor();
     await phone.page.getByRole('button', { name: '确认无误' }).click();
+    const open = phone.page.getByRole('dialog', { name: '疑问尚未答复' });
+    await open.getByText('的疑问人事尚未答复').waitFor();
+    await open.getByRole('button', { name: '等待答复' }).click();
+    await open.waitFor({ state: 'detached' });
+    await phone.page.getByRole('button', { name: '确认无误' }).waitFor();
+    await phone.page.getByRole('button', { name: '确认无误' }).click();
+    await open.getByRole('button', { name: '疑问已解决，确认无误' }).click();
     await phone.page.getByRole('status').filter({ hasText: '确认无误' }).waitFor();
+    await phone.page.getByText('您已确认疑问已解决').waitFor();
     await phone.context.close();
   });
 });

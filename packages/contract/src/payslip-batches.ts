@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ADDRESSES } from './addresses';
 import { defineRoute, pageSize, plant, text, yearMonth } from './common';
 import { download } from './imports';
+import { DISPUTE_STATUSES } from './salary';
 
 export const BATCH_STATUSES = ['draft', 'published', 'withdrawn'] as const;
 export type BatchStatus = (typeof BATCH_STATUSES)[number];
@@ -42,7 +43,8 @@ export const payslipDispute = z.object({
   itemKey: z.string(),
   itemLabel: z.string(),
   question: z.string(),
-  status: z.enum(['open', 'answered']),
+  /** settled: the employee confirmed the payslip and so said the question was settled, unanswered. */
+  status: z.enum(DISPUTE_STATUSES),
   answer: z.string(),
   createdAt: z.string(),
 });
@@ -102,7 +104,14 @@ export const payslipBatchRoutes = {
   }),
   exportPayslipBatch: defineRoute(ADDRESSES.exportPayslipBatch, { request: z.object({ id: batchId }), data: download }),
   // The employee's side, on the payslip screen
-  confirmPayslip: defineRoute(ADDRESSES.confirmPayslip, { request: z.object({ day: yearMonth }), data: z.null() }),
+  confirmPayslip: defineRoute(ADDRESSES.confirmPayslip, {
+    request: z.object({
+      day: yearMonth,
+      /** The employee says their unanswered questions on it are settled; without it such a confirm is refused. */
+      settlesQuestions: z.boolean().default(false),
+    }),
+    data: z.null(),
+  }),
   disputePayslipLine: defineRoute(ADDRESSES.disputePayslipLine, {
     request: z.object({
       day: yearMonth,

@@ -10,6 +10,13 @@ import { defineRoute, yearMonth } from './common';
 export type PayItemGroup = 'earning' | 'deduction' | 'net';
 
 /** Every pay item in payslip order: earnings, deductions, net pay last. */
+/**
+ * A question on a payslip line: open until HR answers it, or settled by the employee who confirmed the payslip
+ * without waiting for the answer.
+ */
+export const DISPUTE_STATUSES = ['open', 'answered', 'settled'] as const;
+export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
+
 export const PAY_ITEMS = [
   { key: 'BASIC_PAY', label: '基本工资', group: 'earning' },
   { key: 'OVERTIME_PAY', label: '加班费', group: 'earning' },
@@ -69,7 +76,7 @@ export const payslip = z.object({
           ITEM_KEY: z.string(),
           QUESTION: z.string(),
           ANSWER: z.string(),
-          STATUS: z.enum(['open', 'answered']),
+          STATUS: z.enum(DISPUTE_STATUSES),
         }),
       ),
     })

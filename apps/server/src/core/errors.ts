@@ -71,6 +71,11 @@ export const ERRORS = {
   BATCH_PAYSLIP_NOT_FOUND: { message: '该批次中没有工号 {empNo} 的工资单', status: 200 },
   DISPUTE_NOT_FOUND: { message: '疑问不存在', status: 200 },
   DISPUTE_ANSWERED: { message: '该疑问已答复', status: 200 },
+  DISPUTE_SETTLED: { message: '员工已确认工资单，该疑问已解决', status: 200 },
+  PAYSLIP_QUESTION_OPEN: {
+    message: '您对本月工资单的疑问人事尚未答复：请等待答复，或确认疑问已解决后再确认无误',
+    status: 200,
+  },
   PAYSLIP_NOT_CONFIRMABLE: { message: '该月工资单未发布或已撤回，请刷新后重试', status: 200 },
   PAYSLIP_ITEM_UNKNOWN: { message: '工资项目无效', status: 200 },
   ATTENDANCE_PHOTO_NOT_OFFERED: { message: '您所在工厂的考勤不使用人脸照片', status: 200 },

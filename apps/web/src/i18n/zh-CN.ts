@@ -212,6 +212,14 @@ export const zhCN = {
     askEmpty: '请填写疑问',
     asked: '已提交，人事答复后会通知您',
     waiting: '已提交疑问，等待人事答复',
+    settled: '您已确认疑问已解决',
+    openQuestion: {
+      title: '疑问尚未答复',
+      content: (lines: string) =>
+        `您对“${lines}”的疑问人事尚未答复。可以等待答复后再确认；如疑问已解决，可直接确认无误。`,
+      settle: '疑问已解决，确认无误',
+      wait: '等待答复',
+    },
     answer: (text: string) => `人事答复：${text}`,
   },
   meals: {

@@ -177,7 +177,7 @@ export const payslipDisputes = pgTable(
     employeeId: employeeRef(),
     itemKey: varchar('item_key', { length: 32 }).notNull(),
     question: text('question').notNull(),
-    /** open, answered */
+    /** open, answered, settled (the employee confirmed the payslip without waiting for the answer) */
     status: varchar('status', { length: 16 }).notNull().default('open'),
     answer: text('answer').notNull().default(''),
     answeredBy: integer('answered_by').references(() => employees.id, { onDelete: 'set null' }),

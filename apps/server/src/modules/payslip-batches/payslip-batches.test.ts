@@ -181,3 +181,35 @@ describe('a payslip batch', () => {
     expect((await batchOf(batchId))?.status).toBe('draft');
   });
 });
+
+describe('确认无误 while a question waits', () => {
+  it('is refused until the employee says the question is settled; HR then sees it settled, not open', async () => {
+    const worker = await makeEmployee(t.database, { plant: 'BJ' });
+    const token = await t.login(worker.empNo, FACTORY_PASSWORD_HASH);
+    const batchId = await importPayslips('BJ', [[worker.empNo, 'PS01', 3000, 3000, 2700]]);
+    expect((await t.call(routes.publishPayslipBatch, { id: batchId }, hr)).body).toMatchObject({ result: true });
+    await t.call(routes.disputePayslipLine, { day: MONTH, itemKey: 'BASIC_PAY', question: '基本工资少了？' }, token);
+
+    expect((await t.call(routes.confirmPayslip, { day: MONTH }, token)).body).toMatchObject({
+      result: false,
+      msg: '您对本月工资单的疑问人事尚未答复：请等待答复，或确认疑问已解决后再确认无误',
+    });
+    expect((await payslipFor(token))?.RECEIPT?.CONFIRMED_AT).toBeNull();
+
+    const settled = await t.call(routes.confirmPayslip, { day: MONTH, settlesQuestions: true }, token);
+    expect(settled.body).toMatchObject({ result: true });
+    const receipt = (await payslipFor(token))?.RECEIPT;
+    expect(receipt?.CONFIRMED_AT).not.toBeNull();
+    expect(receipt?.DISPUTES).toEqual([expect.objectContaining({ ITEM_KEY: 'BASIC_PAY', STATUS: 'settled' })]);
+    const batches = await t.call(routes.listPayslipBatches, { bu: 'BJ' }, hr);
+    expect(batches.body.data.find((batch) => batch.id === batchId)).toMatchObject({ confirmed: 1, openDisputes: 0 });
+    const [dispute] = (await t.call(routes.listPayslipDisputes, { id: batchId }, hr)).body.data;
+    expect(dispute).toMatchObject({ status: 'settled' });
+    expect(
+      (await t.call(routes.answerPayslipDispute, { id: dispute?.id as number, answer: '已核对' }, hr)).body,
+    ).toMatchObject({
+      result: false,
+      msg: '员工已确认工资单，该疑问已解决',
+    });
+  });
+});

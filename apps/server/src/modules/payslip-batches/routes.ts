@@ -45,7 +45,11 @@ export const registerPayslipBatchRoutes = (app: FastifyInstance, deps: BatchDeps
     data: await exportBatch(deps, caller, body.id),
   }));
   registerCall(app, r.confirmPayslip, async ({ body, caller, request }) => {
-    await confirmPayslip(deps, caller, { month: body.day, requestId: request.id });
+    await confirmPayslip(deps, caller, {
+      month: body.day,
+      settlesQuestions: body.settlesQuestions,
+      requestId: request.id,
+    });
     return { data: null, msg: '已确认' };
   });
   registerCall(app, r.disputePayslipLine, async ({ body, caller, request, idempotencyKey }) => {

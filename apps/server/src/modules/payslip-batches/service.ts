@@ -11,7 +11,7 @@ import {
   type PayslipBatch,
   type PayslipDispute,
 } from '@ess/contract/payslip-batches';
-import { PAY_ITEMS } from '@ess/contract/salary';
+import { type DisputeStatus, PAY_ITEMS } from '@ess/contract/salary';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { recordAudit } from '../../core/audit';
 import { type Caller, requirePlantAdmin } from '../../core/caller';
@@ -224,6 +224,7 @@ export const answerDispute = async (
       const batch = await loadBatch(tx, caller, dispute.batchId).catch(() => {
         throw new BusinessError('DISPUTE_NOT_FOUND');
       });
+      if (dispute.status === 'settled') throw new BusinessError('DISPUTE_SETTLED');
       if (dispute.status !== 'open') throw new BusinessError('DISPUTE_ANSWERED');
       await tx
         .update(payslipDisputes)
@@ -337,17 +338,31 @@ export const readReceipt =
     ]);
     return {
       CONFIRMED_AT: receipt?.confirmedAt ?? null,
-      DISPUTES: disputes.map((dispute) => ({ ...dispute, STATUS: dispute.STATUS as 'open' | 'answered' })),
+      DISPUTES: disputes.map((dispute) => ({ ...dispute, STATUS: dispute.STATUS as DisputeStatus })),
     };
   };
 
 export const confirmPayslip = async (
   { db }: Pick<BatchDeps, 'db'>,
   caller: Caller,
-  { month, requestId }: { month: string; requestId: string },
+  { month, settlesQuestions, requestId }: { month: string; settlesQuestions: boolean; requestId: string },
 ) =>
   withTransaction(db, async (tx) => {
     const { batchId, version } = await publishedBatchOf(tx, caller.id, month);
+    // A question still waiting for HR: the employee confirms only once they say it is settled, which closes it.
+    const ownOpen = and(
+      eq(payslipDisputes.batchId, batchId),
+      eq(payslipDisputes.version, version),
+      eq(payslipDisputes.employeeId, caller.id),
+      eq(payslipDisputes.status, 'open'),
+    );
+    const settled = settlesQuestions
+      ? await tx.update(payslipDisputes).set({ status: 'settled' }).where(ownOpen).returning({ id: payslipDisputes.id })
+      : [];
+    if (!settlesQuestions) {
+      const [open] = await tx.select({ id: payslipDisputes.id }).from(payslipDisputes).where(ownOpen).limit(1);
+      if (open) throw new BusinessError('PAYSLIP_QUESTION_OPEN');
+    }
     await tx
       .insert(payslipReceipts)
       .values({ batchId, version, employeeId: caller.id, confirmedAt: sql`now()` })
@@ -359,7 +374,7 @@ export const confirmPayslip = async (
       actor: caller,
       action: 'payslip.confirm',
       subject: { type: 'payslip-batch', id: batchId },
-      after: { version },
+      after: { version, ...(settled.length > 0 && { settledQuestions: settled.map((row) => row.id) }) },
       requestId,
     });
   });

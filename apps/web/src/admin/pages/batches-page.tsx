@@ -90,6 +90,8 @@ const Disputes = ({ batch }: { batch: PayslipBatch }) => {
           render: (_, row) =>
             row.status === 'answered' ? (
               row.answer
+            ) : row.status === 'settled' ? (
+              <Typography.Text type="secondary">员工已确认工资单，疑问已解决（未答复）</Typography.Text>
             ) : (
               <Space.Compact style={{ width: '100%' }}>
                 <Input

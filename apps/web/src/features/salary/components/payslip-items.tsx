@@ -70,7 +70,14 @@ export const PayslipItems = ({ payslip }: { payslip: Payslip }) => {
           <PayItemRow item={netPay} isNet below={belowOf(netPay)} />
         </List>
       )}
-      {receipt && <ConfirmBar receipt={receipt} onConfirm={() => confirm.mutate()} isPending={confirm.isPending} />}
+      {receipt && (
+        <ConfirmBar
+          receipt={receipt}
+          labelOf={(itemKey) => payslip.ITEMS.find((item) => item.key === itemKey)?.label ?? itemKey}
+          onConfirm={(settlesQuestions) => confirm.mutate(settlesQuestions)}
+          isPending={confirm.isPending}
+        />
+      )}
       {asking && (
         <AskDialog
           label={asking.label}

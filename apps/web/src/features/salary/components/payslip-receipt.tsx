@@ -6,6 +6,7 @@ import { Button, Dialog, TextArea } from 'antd-mobile';
 import { useId, useState } from 'react';
 import { t } from '../../../i18n/zh-CN';
 import { callApi } from '../../../lib/api-client';
+import { confirmAction } from '../../../lib/confirm-action';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { queryKeys } from '../../../lib/query-keys';
 import { showToast } from '../../../lib/toast';
@@ -16,7 +17,8 @@ export const useReceiptActions = (month: string) => {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.salary.payslip(month) });
   const confirm = useMutation({
-    mutationFn: () => callApi('confirmPayslip', { day: month }, { idempotencyKey: newIdempotencyKey() }),
+    mutationFn: (settlesQuestions: boolean) =>
+      callApi('confirmPayslip', { day: month, settlesQuestions }, { idempotencyKey: newIdempotencyKey() }),
     onSuccess: async () => {
       void showToast({ content: t.salary.confirmDone, kind: 'success' });
       await refresh();
@@ -44,7 +46,11 @@ export const LineQuestions = ({ receipt, itemKey }: { receipt: Receipt; itemKey:
         <li key={index}>
           <span>{question.QUESTION}</span>
           <span className="salary-answer">
-            {question.STATUS === 'answered' ? t.salary.answer(question.ANSWER) : t.salary.waiting}
+            {question.STATUS === 'answered'
+              ? t.salary.answer(question.ANSWER)
+              : question.STATUS === 'settled'
+                ? t.salary.settled
+                : t.salary.waiting}
           </span>
         </li>
       ))}
@@ -107,23 +113,43 @@ export const AskDialog = ({
   );
 };
 
+/**
+ * 确认无误; while a question of the employee's on a line is unanswered, it first asks: wait for HR's answer, or say
+ * the question is settled and confirm (the server refuses a confirm that does not say so).
+ */
 export const ConfirmBar = ({
   receipt,
+  labelOf,
   onConfirm,
   isPending,
 }: {
   receipt: Receipt;
-  onConfirm: () => void;
+  labelOf: (itemKey: string) => string;
+  onConfirm: (settlesQuestions: boolean) => void;
   isPending: boolean;
-}) =>
-  receipt.CONFIRMED_AT ? (
+}) => {
+  const open = receipt.DISPUTES.filter((dispute) => dispute.STATUS === 'open');
+  const confirmWhenSettled = async () => {
+    if (open.length === 0) return onConfirm(false);
+    const lines = [...new Set(open.map((dispute) => labelOf(dispute.ITEM_KEY)))].join('、');
+    const isSettled = await confirmAction({
+      name: t.salary.openQuestion.title,
+      title: t.salary.openQuestion.title,
+      content: t.salary.openQuestion.content(lines),
+      confirmText: t.salary.openQuestion.settle,
+      cancelText: t.salary.openQuestion.wait,
+    });
+    if (isSettled) onConfirm(true);
+  };
+  return receipt.CONFIRMED_AT ? (
     <p className="salary-confirmed" role="status">
       {t.salary.confirmed(receipt.CONFIRMED_AT)}
     </p>
   ) : (
     <div className="salary-confirm">
-      <Button block color="primary" loading={isPending} onClick={onConfirm}>
+      <Button block color="primary" loading={isPending} onClick={() => void confirmWhenSettled()}>
         {t.salary.confirm}
       </Button>
     </div>
   );
+};
