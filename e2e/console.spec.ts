@@ -18,12 +18,17 @@ import {
 const data = useTestData();
 
 let clerk: MadeEmployee;
-/** Without payslips until the import. */
+/** With a payslip of the month loaded before the console's batches (as the demo's are), until the import. */
 let worker: MadeEmployee;
+const EARLIER_NET = 3999.5;
 let browser: Browser;
 let desk: { context: BrowserContext; page: Page };
 beforeAll(async () => {
   worker = await makeEmployee(data.database, { plant: 'NT', empType: 'PS01' });
+  await data.database.pool.query(
+    `insert into payslips (employee_id, year_month, emp_type, items) values ($1, $2, 'PS01', $3)`,
+    [worker.id, shanghaiMonth(1), JSON.stringify({ BASIC_PAY: 4600, GROSS_PAY: 4600, NET_PAY: EARLIER_NET })],
+  );
   clerk = await makeHrClerk(data.database, { plants: [worker.bu] });
   browser = await launchBrowser();
   desk = await newDesk(browser);
@@ -68,6 +73,12 @@ describe('the HR console', () => {
     await page.locator('.ant-popconfirm').getByRole('button', { name: '导入', exact: true }).click();
     await page.getByText(/已导入 1 行/).waitFor({ timeout: 20_000 });
 
+    // Imported but not published: the worker still sees the payslip they had, not 暂无该月工资单.
+    const phone = await newPhone(browser);
+    await openSignedIn(phone, worker, '/salary/my-salary');
+    const netRegion = phone.page.getByRole('region', { name: '实发工资' });
+    await netRegion.getByText(yuan(EARLIER_NET)).waitFor();
+
     await page.getByRole('menuitem', { name: '工资单发布' }).click();
     await page.getByRole('heading', { name: '工资单发布' }).waitFor();
     const row = page.locator('tr', { hasText: plant }).filter({ hasText: month });
@@ -76,9 +87,8 @@ describe('the HR console', () => {
     await row.getByText('已发布').waitFor();
     await screenshot(page, 'console-batches');
 
-    const phone = await newPhone(browser);
-    await openSignedIn(phone, worker, '/salary/my-salary');
-    const netRegion = phone.page.getByRole('region', { name: '实发工资' });
+    // Published: the new version replaces it.
+    await phone.page.reload();
     await netRegion.getByText(yuan(net)).waitFor();
     await screenshot(phone.page, 'console-worker-payslip');
     expect(await phone.page.locator('.salary-item').count()).toBeGreaterThan(0);

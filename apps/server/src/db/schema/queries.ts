@@ -51,6 +51,21 @@ export const payslips = pgTable(
   (table) => [primaryKey({ columns: [table.employeeId, table.yearMonth] })],
 );
 
+/**
+ * A payslip the employee could already see (loaded before the HR console's batches) that an import of its month
+ * replaced with a draft: still shown to them until HR publishes the new version, which removes it here.
+ */
+export const keptPayslips = pgTable(
+  'kept_payslips',
+  {
+    employeeId: employeeRef(),
+    yearMonth: char('year_month', { length: 7 }).notNull(),
+    empType: char('emp_type', { length: 4 }).notNull(),
+    items: jsonb('items').$type<Record<string, number>>().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.employeeId, table.yearMonth] })],
+);
+
 export const mealMonths = pgTable(
   'meal_months',
   {

@@ -105,6 +105,13 @@ export const KIND_SPECS: Record<ImportKind, KindSpec> = {
         ? `月份 ${row.month} 与导入月份 ${month} 不符`
         : undefined,
     insert: async (tx, jobId, month, batchId) => {
+      // A payslip the employee could see before batches existed stays in sight until this version is published.
+      await tx.execute(sql`
+        insert into kept_payslips (employee_id, year_month, emp_type, items)
+        select (data->'row'->>'employee_id')::int, data->'row'->>'year_month', data->'row'->>'emp_type', data->'row'->'items'
+        from import_replaced
+        where job_id = ${jobId} and data->>'table' = 'payslips' and data->'row'->'batch_id' = 'null'::jsonb
+        on conflict (employee_id, year_month) do nothing`);
       await tx.execute(sql`
         insert into payslips (employee_id, year_month, emp_type, items, batch_id)
         select employee_id, ${month}, data->>'empType', data->'items', ${batchId}::int

@@ -213,3 +213,25 @@ describe('确认无误 while a question waits', () => {
     });
   });
 });
+
+describe('a payslip the worker already had', () => {
+  it('stays in sight while an import of its month waits as a draft, and the new version replaces it when published', async () => {
+    const worker = await makeEmployee(t.database, { plant: 'AQ' });
+    const token = await t.login(worker.empNo, FACTORY_PASSWORD_HASH);
+    // Loaded before the console's batches (as the attendance system's export was): always shown.
+    await t.database.pool.query(
+      `insert into payslips (employee_id, year_month, emp_type, items) values ($1, $2, 'PS01', $3)`,
+      [worker.id, MONTH, JSON.stringify({ BASIC_PAY: 2900, GROSS_PAY: 2900, NET_PAY: 2600 })],
+    );
+    const netOf = async () => (await payslipFor(token))?.ITEMS.find((item) => item.key === 'NET_PAY')?.amount;
+    expect(await netOf()).toBe(2600);
+
+    const batchId = await importPayslips('AQ', [[worker.empNo, 'PS01', 3000, 3000, 2750]]);
+    expect(await netOf()).toBe(2600);
+
+    expect((await t.call(routes.publishPayslipBatch, { id: batchId }, hr)).body).toMatchObject({ result: true });
+    expect(await netOf()).toBe(2750);
+    const kept = await t.database.pool.query('select 1 from kept_payslips where employee_id = $1', [worker.id]);
+    expect(kept.rowCount).toBe(0);
+  });
+});

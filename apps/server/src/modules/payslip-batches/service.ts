@@ -19,7 +19,14 @@ import { BusinessError } from '../../core/errors';
 import { withIdempotentTransaction } from '../../core/idempotency';
 import type { Notifier } from '../../core/notifier';
 import type { Db } from '../../db/client';
-import { employees, payslipBatches, payslipDisputes, payslipReceipts, payslips } from '../../db/schema/index';
+import {
+  employees,
+  keptPayslips,
+  payslipBatches,
+  payslipDisputes,
+  payslipReceipts,
+  payslips,
+} from '../../db/schema/index';
 import { shanghaiTime as shanghai } from '../../db/shanghai-time';
 import { type Executor, withTransaction } from '../../db/transaction';
 import { sendMessages } from '../notices/messages';
@@ -111,6 +118,10 @@ export const publishBatch = async (
         .update(payslipBatches)
         .set({ status: 'published', version, publishedAt: sql`now()`, publishedBy: caller.id, withdrawReason: '' })
         .where(eq(payslipBatches.id, id));
+      // The new version replaces what each employee was shown meanwhile.
+      await tx
+        .delete(keptPayslips)
+        .where(and(eq(keptPayslips.yearMonth, batch.yearMonth), inArray(keptPayslips.employeeId, recipients)));
       const again = batch.version > 0 ? '（已更新）' : '';
       await sendMessages(
         { tx, afterCommit, notifier: deps.notifier },

@@ -12,7 +12,7 @@ import type { Caller } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
 import type { Db } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
-import { payslipBatches, payslips } from '../../db/schema/index';
+import { keptPayslips, payslipBatches, payslips } from '../../db/schema/index';
 import { companyMonth } from '../../lib/calendar';
 import { toAmount } from '../../lib/money';
 
@@ -39,6 +39,19 @@ const payslipOfMonth = preparedFor((db) =>
       ),
     )
     .prepare('payslip_of_month'),
+);
+
+const keptPayslipOfMonth = preparedFor((db) =>
+  db
+    .select({ empType: keptPayslips.empType, items: keptPayslips.items })
+    .from(keptPayslips)
+    .where(
+      and(
+        eq(keptPayslips.employeeId, sql.placeholder('employeeId')),
+        eq(keptPayslips.yearMonth, sql.placeholder('month')),
+      ),
+    )
+    .prepare('kept_payslip_of_month'),
 );
 
 /** The items of a payslip row as its EMP_TYPE shows them (also HR's preview of a draft). */
@@ -79,7 +92,11 @@ export const getPayslip = async ({
 }): Promise<Payslip | undefined> => {
   if (!payslipMonths(currentMonth).includes(month)) throw new BusinessError('PAYSLIP_MONTH_NOT_ALLOWED');
   const [row] = await payslipOfMonth(db).execute({ employeeId: caller.id, month });
-  if (!row) return undefined;
+  if (!row) {
+    // A payslip they had, replaced by an import whose version is not published yet: still theirs to see.
+    const [kept] = await keptPayslipOfMonth(db).execute({ employeeId: caller.id, month });
+    return kept ? payslipOf(month, kept) : undefined;
+  }
   // The type printed on that month's payslip decides, not today's: an employee may have changed type since.
   const payslip = payslipOf(month, row);
   if (row.batchId !== null && row.version !== null && readReceipt) {
