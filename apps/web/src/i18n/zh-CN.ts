@@ -395,6 +395,8 @@ export const zhCN = {
     },
     pendingSince: (time: string) => `提交时间：${time}`,
     editHint: '修改后请点击“提交审核”，审核通过后生效。',
+    /** 个人信息's editor, whose button is 保存 (then the e-signature), not 提交审核. */
+    saveHint: '修改后请点击“保存”并确认电子签名，提交审核，审核通过后生效。',
     loadFailedPull: '加载失败，请下拉重新加载',
     fillComplete: '请填写完整信息',
     notFilled: '未填写',
@@ -500,6 +502,7 @@ export const zhCN = {
       bankNoPlaceholder: '请输入 16–19 位银行卡号',
       bankNoHint: '如需修改，请输入完整的新卡号',
       luhnWarning: '卡号校验未通过，请核对卡号是否输入正确。部分银联卡不适用此校验，确认无误可继续提交。',
+      luhnConfirm: { title: '请核对卡号', send: '卡号无误，提交', check: '返回核对' },
       bankName: '开户银行',
       bankAddress: '开户地址',
       bankAddressPlaceholder: '如：中国银行南通分行',

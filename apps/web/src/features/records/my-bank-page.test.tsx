@@ -72,7 +72,16 @@ describe('/user/my-bank', () => {
     await user.clear(number);
     await user.type(number, '6222021234567890123');
     expect(await screen.findByText(/卡号校验未通过，请核对卡号是否输入正确/)).toBeInTheDocument();
+    // Submitting asks first: 返回核对 sends nothing, 卡号无误，提交 sends it.
     await user.click(screen.getByRole('button', { name: '提交审核' }));
+    const asked = await screen.findByRole('dialog', { name: '请核对卡号' });
+    await user.click(within(asked).getByRole('button', { name: '返回核对' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '请核对卡号' })).not.toBeInTheDocument());
+    expect(calls.filter((call) => call.path === 'SystemNotice/ModifyNotice')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: '提交审核' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: '请核对卡号' })).getByRole('button', { name: '卡号无误，提交' }),
+    );
     expect(await screen.findByText('已提交审核,请勿重复提交')).toBeInTheDocument();
     const sent = calls.find((call) => call.path === 'SystemNotice/ModifyNotice');
     expect(sent?.body).toMatchObject({ NoticeType: 'APP_EDIT_BANK', NoticeTitle: '修改银行卡信息' });
@@ -80,6 +89,21 @@ describe('/user/my-bank', () => {
       bank: { filePath: FILE(7), bankNo: '6222021234567890123', bankName: '中国银行', bankAddress: '中国银行南通分行' },
     });
     await waitFor(() => expect(screen.getByRole('button', { name: '修改' })).toBeInTheDocument());
+  });
+
+  it('asks for the number when the masked one is cleared, instead of taking it as unchanged', async () => {
+    const { calls } = serve({ bankCard: CARD, bankOptions: ['中国银行'], pendingChange: null });
+    const user = setup();
+    renderScreen(<MyBankPage />, { currentUser });
+    await user.click(await screen.findByRole('button', { name: '修改' }));
+    const number = screen.getByLabelText(/^银行卡号/);
+    await user.clear(number);
+    await user.tab();
+    expect(number).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: '提交审核' }));
+    expect(await screen.findByText('请填写银行卡号')).toBeInTheDocument();
+    expect(screen.queryByText('资料没有变化，无需提交')).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.path === 'SystemNotice/ModifyNotice')).toHaveLength(0);
   });
 
   it('questions only whole numbers of 16–19 digits', () => {

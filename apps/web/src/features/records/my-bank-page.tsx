@@ -13,6 +13,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/query-sta
 import { FilePreview } from '../../components/upload/file-preview';
 import { FileUploader } from '../../components/upload/file-uploader';
 import { t } from '../../i18n/zh-CN';
+import { confirmAction } from '../../lib/confirm-action';
 import { useIdempotencyKey } from '../../lib/idempotency-key';
 import { showToast } from '../../lib/toast';
 import { useBankCard } from './api/get-bank-card';
@@ -86,6 +87,19 @@ const BankEditor = ({ card, bankOptions, onClose }: BankEditorProps) => {
     const body = changeBodies.APP_EDIT_BANK.safeParse({ bank: values });
     if (!body.success) {
       void showToast({ content: body.error.issues[0]?.message ?? t.records.fillComplete, kind: 'fail' });
+      return;
+    }
+    // Some UnionPay cards do not follow the check: the employee decides, having been asked, not only shown a line.
+    if (
+      isQuestioned &&
+      !(await confirmAction({
+        name: bank.luhnConfirm.title,
+        title: bank.luhnConfirm.title,
+        content: bank.luhnWarning,
+        confirmText: bank.luhnConfirm.send,
+        cancelText: bank.luhnConfirm.check,
+      }))
+    ) {
       return;
     }
     submit.mutate(

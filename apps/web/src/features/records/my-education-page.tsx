@@ -111,7 +111,7 @@ const PersonEditor = ({ info, educations, dictionaries, onClose }: PersonEditorP
 
   return (
     <div className="records-page">
-      <p className="records-hint">{t.records.editHint}</p>
+      <p className="records-hint">{t.records.saveHint}</p>
       <BaseInfoForm
         form={form}
         info={info}

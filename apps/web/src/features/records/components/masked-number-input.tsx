@@ -1,6 +1,6 @@
 // A number the server shows masked (ID card 3201**********1234, bank card 6222 **** **** 1234): left as shown it
-// means "unchanged"; any edit replaces the whole value, so the employee types the whole new number. Left empty,
-// it goes back to the masked number on blur.
+// means "unchanged"; any edit replaces the whole value, so the employee types the whole new number. Cleared, it
+// stays empty, and the form asks for the number (请填写…) rather than taking the clearing for "unchanged".
 import { MASKED_NUMBER } from '@ess/contract/records';
 import { Input } from 'antd-mobile';
 
@@ -49,8 +49,5 @@ export const MaskedNumberInput = ({
     autoComplete="off"
     maxLength={MASKED_NUMBER.test(value) ? undefined : maxLength}
     onChange={(next) => onChange?.(MASKED_NUMBER.test(value) && next !== value ? typedPart(value, next) : next)}
-    onBlur={() => {
-      if (value.trim() === '' && masked) onChange?.(masked);
-    }}
   />
 );
