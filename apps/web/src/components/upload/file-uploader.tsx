@@ -17,9 +17,15 @@ const isPdf = (file: File) => file.type === 'application/pdf' || /\.pdf$/i.test(
 /** Some Android WebViews give a camera's picture no type at all. */
 const isImage = (file: File) => file.type.startsWith('image/') || (file.type === '' && !isPdf(file));
 
-/** SPEC §8: 上传图片失败,{msg} (the half-width comma as the spec writes it). */
-export const reportUploadFailure = (message: string) =>
-  void showToast({ content: `${t.upload.failedPrefix}${message}`, kind: 'fail' });
+/**
+ * SPEC §8: 上传图片失败,{msg} (the half-width comma as the spec writes it); a document (a résumé) says 上传文件失败,
+ * as a picture it is not.
+ */
+export const reportUploadFailure = (message: string, { isDocument = false }: { isDocument?: boolean } = {}) =>
+  void showToast({
+    content: `${isDocument ? t.upload.fileFailedPrefix : t.upload.failedPrefix}${message}`,
+    kind: 'fail',
+  });
 
 /** Compresses a picture, checks the size, uploads; answers the address, or undefined when it was told as failed. */
 export const pickAndUpload = async ({

@@ -33,14 +33,14 @@ export const PublicFileUploader = ({ id, value, onChange, upType, label }: Publi
 
   const upload = async (file: File) => {
     if (isDocument ? !DOCUMENT.test(file.name) : !file.type.startsWith('image/') && file.type !== '') {
-      reportUploadFailure(isDocument ? t.upload.documentOnly : t.upload.imageOnly);
+      reportUploadFailure(isDocument ? t.upload.documentOnly : t.upload.imageOnly, { isDocument });
       return;
     }
     setUploading(true);
     try {
       const ready = isDocument ? { blob: file as Blob, name: file.name } : await compressImage(file);
       if (ready.blob.size > MAX_UPLOAD_BYTES) {
-        reportUploadFailure(t.upload.tooLarge);
+        reportUploadFailure(t.upload.tooLarge, { isDocument });
         return;
       }
       const path = await uploadPublicFile({ upType, file: ready.blob, fileName: ready.name });
@@ -48,7 +48,8 @@ export const PublicFileUploader = ({ id, value, onChange, upType, label }: Publi
       onChange?.(path);
       void showToast({ content: t.upload.success, kind: 'success' });
     } catch (error) {
-      if (!(error instanceof ApiError) || error.kind === 'business') reportUploadFailure(describeError(error));
+      if (!(error instanceof ApiError) || error.kind === 'business')
+        reportUploadFailure(describeError(error), { isDocument });
     } finally {
       setUploading(false);
     }

@@ -153,7 +153,7 @@ const BankEditor = ({ card, bankOptions, onClose }: BankEditorProps) => {
             </span>
           }
         >
-          <MaskedNumberInput masked={masked} placeholder={bank.bankNoPlaceholder} inputMode="numeric" maxLength={23} />
+          <MaskedNumberInput placeholder={bank.bankNoPlaceholder} inputMode="numeric" maxLength={23} />
         </Form.Item>
         <Form.Item name="bankName" label={<RequiredLabel>{bank.bankName}</RequiredLabel>} rules={rulesOf('bankName')}>
           <PickerField label={bank.bankName} options={options} />

@@ -37,6 +37,16 @@ describe('RegisterPage', () => {
     expect(await screen.findByText('年龄只能填写数字')).toBeInTheDocument();
   });
 
+  it('refuses a résumé of another type as a file, not as a picture', async () => {
+    const { calls } = fakeServer({}, { isSignedIn: false });
+    const user = userEvent.setup({ applyAccept: false });
+    renderScreen(<RegisterPage />, { path: '/register', at: '/register?empNo=100082' });
+    await user.upload(screen.getByTestId('resume-input'), new File(['<html>'], '简历.html', { type: 'text/html' }));
+    expect(await screen.findByText('上传文件失败,请选择 Word 或 PDF 文件')).toBeInTheDocument();
+    expect(screen.queryByText(/上传图片失败/)).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.path === 'upload/UploadPublicFile')).toHaveLength(0);
+  });
+
   it('registers with the referrer of the link, sets the flag and replaces the form, also on the next visit', async () => {
     const { calls } = fakeServer(
       {

@@ -102,7 +102,7 @@ export const BaseInfoForm = ({ form, info, dictionaries }: BaseInfoFormProps) =>
         },
       ]}
     >
-      <MaskedNumberInput masked={info.empCard} placeholder={base.empCardPlaceholder} inputMode="text" maxLength={18} />
+      <MaskedNumberInput placeholder={base.empCardPlaceholder} inputMode="text" maxLength={18} />
     </Form.Item>
     <Form.Item name="empTelNo" label={<RequiredLabel>{base.empTelNo}</RequiredLabel>} rules={rulesOf('empTelNo')}>
       <Input type="tel" inputMode="numeric" maxLength={11} autoComplete="tel" placeholder={base.empTelNoPlaceholder} />

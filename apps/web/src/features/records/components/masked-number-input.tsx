@@ -25,8 +25,6 @@ type MaskedNumberInputProps = {
   id?: string;
   value?: string;
   onChange?: (value: string) => void;
-  /** The masked number as the server showed it ('' when none is on file). */
-  masked: string;
   placeholder: string;
   inputMode: 'numeric' | 'text';
   maxLength: number;
@@ -36,7 +34,6 @@ export const MaskedNumberInput = ({
   id,
   value = '',
   onChange,
-  masked,
   placeholder,
   inputMode,
   maxLength,
