@@ -99,10 +99,12 @@ describe('a screen whose code does not arrive', () => {
             })
           : route.continue(),
     );
+    // The reload itself (a navigation of the page) gets the files as they are now.
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) isRedeployed = false;
+    });
     const reloaded = page.waitForEvent('load');
     await page.getByRole('link', { name: '我的' }).click();
-    // The reload itself gets the files as they are now.
-    isRedeployed = false;
     await reloaded;
     await page.getByText('退出登录', { exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/user/person-center');
