@@ -33,6 +33,11 @@ describe('person center', () => {
       await phone.page.getByText(link, { exact: true }).waitFor();
     }
     await screenshot(phone.page, 'person-center');
+    // Round, not a rounded square.
+    const radius = await phone.page
+      .locator('.person-avatar')
+      .evaluate((avatar) => getComputedStyle(avatar).borderRadius);
+    expect(radius).toBe('50%');
     await phone.page.getByRole('button', { name: '查看头像' }).click();
     await phone.page.locator('.adm-image-viewer-content').waitFor();
   });
