@@ -142,6 +142,8 @@ describe('video study', () => {
       await element.play();
     });
     await waitForTime(2);
+    // The label follows the playing before the first heartbeat's answer (ten seconds in).
+    await expect.poll(async () => (await page.locator('.study-hint').textContent()) ?? '').toMatch(/已观看 [1-9]\d*%/);
     const landed = await seekTo(7);
     expect(landed).toBeLessThan(3.5);
     await toast().getByText('请按顺序观看，不能拖动到尚未观看的位置').waitFor();

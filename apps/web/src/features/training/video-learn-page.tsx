@@ -94,6 +94,9 @@ const VideoStudy = ({ item }: { item: Item }) => {
   const progress = useStudyProgress(item.studyId, true);
   const tracker = useRef(createWatchTracker(0));
   const [coverage, setCoverage] = useState<number | null>(null);
+  // Between the server's answers (every ten seconds) the label follows the playing: what the server counted plus
+  // what played since, never past the furthest point reached. The next answer corrects it.
+  const [playedSince, setPlayedSince] = useState(0);
   const [isUnplayable, setUnplayable] = useState(false);
   const session = useStudySession(item);
   const refetchProgress = useRef(progress.refetch);
@@ -121,6 +124,7 @@ const VideoStudy = ({ item }: { item: Item }) => {
         .then((kept) => {
           tracker.current.raiseFurthest(kept.furthest);
           setCoverage(kept.coverage);
+          setPlayedSince(0);
         })
         .catch((error: unknown) => {
           // Refused: the server's account stands (the guard follows it); unreachable: sent again with the next.
@@ -145,8 +149,12 @@ const VideoStudy = ({ item }: { item: Item }) => {
       report(tracker.current.take());
       void session.end();
     };
+    let lastTime = video.currentTime;
     const onTime = () => {
+      const step = video.currentTime - lastTime;
+      lastTime = video.currentTime;
       if (video.seeking || video.paused) return;
+      if (step > 0 && step < 1.5) setPlayedSince((played) => played + step);
       report(tracker.current.onPlaying(video.currentTime));
     };
     const onSeeking = () => {
@@ -190,6 +198,13 @@ const VideoStudy = ({ item }: { item: Item }) => {
     };
   }, [report, session]);
 
+  const shownCoverage = (counted: number) => {
+    const length = videoRef.current?.duration;
+    if (!length || !Number.isFinite(length)) return counted;
+    const reached = tracker.current.furthest / length;
+    return Math.min(1, Math.max(counted, Math.min(reached, counted + playedSince / length)));
+  };
+
   return (
     <div className="study-video">
       <div className="study-video-frame">
@@ -217,7 +232,7 @@ const VideoStudy = ({ item }: { item: Item }) => {
       ) : null}
       <h2 className="study-title">{item.name}</h2>
       <p className="study-hint">
-        {coverage !== null ? `${t.training.progress(Math.floor(coverage * 100))} · ` : ''}
+        {coverage !== null ? `${t.training.progress(Math.floor(shownCoverage(coverage) * 100))} · ` : ''}
         {t.training.seekHint}
       </p>
     </div>
