@@ -220,23 +220,26 @@ describe('exams and surveys', () => {
     await screenshot(page, 'training-exam');
     await page.getByRole('button', { name: '提交' }).click();
     await toast().getByText('提交成功').waitFor();
-    await page.waitForURL(/\/paper\/paper-list$/);
-    // 其他 was ticked too: the multiple choice is all or nothing.
-    await page.getByText('80 / 100 分').waitFor();
-    await page.getByText('已提交').waitFor();
-    await screenshot(page, 'training-exam-list');
-
-    await page.getByText('新员工安全知识考试').click();
+    // The page turns into the answer with its score; 其他 was ticked too: the multiple choice is all or nothing.
     await page.getByText('得分：80 分（满分 100 分）').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/paper/paper-detail');
     expect(await page.getByRole('button', { name: '提交' }).count()).toBe(0);
     expect(await questions.nth(3).getByLabel('第 2 空').inputValue()).toBe('综合');
     await screenshot(page, 'training-exam-read-only');
+
+    await page.getByRole('button', { name: '返回' }).click();
+    await page.waitForURL(/\/paper\/paper-list$/);
+    await page.getByText('80 / 100 分').waitFor();
+    await page.getByText('已提交').waitFor();
+    await screenshot(page, 'training-exam-list');
   });
 
   it('keeps a survey’s answers over a reload, submits it, and lists it as 已完成', async () => {
     const { page } = phone;
     await openSignedIn(phone, surveyUser, '/user/my-demand');
-    await page.getByText('2026 年度培训需求调查').click();
+    // Opened from a link (a tab of its own): nothing in the app to go back to.
+    const link = (await page.getByRole('link', { name: /培训需求调查/ }).getAttribute('href')) ?? '';
+    await page.goto(link);
     const questions = page.locator('fieldset.paper-question');
     await questions.first().waitFor();
     await questions.nth(0).getByText('B. 现场实操').click();

@@ -34,6 +34,8 @@ const writeDraft = (key: string, answers: AnswerMap) => {
   }
 };
 
+const LIST_PATHS: Record<ExamType, string> = { EXAM: '/paper/paper-list', DEMAND: '/user/my-demand' };
+
 export const PaperPage = ({ examType }: { examType: ExamType }) => {
   const [params] = useSearchParams();
   const id = Number(params.get('Id') ?? params.get('id'));
@@ -87,7 +89,17 @@ export const PaperPage = ({ examType }: { examType: ExamType }) => {
           window.localStorage.removeItem(storageKey);
           idempotency.renew();
           void showToast({ content: t.training.submitted, kind: 'success' });
-          navigate(-1);
+          if (examType === 'EXAM') {
+            // The page turns into the submitted answer with its score (the answer is in the cache already): the
+            // worker sees how they did, also when the exam was opened from a link in a tab of its own.
+            window.scrollTo({ top: 0 });
+            document.querySelector('main.app-main')?.scrollTo({ top: 0 });
+            return;
+          }
+          // Back to where the survey was opened from; opened from a link (nothing to go back to), to the list.
+          const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+          if (index > 0) navigate(-1);
+          else navigate(LIST_PATHS[examType], { replace: true });
         },
       },
     );
