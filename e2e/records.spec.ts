@@ -305,10 +305,12 @@ describe('bank card', () => {
     await page.getByRole('button', { name: '修改', exact: true }).click();
     const number = page.getByLabel(/^银行卡号/);
     await page.getByText('如需修改，请输入完整的新卡号').waitFor();
-    // Emptied and left, the field shows the number on file again (unchanged).
+    // Emptied, the field stays empty and submitting asks for the number (not 资料没有变化).
     await number.fill('');
     await number.blur();
-    expect(await number.inputValue()).toBe('6217 **** **** 0122');
+    expect(await number.inputValue()).toBe('');
+    await page.getByRole('button', { name: '提交审核' }).click();
+    await page.getByText('请填写银行卡号').first().waitFor();
     await number.fill('6222021234567890123');
     await page.getByText(/卡号校验未通过/).waitFor();
     await number.fill('6222021234567890128');
@@ -319,6 +321,8 @@ describe('bank card', () => {
     await page.getByRole('button', { name: '开户银行：中国工商银行' }).waitFor();
     await screenshot(page, 'records-bank-edit');
     await page.getByRole('button', { name: '提交审核' }).click();
+    // A number failing the check is sent once the employee says it is right.
+    await page.getByRole('dialog', { name: '请核对卡号' }).getByRole('button', { name: '卡号无误，提交' }).click();
     await toast().getByText('已提交审核,请勿重复提交').waitFor();
     const pending = page.getByRole('region', { name: '审核中的银行卡' });
     await pending.getByText('待审核').waitFor();
