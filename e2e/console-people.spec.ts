@@ -72,6 +72,15 @@ describe('员工与账号', () => {
     await page.getByLabel('员工工号').fill(leaver.empNo);
     await page.getByRole('button', { name: '查询' }).click();
     await page.locator('tr', { hasText: '标记离职' }).first().waitFor();
+    // Every action, field and code in Chinese, times in China time: no action codes, ISO times or JSON on screen.
+    const table = (await page.locator('.ant-table-tbody').textContent()) ?? '';
+    expect(table).not.toMatch(/\b[a-z]+(?:[-_][a-z]+)*\.[a-z]+(?:-[a-z]+)*\b/);
+    expect(table).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
+    expect(table).not.toMatch(/[{}"]/);
+    // The filter offers every action, not only the account ones.
+    await page.getByLabel('操作', { exact: true }).click();
+    await page.locator('.ant-select-item-option', { hasText: '通过资料修改' }).waitFor();
+    await page.keyboard.press('Escape');
     await screenshot(page, 'console-audit');
   });
 

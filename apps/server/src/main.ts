@@ -15,6 +15,7 @@ import { withMigrationLock } from './db/migrate';
 import {
   DEMO_EMPLOYEE,
   DEMO_PASSWORD,
+  DEMO_PLANT_CLERK,
   DEMO_REVIEWER,
   isDatabaseEmpty,
   seedDemo,
@@ -145,6 +146,10 @@ const start = async (config: Config) => {
   if (shouldSeed) {
     say(
       `demo employee: ${DEMO_EMPLOYEE} / ${DEMO_PASSWORD}   reviewer (AppVerify): ${DEMO_REVIEWER} / ${DEMO_PASSWORD}`,
+    );
+    say(
+      `HR console: http://${shownHost}:${config.PORT}/admin   ${DEMO_REVIEWER} (every plant) or ` +
+        `${DEMO_PLANT_CLERK} (plant NT) / ${DEMO_PASSWORD}`,
     );
   }
 };

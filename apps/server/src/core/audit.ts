@@ -1,6 +1,7 @@
 // The audit log: who changed what, when, with the values before and after. Written inside the change's
 // own transaction, so a change and its audit row commit or roll back together.
 
+import type { AuditAction } from '@ess/contract/audit-labels';
 import { type SQL, sql } from 'drizzle-orm';
 import { auditLog } from '../db/schema/index';
 import type { Executor } from '../db/transaction';
@@ -9,8 +10,8 @@ import type { Caller } from './caller';
 export type AuditEntry = {
   /** The employee who acted; undefined for the system itself (jobs, the command line). */
   actor?: Pick<Caller, 'id' | 'empNo'>;
-  /** e.g. `notice.submit`, `password.change`. */
-  action: string;
+  /** e.g. `change.submit`, `password.change`: one of the actions the console names (contract/audit-labels.ts). */
+  action: AuditAction;
   subject: { type: string; id: string | number };
   before?: unknown;
   after?: unknown;
@@ -44,7 +45,7 @@ export const auditInsertFrom = ({
   from,
 }: {
   actor: Pick<Caller, 'id' | 'empNo'>;
-  action: string;
+  action: AuditAction;
   subjectType: string;
   subjectId: SQL;
   after: SQL;

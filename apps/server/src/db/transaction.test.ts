@@ -27,7 +27,7 @@ describe('withTransaction', () => {
     const seenAfterCommit: number[] = [];
     await withTransaction(t.database.db, async (tx, afterCommit) => {
       await tx.insert(messages).values({ employeeId: employee.id, title: '审核结果', body: '已通过' });
-      await recordAudit(tx, { action: 'test.message', subject: { type: 'employee', id: employee.id } });
+      await recordAudit(tx, { action: 'person.update', subject: { type: 'employee', id: employee.id } });
       afterCommit(async () => {
         // Another connection (as a push to a phone would lead to) already sees the message.
         seenAfterCommit.push(await countMessages(employee.id));
@@ -43,7 +43,7 @@ describe('withTransaction', () => {
     await expect(
       withTransaction(t.database.db, async (tx, afterCommit) => {
         await tx.insert(messages).values({ employeeId: employee.id, title: '审核结果' });
-        await recordAudit(tx, { action: 'test.rolled-back', subject: { type: 'employee', id: employee.id } });
+        await recordAudit(tx, { action: 'person.unlock', subject: { type: 'employee', id: employee.id } });
         afterCommit(() => {
           hasPushed = true;
         });
@@ -52,7 +52,10 @@ describe('withTransaction', () => {
     ).rejects.toThrow();
     expect(hasPushed).toBe(false);
     expect(await countMessages(employee.id)).toBe(0);
-    const audit = await t.database.pool.query("select 1 from audit_log where action = 'test.rolled-back'");
+    const audit = await t.database.pool.query(
+      "select 1 from audit_log where action = 'person.unlock' and subject_id = $1",
+      [String(employee.id)],
+    );
     expect(audit.rowCount).toBe(0);
   });
 

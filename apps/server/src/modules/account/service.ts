@@ -1,6 +1,8 @@
 // Sign-in with lockout, rotating refresh tokens in families, password change and one-time reset codes.
+
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { LoginUser, Profile } from '@ess/contract/account';
+import type { AuditAction } from '@ess/contract/audit-labels';
 import { PLANTS } from '@ess/contract/plants';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { recordAudit } from '../../core/audit';
@@ -246,7 +248,7 @@ const replacePassword = async (
     clientHash,
     mustChange,
     audit,
-  }: { employeeId: number; clientHash: string; mustChange: boolean; audit: { action: string; actor?: Caller } },
+  }: { employeeId: number; clientHash: string; mustChange: boolean; audit: { action: AuditAction; actor?: Caller } },
 ) => {
   const passwordHash = await hashPassword(clientHash);
   await withTransaction(deps.db, async (tx) => {

@@ -68,7 +68,7 @@ export const setSubmissionStatus = (
     );
     await recordAudit(tx, {
       actor: caller,
-      action: `${subject}.status`,
+      action: `${subject}.status` as const,
       subject: { type: subject, id },
       before: { status: row.status },
       after: { status },

@@ -26,4 +26,29 @@ describe('AuditDiff', () => {
     rerender(<AuditDiff before={null} after={null} />);
     expect(screen.getByText('—')).toBeTruthy();
   });
+
+  it('names codes, pay items and change kinds in Chinese, times in China time, sealed numbers by their masks', () => {
+    const { container } = render(
+      <AuditDiff
+        before={{ status: 'open', lockedUntil: '2026-11-24T16:30:00.000Z' }}
+        after={{
+          status: 'answered',
+          itemKey: 'OVERTIME_PAY',
+          kind: 'APP_EDIT_BANK',
+          base: { empTelNo: '13912345678', empCard: { masked: '1101**********8515', sealed: 'v1:abc:def' } },
+          fields: ['empCard', 'bankNo'],
+        }}
+      />,
+    );
+    const text = container.textContent ?? '';
+    expect(text).toContain('待答复');
+    expect(text).toContain('已答复');
+    expect(text).toContain('工资项目：加班费');
+    expect(text).toContain('类型：修改银行卡信息');
+    expect(text).toContain('联系电话：13912345678；身份证号码：1101**********8515');
+    expect(text).toContain('字段：身份证号码、银行卡号');
+    expect(text).toContain('锁定至：2026-11-25 00:30:00');
+    // Nothing of the codes, the ciphertext or the ISO time is left on screen.
+    expect(text).not.toMatch(/OVERTIME_PAY|APP_EDIT_BANK|v1:abc|T16:30|[{}"]/);
+  });
 });

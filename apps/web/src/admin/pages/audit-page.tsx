@@ -1,5 +1,7 @@
 // 操作日志: the audit log of the clerk's plants searched by actor, employee, action and dates; each entry's before and
-// after shown as a per-field diff (struck out → new).
+// after shown as a per-field diff (struck out → new), all in Chinese: actions, fields and codes by their names
+// (contract/audit-labels.ts), times in China time, sealed numbers as their masks.
+import { AUDIT_ACTIONS, AUDIT_CODES, AUDIT_FIELDS, AUDIT_SUBJECT_TYPES } from '@ess/contract/audit-labels';
 import type { ConsoleSession } from '@ess/contract/console';
 import type { AuditEntry } from '@ess/contract/people';
 import type { Plant } from '@ess/contract/plants';
@@ -8,7 +10,6 @@ import { Button, Card, Form, Input, Select, Space, Table, Typography } from 'ant
 import { useState } from 'react';
 import { callApiEnvelope } from '../../lib/api-client';
 import { plantOptions } from '../plant-options';
-import { AUDIT_ACTION_LABELS, AUDIT_FIELD_LABELS, ROLE_LABELS } from '../texts';
 
 type Filter = {
   actorEmpNo?: string;
@@ -19,25 +20,42 @@ type Filter = {
   bu?: Plant;
 };
 
-const show = (value: unknown): string => {
-  if (value === null || value === undefined || value === '') return '（空）';
-  if (Array.isArray(value)) return value.length === 0 ? '（无）' : value.map(show).join('、');
-  if (typeof value === 'boolean') return value ? '是' : '否';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-};
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+/** China keeps no daylight saving time: its clock is UTC shifted by eight hours. */
+const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000;
+const chinaTime = (iso: string) =>
+  new Date(Date.parse(iso) + SHANGHAI_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
 
-/** Role names as the console calls them. */
-const readable = (key: string, value: unknown) =>
-  key === 'roles' && Array.isArray(value) ? value.map((role) => ROLE_LABELS[String(role)] ?? role) : value;
+const fieldName = (key: string) => AUDIT_FIELDS[key] ?? key;
+
+/** A value as a clerk reads it: codes by their names, times in China time, a sealed number as its mask. */
+const show = (value: unknown, key = ''): string => {
+  if (value === null || value === undefined || value === '') return '（空）';
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '（无）';
+    return value.map((item) => (key === 'fields' ? fieldName(String(item)) : show(item))).join('、');
+  }
+  if (typeof value === 'boolean') return value ? '是' : '否';
+  if (typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    if (typeof record.masked === 'string') return record.masked;
+    if ('sealed' in record) return '（已加密）';
+    const entries = Object.entries(record);
+    if (entries.length === 0) return '（无）';
+    return entries.map(([inner, innerValue]) => `${fieldName(inner)}：${show(innerValue, inner)}`).join('；');
+  }
+  const text = String(value);
+  if (ISO_TIME.test(text)) return chinaTime(text);
+  return AUDIT_CODES[text] ?? text;
+};
 
 const asRecord = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 /** One line per field: its name, the value before (struck out) and after. */
 export const AuditDiff = ({ before, after }: { before: unknown; after: unknown }) => {
-  const was = Object.fromEntries(Object.entries(asRecord(before)).map(([key, value]) => [key, readable(key, value)]));
-  const now = Object.fromEntries(Object.entries(asRecord(after)).map(([key, value]) => [key, readable(key, value)]));
+  const was = asRecord(before);
+  const now = asRecord(after);
   const keys = [...new Set([...Object.keys(was), ...Object.keys(now)])];
   if (keys.length === 0) return <Typography.Text type="secondary">—</Typography.Text>;
   return (
@@ -48,16 +66,16 @@ export const AuditDiff = ({ before, after }: { before: unknown; after: unknown }
         const same = hasBefore && hasAfter && JSON.stringify(was[key]) === JSON.stringify(now[key]);
         return (
           <li key={key}>
-            <Typography.Text type="secondary">{AUDIT_FIELD_LABELS[key] ?? key}：</Typography.Text>
+            <Typography.Text type="secondary">{fieldName(key)}：</Typography.Text>
             {same ? (
-              show(now[key])
+              show(now[key], key)
             ) : (
               <>
-                {hasBefore && <del style={{ color: '#b42318', background: '#fef3f2' }}>{show(was[key])}</del>}
+                {hasBefore && <del style={{ color: '#b42318', background: '#fef3f2' }}>{show(was[key], key)}</del>}
                 {hasBefore && hasAfter && ' → '}
                 {hasAfter && (
                   <ins style={{ color: '#067647', background: '#ecfdf3', textDecoration: 'none' }}>
-                    {show(now[key])}
+                    {show(now[key], key)}
                   </ins>
                 )}
               </>
@@ -102,8 +120,10 @@ const AuditPage = ({ session }: { session: ConsoleSession }) => {
           <Form.Item name="action" label="操作">
             <Select
               allowClear
-              style={{ width: 130 }}
-              options={Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => ({ value, label }))}
+              showSearch
+              optionFilterProp="label"
+              style={{ width: 160 }}
+              options={Object.entries(AUDIT_ACTIONS).map(([value, label]) => ({ value, label }))}
             />
           </Form.Item>
           <Form.Item name="from" label="从">
@@ -141,12 +161,18 @@ const AuditPage = ({ session }: { session: ConsoleSession }) => {
               width: 130,
               render: (_, row) => (row.actorEmpNo ? `${row.actorName}（${row.actorEmpNo}）` : '系统'),
             },
-            { title: '操作', width: 110, render: (_, row) => AUDIT_ACTION_LABELS[row.action] ?? row.action },
+            {
+              title: '操作',
+              width: 120,
+              render: (_, row) => AUDIT_ACTIONS[row.action as keyof typeof AUDIT_ACTIONS] ?? row.action,
+            },
             {
               title: '对象',
               width: 150,
               render: (_, row) =>
-                row.subjectEmpNo ? `${row.subjectName}（${row.subjectEmpNo}）` : `${row.subjectType} #${row.subjectId}`,
+                row.subjectEmpNo
+                  ? `${row.subjectName}（${row.subjectEmpNo}）`
+                  : `${AUDIT_SUBJECT_TYPES[row.subjectType] ?? row.subjectType} ${row.subjectId}`,
             },
             { title: '变更', render: (_, row) => <AuditDiff before={row.before} after={row.after} /> },
           ]}
