@@ -4,6 +4,7 @@
 import type { ConsoleSession } from '@ess/contract/console';
 import type { PersonRow, ResetCode, RoleCatalog } from '@ess/contract/people';
 import { PLANTS, type Plant } from '@ess/contract/plants';
+import { EMP_TYPE_LABELS, EMP_TYPES } from '@ess/contract/salary';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   App,
@@ -29,7 +30,7 @@ import { plantOptions } from '../plant-options';
 import { ROLE_LABELS } from '../texts';
 
 const PEOPLE_KEY = ['console', 'people'] as const;
-const EMP_TYPES = ['PS01', 'PS02', 'PS03', 'PS04'];
+
 const GRANTABLE = ['HRAdmin', 'AppVerify', 'SysAdmin'] as const;
 type Grantable = (typeof GRANTABLE)[number];
 const isGrantable = (role: string): role is Grantable => (GRANTABLE as readonly string[]).includes(role);
@@ -154,13 +155,13 @@ const PersonDrawer = ({
           <Input maxLength={64} />
         </Form.Item>
         <Form.Item name="empType" label="工资单类型">
-          <Select options={EMP_TYPES.map((type) => ({ value: type, label: type }))} />
+          <Select options={EMP_TYPES.map((type) => ({ value: type, label: `${type} ${EMP_TYPE_LABELS[type]}` }))} />
         </Form.Item>
         <Form.Item name="enterDate" label="入职日期">
           <Input type="date" />
         </Form.Item>
         {!person && (
-          <Typography.Text type="secondary">新员工使用系统初始密码登录，首次登录须修改密码。</Typography.Text>
+          <Typography.Text type="secondary">保存后显示新员工的初始密码；首次登录须修改密码。</Typography.Text>
         )}
       </Form>
     </Drawer>
