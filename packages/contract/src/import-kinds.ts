@@ -1,7 +1,7 @@
 // What each monthly import takes: its columns (Chinese headers and the other names payroll and attendance systems
 // give them), which are required, and how a cell is read. The server validates by these, the console shows them,
 // the templates are written from them. No zod here: the console's pages read it without the schema library.
-import { PAY_ITEMS } from './salary';
+import { PAY_ITEMS, type PayItemKey } from './salary';
 
 export const IMPORT_KINDS = ['payslip', 'attendance', 'meals', 'dormitory', 'cabinet', 'safety', 'employees'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
@@ -83,6 +83,26 @@ const nameField: ImportField = {
   maxLength: 64,
 };
 
+/**
+ * The template's example payslip, which adds up as a payslip does: 应发 = the earnings before it, 实发 = 应发 less
+ * the deductions.
+ */
+const PAYSLIP_EXAMPLE: Record<PayItemKey, string> = {
+  BASIC_PAY: '4200.00',
+  OVERTIME_PAY: '650.00',
+  ATTENDANCE_PAY: '200.00',
+  ALLOWANCE: '300.00',
+  REWARD_PENALTY: '0.00',
+  GROSS_PAY: '5350.00',
+  UNION_FEE: '10.00',
+  LODGING_DEDUCTION: '150.00',
+  SOCIAL_INSURANCE: '420.00',
+  HOUSING_FUND: '350.00',
+  INCOME_TAX: '35.50',
+  OTHERS: '0.00',
+  NET_PAY: '4384.50',
+};
+
 export const IMPORT_FIELDS: Record<ImportKind, readonly ImportField[]> = {
   payslip: [
     employeeField,
@@ -103,7 +123,7 @@ export const IMPORT_FIELDS: Record<ImportKind, readonly ImportField[]> = {
         label: item.label,
         aliases: [item.key],
         type: 'amount',
-        example: item.key === 'NET_PAY' ? '4580.00' : '100.00',
+        example: PAYSLIP_EXAMPLE[item.key],
       }),
     ),
   ],

@@ -533,6 +533,37 @@ describe('plant scope', () => {
       expect(rows[1]?.[0]).toBe('100110');
     }
   });
+
+  it('puts a legend of the coded columns beside the example, and a payslip example that adds up', async () => {
+    const sheetsOf = async (kind: string) => {
+      const answer = await t.call(routes.getImportTemplate, { kind }, ntOnly);
+      const book = XLSX.read(Buffer.from(answer.body.data.contentBase64, 'base64'), { type: 'buffer' });
+      return book.SheetNames.map((name) =>
+        XLSX.utils.sheet_to_json<string[]>(book.Sheets[name] as XLSX.WorkSheet, { header: 1 }),
+      );
+    };
+    const [payslip, payslipLegend] = await sheetsOf('payslip');
+    expect(payslipLegend).toContainEqual(['工资单类型', 'PS01', '生产人员']);
+    expect(payslipLegend).toContainEqual(['工资单类型', 'PS04', '管理人员']);
+    const example = Object.fromEntries(
+      (payslip?.[0] ?? []).map((header, index) => [header, Number(payslip?.[1]?.[index])]),
+    );
+    const earnings = ['基本工资', '加班费', '全勤奖', '津贴补贴', '奖惩'].reduce(
+      (sum, key) => sum + (example[key] ?? 0),
+      0,
+    );
+    const deductions = ['工会费', '住宿扣款', '社会保险', '住房公积金', '个人所得税', '其他'].reduce(
+      (sum, key) => sum + (example[key] ?? 0),
+      0,
+    );
+    expect(example.应发工资).toBeCloseTo(earnings, 2);
+    expect(example.实发工资).toBeCloseTo(earnings - deductions, 2);
+
+    const [, safetyLegend] = await sheetsOf('safety');
+    expect(safetyLegend).toContainEqual(['问题类型', 'EHS01', '人的不安全行为']);
+    // A kind without coded columns has no legend.
+    expect(await sheetsOf('meals')).toHaveLength(1);
+  });
 });
 
 /** The job's status as the clerk's page polls it, until `isDone` says so (the runner may be busy meanwhile). */

@@ -66,6 +66,6 @@ export const registerImportRoutes = async (app: FastifyInstance, deps: ImportDep
     data: await getRejectedRows(deps, caller, body.id),
   }));
   registerCall(app, importRoutes.getImportTemplate, async ({ body, caller }) => ({
-    data: getImportTemplate(caller, body.kind),
+    data: await getImportTemplate(deps.db, caller, body.kind),
   }));
 };

@@ -20,7 +20,7 @@ import {
   MAX_IMPORT_BYTES,
 } from '@ess/contract/imports';
 import { EMP_TYPE_LABELS, EMP_TYPES } from '@ess/contract/salary';
-import { and, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { recordAudit } from '../../core/audit';
@@ -707,7 +707,15 @@ export const getRejectedRows = async ({ db }: Pick<ImportDeps, 'db'>, caller: Ca
   });
 };
 
-export const getImportTemplate = (caller: Caller, kind: ImportKind) => {
+export const getImportTemplate = async (db: Db, caller: Caller, kind: ImportKind) => {
   requirePlantAdmin(caller);
-  return templateWorkbook(kind);
+  const safetyTypes = await db
+    .select({ code: dictionaryItems.stateId, name: dictionaryItems.stateDescr })
+    .from(dictionaryItems)
+    .where(eq(dictionaryItems.stateType, SAFETY_ISSUE_TYPES.stateType))
+    .orderBy(asc(dictionaryItems.stateId));
+  return templateWorkbook(kind, {
+    empType: EMP_TYPES.map((code) => [code, EMP_TYPE_LABELS[code]]),
+    safetyType: safetyTypes.map(({ code, name }) => [code, name]),
+  });
 };

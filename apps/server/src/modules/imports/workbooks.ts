@@ -3,13 +3,14 @@
 // to fix and upload again.
 
 import * as XLSX from '@e965/xlsx';
-import { IMPORT_FIELDS, IMPORT_KIND_LABELS, type ImportKind } from '@ess/contract/import-kinds';
+import { IMPORT_FIELDS, IMPORT_KIND_LABELS, type ImportField, type ImportKind } from '@ess/contract/import-kinds';
 
 const TEXT_FORMAT = '@';
 
-const toBase64 = (sheet: XLSX.WorkSheet, sheetName: string) => {
+const toBase64 = (sheet: XLSX.WorkSheet, sheetName: string, more: [XLSX.WorkSheet, string][] = []) => {
   const workbook = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(workbook, sheet, sheetName);
+  for (const [extra, name] of more) XLSX.utils.book_append_sheet(workbook, extra, name);
   return (XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer).toString('base64');
 };
 
@@ -20,12 +21,28 @@ const textSheet = (rows: string[][]) => {
   return sheet;
 };
 
-export const templateWorkbook = (kind: ImportKind) => {
+/** The codes a column takes, with their names (a cell may hold either): the legend of a template. */
+export type TemplateLegend = Partial<Record<NonNullable<ImportField['lookup']>, [code: string, name: string][]>>;
+
+export const LEGEND_SHEET = '代码说明';
+
+/**
+ * A kind's template: the headers and an example row, and beside them a 代码说明 sheet naming what each coded column
+ * takes (工资单类型 PS01 生产人员 …), so a clerk does not guess.
+ */
+export const templateWorkbook = (kind: ImportKind, legend: TemplateLegend = {}) => {
   const fields = IMPORT_FIELDS[kind];
   const sheet = textSheet([fields.map((field) => field.label), fields.map((field) => field.example)]);
+  const legendRows = fields.flatMap((field) =>
+    field.lookup ? (legend[field.lookup] ?? []).map(([code, name]) => [field.label, code, name]) : [],
+  );
+  const more: [XLSX.WorkSheet, string][] =
+    legendRows.length > 0
+      ? [[textSheet([['列', '代码', '名称（填代码或名称均可）'], ...legendRows]), LEGEND_SHEET]]
+      : [];
   return {
     fileName: `${IMPORT_KIND_LABELS[kind]}导入模板.xlsx`,
-    contentBase64: toBase64(sheet, IMPORT_KIND_LABELS[kind]),
+    contentBase64: toBase64(sheet, IMPORT_KIND_LABELS[kind], more),
   };
 };
 
