@@ -3,9 +3,10 @@
 // answer the questions on lines, export the reading and confirmation.
 import type { ConsoleSession } from '@ess/contract/console';
 import type { PayslipBatch, PayslipDispute } from '@ess/contract/payslip-batches';
+import type { Plant } from '@ess/contract/plants';
 import type { Payslip } from '@ess/contract/salary';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Drawer, Input, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { App, AutoComplete, Button, Card, Drawer, Input, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { callApi, callApiEnvelope, describeError } from '../../lib/api-client';
 import { saveDownload } from '../download';
@@ -17,13 +18,32 @@ const STATUS: Record<PayslipBatch['status'], { label: string; color: string }> =
   withdrawn: { label: '已撤回', color: 'warning' },
 };
 
+/** Employees of the batch's plant whose number starts with, or whose name holds, what was typed. */
+const usePeopleSearch = (bu: string, typed: string) => {
+  const text = typed.trim();
+  const byNumber = /^[0-9A-Za-z-]+$/.test(text);
+  return useQuery({
+    queryKey: ['console', 'people-search', bu, text],
+    queryFn: ({ signal }) =>
+      callApi(
+        'searchPeople',
+        { bu: bu as Plant, status: 'all', PageSize: 10, ...(byNumber ? { empNo: text } : { name: text }) },
+        { signal },
+      ),
+    enabled: text.length > 0,
+    staleTime: 30_000,
+  });
+};
+
 const Preview = ({ batch }: { batch: PayslipBatch }) => {
   const { message } = App.useApp();
-  const [empNo, setEmpNo] = useState('');
+  const [typed, setTyped] = useState('');
   const [payslip, setPayslip] = useState<Payslip | undefined>();
-  const look = async () => {
+  const people = usePeopleSearch(batch.bu, typed);
+  const look = async (empNo: string) => {
+    if (!empNo.trim()) return;
     try {
-      setPayslip(JSON.parse(await callApi('previewPayslip', { id: batch.id, empNo })) as Payslip);
+      setPayslip(JSON.parse(await callApi('previewPayslip', { id: batch.id, empNo: empNo.trim() })) as Payslip);
     } catch (error) {
       setPayslip(undefined);
       void message.error(describeError(error));
@@ -31,14 +51,27 @@ const Preview = ({ batch }: { batch: PayslipBatch }) => {
   };
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
-      <Input.Search
-        aria-label="预览员工工号"
-        placeholder="输入工号，预览该员工看到的工资单"
-        enterButton="预览"
-        value={empNo}
-        onChange={(event) => setEmpNo(event.target.value)}
-        onSearch={look}
-      />
+      {/* A name or the start of a number finds the employee; picking one previews their payslip. */}
+      <AutoComplete
+        style={{ width: '100%' }}
+        value={typed}
+        onChange={setTyped}
+        onSelect={(empNo: string) => {
+          setTyped(empNo);
+          void look(empNo);
+        }}
+        options={(people.data ?? []).map((person) => ({
+          value: person.empNo,
+          label: `${person.name}（${person.empNo}）${person.deptName ? ` · ${person.deptName}` : ''}`,
+        }))}
+      >
+        <Input.Search
+          aria-label="预览员工"
+          placeholder="输入姓名或工号查找员工，预览其工资单"
+          enterButton="预览"
+          onSearch={(value) => void look(value)}
+        />
+      </AutoComplete>
       {payslip && (
         <Table
           size="small"
@@ -81,12 +114,12 @@ const Disputes = ({ batch }: { batch: PayslipBatch }) => {
       dataSource={disputes.data ?? []}
       pagination={false}
       columns={[
-        { title: '员工', render: (_, row) => `${row.empName}（${row.empNo}）`, width: 140 },
+        { title: '员工', render: (_, row) => `${row.empName}（${row.empNo}）`, width: 130 },
         { title: '项目', dataIndex: 'itemLabel', width: 90 },
         { title: '疑问', dataIndex: 'question' },
         {
           title: '答复',
-          width: 320,
+          width: 300,
           render: (_, row) =>
             row.status === 'answered' ? (
               row.answer
@@ -221,7 +254,8 @@ const BatchesPage = ({ session }: { session: ConsoleSession }) => {
         />
       </Card>
       <Drawer
-        width={640}
+        // The questions need room to be read: the list of them takes most of an office screen.
+        width={open?.view === 'disputes' ? 'min(1100px, 90vw)' : 640}
         open={open !== undefined}
         onClose={() => setOpen(undefined)}
         title={open ? `${open.batch.bu} ${open.batch.month} ${open.view === 'preview' ? '预览' : '员工疑问'}` : ''}
