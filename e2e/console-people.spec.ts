@@ -53,7 +53,7 @@ describe('员工与账号', () => {
 
     // The worker's open phone goes to sign-in by itself, told why: nothing is tapped there.
     await phone.page.waitForURL('**/login**', { timeout: 10_000 });
-    await phone.page.getByText('账号已停用，请联系人事部门').waitFor();
+    await phone.page.getByText('该账号已停用（已离职），如有疑问请联系人事').waitFor();
     // And a visit of a private screen needs the sign-in again.
     await phone.page.goto('/salary/my-salary');
     await phone.page.waitForURL('**/login**');

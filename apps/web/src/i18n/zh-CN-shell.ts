@@ -16,7 +16,7 @@ export const zhCNShell = {
     serverError: '请求服务器错误,请稍后重试',
     unauthorized: '登录已过期,请重新登录',
     /** The socket was closed because HR marked the employee as left (lib/realtime.ts). */
-    accountDisabled: '账号已停用，请联系人事部门',
+    accountDisabled: '该账号已停用（已离职），如有疑问请联系人事',
   },
   routes: {
     login: '登录',

@@ -244,7 +244,7 @@ describe('realtime client', () => {
     await settle();
     expect(client.state()).toBe('stopped');
     expect(renew).not.toHaveBeenCalled();
-    expect(endings).toEqual(['账号已停用，请联系人事部门']);
+    expect(endings).toEqual(['该账号已停用（已离职），如有疑问请联系人事']);
     await vi.advanceTimersByTimeAsync(120_000);
     expect(sockets).toHaveLength(1);
   });

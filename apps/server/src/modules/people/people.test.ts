@@ -123,8 +123,8 @@ describe('mark as left', () => {
     const left = await t.call(routes.markPersonLeft, { id: worker.id, leftOn: '2026-02-28' }, ntOnly);
     expect(left.body).toMatchObject({ result: true });
     expect((await t.call(routes.checkUserToken, {}, signedIn.token)).status).toBe(401);
-    // The open socket is closed as a refused sign-in, so the app does not reconnect with it.
-    expect(await closed).toBe(WS_CLOSE.UNAUTHORIZED);
+    // The open socket is closed as a disabled account: the app signs out at once and does not reconnect.
+    expect(await closed).toBe(WS_CLOSE.ACCOUNT_DISABLED);
     const refreshed = await t.call(routes.refreshToken, { refreshToken: signedIn.refreshToken });
     expect(refreshed.body.result).toBe(false);
     expect((await signIn(worker.empNo)).json()).toMatchObject({
