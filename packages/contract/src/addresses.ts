@@ -140,6 +140,7 @@ export const ADDRESSES = {
   disputePayslipLine: { path: 'SalaryPayslip/Dispute', menu: 'M04', isIdempotent: true },
   // People and accounts (HRAdmin of the employee's plant; roles and menus: SysAdmin), the audit-log search
   searchPeople: { path: 'People/Search', role: 'HRAdmin' },
+  getPlantTeams: { path: 'People/GetPlantTeams', role: 'HRAdmin' },
   createPerson: { path: 'People/Create', role: 'HRAdmin' },
   updatePerson: { path: 'People/Update', role: 'HRAdmin' },
   transferPerson: { path: 'People/Transfer', role: 'HRAdmin' },

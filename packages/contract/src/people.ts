@@ -106,6 +106,11 @@ export const peopleRoutes = {
     }),
     data: z.array(personRow),
   }),
+  /** The departments and teams the plant's employees are in now: what 新建员工 and 调动 offer to pick from. */
+  getPlantTeams: defineRoute(ADDRESSES.getPlantTeams, {
+    request: z.object({ bu: plant }),
+    data: z.object({ departments: z.array(z.string()), teams: z.array(z.string()) }),
+  }),
   createPerson: defineRoute(ADDRESSES.createPerson, {
     request: personFields.extend({ empNo, bu: plant }),
     /** The initial password the new account signs in with, to hand to the new hire (changed at first sign-in). */

@@ -153,6 +153,31 @@ describe('mark as left', () => {
   });
 });
 
+describe('the departments and teams of a plant', () => {
+  it('are those of its employees in service, most used first, for the clerk of that plant only', async () => {
+    const place = async (team: string, { hasLeft = false } = {}) => {
+      const employee = await makeEmployee(t.database, { plant: 'LZ' });
+      await t.database.pool.query(
+        'update employees set dept_name = $1, team_name = $2, left_on = $3 where id = $4',
+        [`${team.slice(0, 2)}车间`, team, hasLeft ? '2026-01-31' : null, employee.id],
+      );
+    };
+    await place('焊装二班');
+    await place('焊装二班');
+    await place('涂装三班');
+    await place('离职班', { hasLeft: true });
+    const { departments, teams } = (await t.call(routes.getPlantTeams, { bu: 'LZ' }, hr)).body.data;
+    expect(departments).toEqual(expect.arrayContaining(['焊装车间', '涂装车间']));
+    expect(teams).toEqual(expect.arrayContaining(['焊装二班', '涂装三班']));
+    // Most used first; a leaver's team is no longer offered.
+    expect(teams.indexOf('焊装二班')).toBeLessThan(teams.indexOf('涂装三班'));
+    expect(teams).not.toContain('离职班');
+    expect(departments).not.toContain('离职车间');
+    // The clerk of NT alone learns nothing of LZ.
+    expect((await t.call(routes.getPlantTeams, { bu: 'LZ' }, ntOnly)).body.result).toBe(false);
+  });
+});
+
 describe('reset code and unlock', () => {
   it('issues a code shown once that works once', async () => {
     const worker = await makeEmployee(t.database, { plant: 'NT' });

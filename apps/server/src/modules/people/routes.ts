@@ -5,6 +5,7 @@ import { registerCall } from '../../http/contract-routes';
 import { searchAuditLog } from './audit-search';
 import {
   createPerson,
+  getPlantTeams,
   getRoleCatalog,
   issuePersonResetCode,
   markPersonLeft,
@@ -20,6 +21,9 @@ import {
 
 export const registerPeopleRoutes = (app: FastifyInstance, deps: PeopleDeps) => {
   const r = peopleRoutes;
+  registerCall(app, r.getPlantTeams, async ({ body, caller }) => ({
+    data: await getPlantTeams(deps.db, caller, body.bu),
+  }));
   registerCall(app, r.searchPeople, async ({ body, caller }) => {
     const { CurrentPage, PageSize, ...filter } = body;
     const { rows, totalCount } = await searchPeople(deps.db, caller, {

@@ -455,3 +455,20 @@ export const setRoleMenus = async (
   });
   deps.forgetRoleHolders(roleName);
 };
+
+/** The departments and teams of a plant's employees in service, most used first (at most 300 of each). */
+export const getPlantTeams = async (db: Db, caller: Caller, bu: string) => {
+  requirePlantAdmin(caller, bu);
+  const namesOf = async (column: typeof employees.deptName | typeof employees.teamName) => {
+    const rows = await db
+      .select({ name: column })
+      .from(employees)
+      .where(and(eq(employees.bu, bu), isNull(employees.leftOn), sql`${column} <> ''`))
+      .groupBy(column)
+      .orderBy(sql`count(*) desc`, column)
+      .limit(300);
+    return rows.map((row) => row.name);
+  };
+  const [departments, teams] = await Promise.all([namesOf(employees.deptName), namesOf(employees.teamName)]);
+  return { departments, teams };
+};

@@ -8,6 +8,7 @@ import { EMP_TYPE_LABELS, EMP_TYPES } from '@ess/contract/salary';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   App,
+  AutoComplete,
   Button,
   Card,
   Checkbox,
@@ -23,6 +24,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
+import type { FormInstance } from 'antd/es/form';
 import { useState } from 'react';
 import { renderSVG } from 'uqr';
 import { callApi, callApiEnvelope, describeError } from '../../lib/api-client';
@@ -63,6 +65,43 @@ const useAct = () => {
       return false;
     }
   };
+};
+
+/**
+ * 部门 and 班组 offered from the plant's own lists (the departments and teams its employees are in), a new name still
+ * typed where none fits. `bu` is the plant when the form has no 工厂 field of its own.
+ */
+const TeamFields = ({
+  form,
+  bu,
+  deptLabel,
+  teamLabel,
+}: {
+  form: FormInstance;
+  bu?: string;
+  deptLabel: string;
+  teamLabel: string;
+}) => {
+  const chosen = Form.useWatch('bu', form) as string | undefined;
+  const plant = chosen ?? bu;
+  const lists = useQuery({
+    queryKey: ['console', 'plant-teams', plant],
+    queryFn: ({ signal }) => callApi('getPlantTeams', { bu: plant as Plant }, { signal }),
+    enabled: Boolean(plant),
+    staleTime: 60_000,
+  });
+  const optionsOf = (names: string[] = []) => names.map((name) => ({ value: name }));
+  const matches = (typed: string, option?: { value: string }) => Boolean(option?.value.includes(typed.trim()));
+  return (
+    <>
+      <Form.Item name="deptName" label={deptLabel}>
+        <AutoComplete options={optionsOf(lists.data?.departments)} filterOption={matches} maxLength={64} />
+      </Form.Item>
+      <Form.Item name="teamName" label={teamLabel}>
+        <AutoComplete options={optionsOf(lists.data?.teams)} filterOption={matches} maxLength={64} />
+      </Form.Item>
+    </>
+  );
 };
 
 const PersonDrawer = ({
@@ -145,12 +184,7 @@ const PersonDrawer = ({
         <Form.Item name="name" label="姓名" rules={[{ required: true, message: '请填写姓名' }]}>
           <Input maxLength={64} />
         </Form.Item>
-        <Form.Item name="deptName" label="部门">
-          <Input maxLength={64} />
-        </Form.Item>
-        <Form.Item name="teamName" label="班组">
-          <Input maxLength={64} />
-        </Form.Item>
+        <TeamFields form={form} bu={person?.bu} deptLabel="部门" teamLabel="班组" />
         <Form.Item name="titleName" label="职务">
           <Input maxLength={64} />
         </Form.Item>
@@ -197,12 +231,7 @@ const TransferModal = ({ person, plants, onClose }: { person: PersonRow; plants:
         <Form.Item name="bu" label="调入工厂" rules={[{ required: true, message: '请选择调入工厂' }]}>
           <Select options={plantOptions(targets)} />
         </Form.Item>
-        <Form.Item name="deptName" label="新部门">
-          <Input maxLength={64} />
-        </Form.Item>
-        <Form.Item name="teamName" label="新班组">
-          <Input maxLength={64} />
-        </Form.Item>
+        <TeamFields form={form} deptLabel="新部门" teamLabel="新班组" />
       </Form>
     </Modal>
   );
