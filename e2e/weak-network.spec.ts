@@ -116,7 +116,7 @@ describe('weak network', () => {
       login.token,
     );
     expect(changed.result).toBe(true);
-    await refresh();
+    // The socket closes and its renewal is refused: the phone goes to sign-in by itself, nothing tapped.
     await phone.page.getByText('登录已过期,请重新登录').waitFor();
     await phone.page.waitForURL('**/login?redirect=%2Fattendance%2Fmy-att');
     expect(await cookieNames()).not.toContain('ess_refresh');
