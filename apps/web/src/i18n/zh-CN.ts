@@ -355,7 +355,7 @@ export const zhCN = {
     success: '上传成功',
     /** SPEC §8 上传图片失败,{msg}: the half-width comma as the spec writes it. */
     failedPrefix: '上传图片失败,',
-    fileFailedPrefix: '上传文件失败,',
+    fileFailedPrefix: '上传文件失败，',
     tooLarge: '文件不能超过 10 MB',
     imageOnly: '请选择图片文件',
     imageOrPdfOnly: '请选择图片或 PDF 文件',

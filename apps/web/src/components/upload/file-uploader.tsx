@@ -18,7 +18,7 @@ const isPdf = (file: File) => file.type === 'application/pdf' || /\.pdf$/i.test(
 const isImage = (file: File) => file.type.startsWith('image/') || (file.type === '' && !isPdf(file));
 
 /**
- * SPEC §8: 上传图片失败,{msg} (the half-width comma as the spec writes it); a document (a résumé) says 上传文件失败,
+ * SPEC §8: 上传图片失败,{msg} (the half-width comma as the spec writes it); a document (a résumé) says 上传文件失败，
  * as a picture it is not.
  */
 export const reportUploadFailure = (message: string, { isDocument = false }: { isDocument?: boolean } = {}) =>

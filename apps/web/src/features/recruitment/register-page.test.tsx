@@ -42,7 +42,7 @@ describe('RegisterPage', () => {
     const user = userEvent.setup({ applyAccept: false });
     renderScreen(<RegisterPage />, { path: '/register', at: '/register?empNo=100082' });
     await user.upload(screen.getByTestId('resume-input'), new File(['<html>'], '简历.html', { type: 'text/html' }));
-    expect(await screen.findByText('上传文件失败,请选择 Word 或 PDF 文件')).toBeInTheDocument();
+    expect(await screen.findByText('上传文件失败，请选择 Word 或 PDF 文件')).toBeInTheDocument();
     expect(screen.queryByText(/上传图片失败/)).not.toBeInTheDocument();
     expect(calls.filter((call) => call.path === 'upload/UploadPublicFile')).toHaveLength(0);
   });
