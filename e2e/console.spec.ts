@@ -87,6 +87,14 @@ describe('the HR console', () => {
     await row.getByText('已发布').waitFor();
     await screenshot(page, 'console-batches');
 
+    // The preview finds the employee from the start of their number, no whole number typed.
+    await row.getByRole('button', { name: '预览' }).click();
+    const drawer = page.locator('.ant-drawer').filter({ hasText: '预览' });
+    await drawer.getByRole('combobox', { name: '预览员工' }).fill(worker.empNo.slice(0, 3));
+    await page.locator('.ant-select-item-option', { hasText: worker.empNo }).click();
+    await drawer.locator('tr', { hasText: '实发工资' }).getByText(net.toFixed(2)).waitFor();
+    await page.keyboard.press('Escape');
+
     // Published: the new version replaces it.
     await phone.page.reload();
     await netRegion.getByText(yuan(net)).waitFor();

@@ -168,6 +168,12 @@ describe('registration through a referral link, signed out', () => {
     await page.getByPlaceholder('请填写姓名').fill('陈小红');
     await page.getByPlaceholder('请填写年龄').fill('24');
     await page.getByPlaceholder('请填写应聘岗位').fill('装配工');
+    // A web page is no résumé: refused as a file, not as a picture.
+    await page
+      .getByTestId('resume-input')
+      .setInputFiles({ name: '简历.html', mimeType: 'text/html', buffer: Buffer.from('<html></html>') });
+    await page.getByText('上传文件失败，请选择 Word 或 PDF 文件').waitFor();
+    expect(await page.getByText(/上传图片失败/).count()).toBe(0);
     await page
       .getByTestId('resume-input')
       .setInputFiles({ name: '简历.pdf', mimeType: 'application/pdf', buffer: readPdf() });

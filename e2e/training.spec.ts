@@ -234,6 +234,16 @@ describe('exams and surveys', () => {
     await screenshot(page, 'training-exam-list');
   });
 
+  it('tells a refused survey list as a toast, beside the page’s own 重试', async () => {
+    const { page } = phone;
+    await page.route('**/api/TrainOrganize/GetPersonDemandSurvey', (route) =>
+      route.fulfill({ json: { result: false, msg: '问卷系统维护中', data: null } }),
+    );
+    await openSignedIn(phone, surveyUser, '/user/my-demand');
+    await toast().getByText('问卷系统维护中').waitFor();
+    await page.getByRole('button', { name: '重试' }).waitFor();
+  });
+
   it('keeps a survey’s answers over a reload, submits it, and lists it as 已完成', async () => {
     const { page } = phone;
     await openSignedIn(phone, surveyUser, '/user/my-demand');

@@ -1,4 +1,4 @@
-// /user/my-demand: a refusal of the survey list is told as a toast (SPEC §8), and the page keeps 重新加载.
+// /user/my-demand: a refusal of the survey list is told as a toast (SPEC §8), and the page keeps 重试.
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, fakeServer, renderScreen } from '../../test/render';
