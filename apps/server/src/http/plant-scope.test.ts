@@ -375,6 +375,16 @@ const HR_CASES: Record<string, Case[]> = {
       reached: (data, body) => expect(data).toEqual([expect.objectContaining({ empNo: body.empNo, bu: 'HZ' })]),
     },
   ],
+  'People/GetPlantTeams': [
+    {
+      body: async () => {
+        await hzWorker();
+        return { bu: 'HZ' };
+      },
+      refusal: FORBIDDEN,
+      reached: (data) => expect((data as { departments: string[] }).departments.length).toBeGreaterThan(0),
+    },
+  ],
   'People/Create': [
     {
       body: async () => ({ empNo: `HZ${Date.now()}`, name: '新员工', bu: 'HZ', deptName: '总装车间' }),
