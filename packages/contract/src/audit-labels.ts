@@ -1,6 +1,7 @@
 // The audit log's words: every action the server records, the kinds of thing it is about, its fields and the codes
 // in its values, in the Chinese the HR console shows (操作日志). The server's audit writes take `AuditAction`, so an
 // action without a name here does not compile.
+import { BATCH_STATUS_LABELS } from './payslip-batches';
 import { CHANGE_KIND_WORDS, type ChangeKind } from './records';
 import { PAY_ITEMS } from './salary';
 
@@ -119,11 +120,17 @@ export const AUDIT_FIELDS: Record<string, string> = {
   ...PAY_ITEM_LABELS,
 };
 
-/** Codes that appear as values: statuses, change kinds, pay items, roles, yes and no. */
+/** The roles by the names the console gives them (roles are data: a name not here shows as it is). */
+export const ROLE_LABELS: Record<string, string> = {
+  Employee: '员工',
+  HRAdmin: '人事管理员',
+  AppVerify: '资料审核员',
+  SysAdmin: '系统管理员',
+};
+
+/** Codes that appear as values: statuses, change kinds, pay items and roles. */
 export const AUDIT_CODES: Record<string, string> = {
-  draft: '草稿',
-  published: '已发布',
-  withdrawn: '已撤回',
+  ...BATCH_STATUS_LABELS,
   pending: '待审核',
   approved: '已通过',
   rejected: '未通过',
@@ -140,10 +147,7 @@ export const AUDIT_CODES: Record<string, string> = {
   HIRED: '已录用',
   EXAM: '考试',
   DEMAND: '问卷',
-  Employee: '员工',
-  HRAdmin: '人事管理员',
-  AppVerify: '资料审核员',
-  SysAdmin: '系统管理员',
+  ...ROLE_LABELS,
   ...Object.fromEntries(
     (Object.entries(CHANGE_KIND_WORDS) as [ChangeKind, string][]).map(([kind, word]) => [kind, `修改${word}信息`]),
   ),

@@ -24,10 +24,3 @@ export const ct = {
   },
   notFound: '页面不存在',
 } as const;
-
-export const ROLE_LABELS: Record<string, string> = {
-  Employee: '员工',
-  HRAdmin: '人事管理员',
-  AppVerify: '资料审核员',
-  SysAdmin: '系统管理员',
-};

@@ -7,6 +7,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The spec counts months of service as 30 days each. */
 export const DAYS_PER_MONTH = 30;
 
+/** An instant (ISO text with its offset) on the Shanghai clock: yyyy-MM-dd HH:mm:ss. */
+export const formatShanghaiTime = (iso: string): string =>
+  new Date(Date.parse(iso) + SHANGHAI_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+
 /** Today's date in Asia/Shanghai as yyyy-MM-dd. */
 export const getShanghaiToday = (now: Date = new Date()): string =>
   new Date(now.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);

@@ -112,6 +112,14 @@ const setState = async (
 
 // ——— Reading and checking (the worker) ———
 
+/** The safety-issue types a 问题类型 cell may name, by code and name (the dictionary's EHS entries). */
+const loadSafetyTypes = (db: Executor) =>
+  db
+    .select({ code: dictionaryItems.stateId, name: dictionaryItems.stateDescr })
+    .from(dictionaryItems)
+    .where(eq(dictionaryItems.stateType, SAFETY_ISSUE_TYPES.stateType))
+    .orderBy(asc(dictionaryItems.stateId));
+
 const loadLookups = async (db: Executor, empNos: string[]): Promise<Lookups> => {
   const [found, safetyTypes] = await Promise.all([
     empNos.length === 0
@@ -126,10 +134,7 @@ const loadLookups = async (db: Executor, empNos: string[]): Promise<Lookups> => 
           })
           .from(employees)
           .where(sql`${employees.empNo} = any(${sql.param(empNos)}::text[])`), // one parameter, however many rows
-    db
-      .select({ code: dictionaryItems.stateId, name: dictionaryItems.stateDescr })
-      .from(dictionaryItems)
-      .where(eq(dictionaryItems.stateType, SAFETY_ISSUE_TYPES.stateType)),
+    loadSafetyTypes(db),
   ]);
   const empType = new Map<string, string>();
   for (const code of EMP_TYPES) {
@@ -709,11 +714,7 @@ export const getRejectedRows = async ({ db }: Pick<ImportDeps, 'db'>, caller: Ca
 
 export const getImportTemplate = async (db: Db, caller: Caller, kind: ImportKind) => {
   requirePlantAdmin(caller);
-  const safetyTypes = await db
-    .select({ code: dictionaryItems.stateId, name: dictionaryItems.stateDescr })
-    .from(dictionaryItems)
-    .where(eq(dictionaryItems.stateType, SAFETY_ISSUE_TYPES.stateType))
-    .orderBy(asc(dictionaryItems.stateId));
+  const safetyTypes = await loadSafetyTypes(db);
   return templateWorkbook(kind, {
     empType: EMP_TYPES.map((code) => [code, EMP_TYPE_LABELS[code]]),
     safetyType: safetyTypes.map(({ code, name }) => [code, name]),

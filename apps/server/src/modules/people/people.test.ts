@@ -157,10 +157,12 @@ describe('the departments and teams of a plant', () => {
   it('are those of its employees in service, most used first, for the clerk of that plant only', async () => {
     const place = async (team: string, { hasLeft = false } = {}) => {
       const employee = await makeEmployee(t.database, { plant: 'LZ' });
-      await t.database.pool.query(
-        'update employees set dept_name = $1, team_name = $2, left_on = $3 where id = $4',
-        [`${team.slice(0, 2)}车间`, team, hasLeft ? '2026-01-31' : null, employee.id],
-      );
+      await t.database.pool.query('update employees set dept_name = $1, team_name = $2, left_on = $3 where id = $4', [
+        `${team.slice(0, 2)}车间`,
+        team,
+        hasLeft ? '2026-01-31' : null,
+        employee.id,
+      ]);
     };
     await place('焊装二班');
     await place('焊装二班');

@@ -252,7 +252,8 @@ const goneGroup = (
   fields: fieldsOf(specs, undefined, after, dictionaries),
 });
 
-const loadRequest = async (db: Executor, id: number) => {
+/** The newest request meeting `condition`, with what a detail and a decision read of it; undefined when none does. */
+const findRequest = async (db: Executor, condition: SQL | undefined) => {
   const [row] = await db
     .select({
       ...listColumns,
@@ -267,7 +268,14 @@ const loadRequest = async (db: Executor, id: number) => {
     .from(changeRequests)
     .innerJoin(employees, eq(employees.id, changeRequests.employeeId))
     .leftJoin(deciders, eq(deciders.id, changeRequests.decidedBy))
-    .where(eq(changeRequests.id, id));
+    .where(condition)
+    .orderBy(desc(changeRequests.id))
+    .limit(1);
+  return row;
+};
+
+const loadRequest = async (db: Executor, id: number) => {
+  const row = await findRequest(db, eq(changeRequests.id, id));
   if (!row) throw new BusinessError('CHANGE_NOT_FOUND');
   return row;
 };
@@ -448,20 +456,11 @@ export const getMyChange = async (
   caller: Caller,
   { kind }: { kind: ChangeKind },
 ): Promise<MyChange | null> => {
-  const [waiting] = await db
-    .select({ id: changeRequests.id })
-    .from(changeRequests)
-    .where(
-      and(
-        eq(changeRequests.employeeId, caller.id),
-        eq(changeRequests.kind, kind),
-        eq(changeRequests.status, 'pending'),
-      ),
-    )
-    .orderBy(desc(changeRequests.id))
-    .limit(1);
-  if (!waiting) return null;
-  const request = await loadRequest(db, waiting.id);
+  const request = await findRequest(
+    db,
+    and(eq(changeRequests.employeeId, caller.id), eq(changeRequests.kind, kind), eq(changeRequests.status, 'pending')),
+  );
+  if (!request) return null;
   const [live, dictionaries] = await Promise.all([
     loadLiveRecords(db, request.employeeId, request.recordSets),
     loadDictionaries(db),
@@ -497,7 +496,7 @@ export const withdrawChange = async (
         kind: changeRequests.kind,
       });
     if (!withdrawn) {
-      const request = await loadRequest(tx, id).catch(() => undefined);
+      const request = await findRequest(tx, eq(changeRequests.id, id));
       if (!request || request.employeeId !== caller.id) throw new BusinessError('CHANGE_NOT_FOUND');
       if (request.status === 'withdrawn') return null; // taken back already: the same outcome
       throw new BusinessError('CHANGE_NOT_WITHDRAWABLE');

@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { callApiEnvelope } from '../../lib/api-client';
+import { formatShanghaiTime } from '../../lib/dates';
 import { plantOptions } from '../plant-options';
 
 type Filter = {
@@ -21,10 +22,6 @@ type Filter = {
 };
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
-/** China keeps no daylight saving time: its clock is UTC shifted by eight hours. */
-const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000;
-const chinaTime = (iso: string) =>
-  new Date(Date.parse(iso) + SHANGHAI_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
 
 const fieldName = (key: string) => AUDIT_FIELDS[key] ?? key;
 
@@ -45,7 +42,7 @@ const show = (value: unknown, key = ''): string => {
     return entries.map(([inner, innerValue]) => `${fieldName(inner)}：${show(innerValue, inner)}`).join('；');
   }
   const text = String(value);
-  if (ISO_TIME.test(text)) return chinaTime(text);
+  if (ISO_TIME.test(text)) return formatShanghaiTime(text);
   return AUDIT_CODES[text] ?? text;
 };
 

@@ -1,6 +1,7 @@
 // 员工与账号: the employees of the clerk's plants, searched by number, name, plant, department and state; a drawer to
 // create or edit one; dialogs to transfer, mark as left (their phone sessions end at once), reset the password (the
 // code shown once, with the reset link as a QR code to print), unlock and, for a SysAdmin, roles and role menus.
+import { ROLE_LABELS } from '@ess/contract/audit-labels';
 import type { ConsoleSession } from '@ess/contract/console';
 import type { PersonRow, ResetCode, RoleCatalog } from '@ess/contract/people';
 import { PLANTS, type Plant } from '@ess/contract/plants';
@@ -29,7 +30,6 @@ import { useState } from 'react';
 import { renderSVG } from 'uqr';
 import { callApi, callApiEnvelope, describeError } from '../../lib/api-client';
 import { plantOptions } from '../plant-options';
-import { ROLE_LABELS } from '../texts';
 
 const PEOPLE_KEY = ['console', 'people'] as const;
 
