@@ -108,7 +108,7 @@ export const payslipBatchRoutes = {
     request: z.object({
       day: yearMonth,
       /** The employee says their unanswered questions on it are settled; without it such a confirm is refused. */
-      settlesQuestions: z.boolean().default(false),
+      settlesQuestions: z.boolean({ error: '“疑问已解决”应为是或否' }).default(false),
     }),
     data: z.null(),
   }),

@@ -235,3 +235,18 @@ describe('a payslip the worker already had', () => {
     expect(kept.rowCount).toBe(0);
   });
 });
+
+describe('确认无误 with a malformed settlesQuestions', () => {
+  it('is refused in Chinese and changes nothing', async () => {
+    const worker = await makeEmployee(t.database, { plant: 'HZ' });
+    const token = await t.login(worker.empNo, FACTORY_PASSWORD_HASH);
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: `/api/${routes.confirmPayslip.path}`,
+      headers: { token },
+      payload: { day: MONTH, settlesQuestions: 'yes' },
+    });
+    expect(answer.statusCode).toBeLessThan(500);
+    expect(answer.json()).toMatchObject({ result: false, msg: '“疑问已解决”应为是或否' });
+  });
+});
