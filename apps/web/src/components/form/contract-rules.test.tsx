@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { Form as AntForm, Input as AntInput } from 'antd';
 import { Form as MobileForm, Input as MobileInput } from 'antd-mobile';
-import { createRef } from 'react';
+import { type ComponentRef, createRef } from 'react';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { contractFormRules, contractRules } from './contract-rules';
@@ -21,6 +21,8 @@ const formRulesOf = contractFormRules(
   }),
 );
 
+type AntFormRef = ComponentRef<typeof AntForm>;
+type MobileFormRef = ComponentRef<typeof MobileForm>;
 /** What both libraries' form instances offer the test. */
 type FormHandle = { validateFields: () => Promise<unknown>; setFieldsValue: (values: object) => void };
 
@@ -38,7 +40,7 @@ const refusals = (form: FormHandle | null) =>
 
 describe('contractRules', () => {
   it("refuses in antd's Form with the contract's Chinese message, and lets a valid value through", async () => {
-    const form = createRef<FormHandle>();
+    const form = createRef<AntFormRef>();
     render(
       <AntForm ref={form}>
         <AntForm.Item name="name" label="姓名" rules={rulesOf('name')}>
@@ -55,7 +57,7 @@ describe('contractRules', () => {
   });
 
   it("takes the same rules in antd-mobile's Form", async () => {
-    const form = createRef<FormHandle>();
+    const form = createRef<MobileFormRef>();
     render(
       <MobileForm ref={form}>
         <MobileForm.Item name="name" label="姓名" rules={rulesOf('name')}>
@@ -67,7 +69,7 @@ describe('contractRules', () => {
   });
 
   it("checks a field against the others in antd's Form (contractFormRules)", async () => {
-    const form = createRef<FormHandle>();
+    const form = createRef<AntFormRef>();
     render(
       <AntForm ref={form} initialValues={{ name: '王明', from: '2026-03-01', to: '2026-02-01' }}>
         <AntForm.Item name="name" rules={formRulesOf('name')}>

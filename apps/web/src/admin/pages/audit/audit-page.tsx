@@ -4,9 +4,9 @@ import { AUDIT_ACTIONS, AUDIT_SUBJECT_TYPES } from '@ess/contract/audit-labels';
 import type { ConsoleSession } from '@ess/contract/console';
 import type { AuditEntry } from '@ess/contract/people';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Select, Space, Table, Typography } from 'antd';
+import { Button, Card, Form, Input, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { QueryErrorOf } from '../../components/query-error';
+import { PagedTable } from '../../components/paged-table';
 import { plantOptions } from '../../plant-options';
 import { ct } from '../../texts';
 import { AUDIT_PAGE_SIZE, type AuditFilter, auditListQuery } from './api/search-audit-log';
@@ -61,20 +61,12 @@ const AuditPage = ({ session }: { session: ConsoleSession }) => {
         </Form>
       </Card>
       <Card size="small">
-        <QueryErrorOf query={entries} />
-        <Table<AuditEntry>
-          size="small"
-          rowKey="id"
-          loading={entries.isLoading}
-          dataSource={entries.data?.data ?? []}
-          pagination={{
-            current: page,
-            pageSize: AUDIT_PAGE_SIZE,
-            total: entries.data?.totalCount ?? 0,
-            onChange: setPage,
-            showSizeChanger: false,
-            showTotal: ct.audit.total,
-          }}
+        <PagedTable<AuditEntry>
+          query={entries}
+          page={page}
+          pageSize={AUDIT_PAGE_SIZE}
+          onPage={setPage}
+          showTotal={ct.audit.total}
           columns={[
             { title: ct.audit.time, dataIndex: 'at', width: 160 },
             {

@@ -4,9 +4,9 @@
 import type { ConsoleSession } from '@ess/contract/console';
 import type { PayslipBatch } from '@ess/contract/payslip-batches';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Drawer, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Drawer, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { QueryErrorOf } from '../../components/query-error';
+import { PagedTable } from '../../components/paged-table';
 import { ct } from '../../texts';
 import { useExportBatch } from './api/export-payslip-batch';
 import { BATCH_PAGE_SIZE, batchListQuery } from './api/list-payslip-batches';
@@ -35,18 +35,11 @@ const BatchesPage = ({ session }: { session: ConsoleSession }) => {
       </Typography.Title>
       <Typography.Text type="secondary">{ct.batches.intro(session.adminPlants.join('、'))}</Typography.Text>
       <Card size="small">
-        <QueryErrorOf query={batches} />
-        <Table<PayslipBatch>
-          size="small"
-          rowKey="id"
-          loading={batches.isLoading}
-          dataSource={batches.data?.data ?? []}
-          pagination={{
-            current: page,
-            pageSize: BATCH_PAGE_SIZE,
-            total: batches.data?.totalCount ?? 0,
-            onChange: setPage,
-          }}
+        <PagedTable<PayslipBatch>
+          query={batches}
+          page={page}
+          pageSize={BATCH_PAGE_SIZE}
+          onPage={setPage}
           columns={[
             { title: ct.common.plant, dataIndex: 'bu', width: 60 },
             { title: ct.common.month, dataIndex: 'month', width: 90 },

@@ -4,9 +4,9 @@ import { IMPORT_KIND_LABELS } from '@ess/contract/import-kinds';
 import type { ImportJobListItem } from '@ess/contract/imports';
 import type { Plant } from '@ess/contract/plants';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Popconfirm, Select, Space, Table } from 'antd';
+import { Button, Card, Popconfirm, Select, Space } from 'antd';
 import { useState } from 'react';
-import { QueryErrorOf } from '../../components/query-error';
+import { PagedTable } from '../../components/paged-table';
 import { plantOptions } from '../../plant-options';
 import { ct } from '../../texts';
 import { IMPORT_PAGE_SIZE, importListQuery } from './api/list-import-jobs';
@@ -35,13 +35,11 @@ export const ImportHistory = ({ session, onOpen }: { session: ConsoleSession; on
         />
       }
     >
-      <QueryErrorOf query={list} />
-      <Table<ImportJobListItem>
-        size="small"
-        rowKey="id"
-        loading={list.isLoading}
-        dataSource={list.data?.data ?? []}
-        pagination={{ current: page, pageSize: IMPORT_PAGE_SIZE, total: list.data?.totalCount ?? 0, onChange: setPage }}
+      <PagedTable<ImportJobListItem>
+        query={list}
+        page={page}
+        pageSize={IMPORT_PAGE_SIZE}
+        onPage={setPage}
         columns={[
           { title: ct.imports.number, dataIndex: 'id', width: 70 },
           { title: ct.common.plant, dataIndex: 'bu', width: 60 },

@@ -29,6 +29,9 @@ export const MappingTables = ({
 }) => {
   const fields = IMPORT_FIELDS[job.kind];
   const dateFields = fields.filter((field) => field.type === 'date' || field.type === 'dateTime');
+  /** One choice of a column's field or a date field's format kept. */
+  const choose = (group: 'columns' | 'dateFormats', key: string, value: string) =>
+    onChange((before) => ({ ...before, [group]: { ...before[group], [key]: value } }));
   return (
     <>
       <Divider titlePlacement="start" plain>
@@ -49,9 +52,7 @@ export const MappingTables = ({
                 aria-label={ct.imports.fieldOf(column.header)}
                 style={{ width: 200 }}
                 value={mapping.columns[column.header] ?? column.field ?? ''}
-                onChange={(value) =>
-                  onChange((before) => ({ ...before, columns: { ...before.columns, [column.header]: value } }))
-                }
+                onChange={(value) => choose('columns', column.header, value)}
                 options={[
                   { value: '', label: ct.imports.skipColumn },
                   ...fields.map((field) => ({
@@ -73,9 +74,7 @@ export const MappingTables = ({
                 aria-label={ct.imports.dateFormatOf(field.label)}
                 style={{ width: 140 }}
                 value={mapping.dateFormats[field.key] ?? job.dateFormats[field.key] ?? 'yyyy-MM-dd'}
-                onChange={(value) =>
-                  onChange((before) => ({ ...before, dateFormats: { ...before.dateFormats, [field.key]: value } }))
-                }
+                onChange={(value) => choose('dateFormats', field.key, value)}
                 options={DATE_FORMATS.map((format) => ({ value: format, label: format }))}
               />
             </span>

@@ -3,9 +3,9 @@ import { ROLE_LABELS } from '@ess/contract/audit-labels';
 import type { ConsoleSession } from '@ess/contract/console';
 import type { PersonRow, ResetCode } from '@ess/contract/people';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Space, Table, Tag } from 'antd';
+import { Button, Card, Space, Tag } from 'antd';
 import { useState } from 'react';
-import { QueryErrorOf } from '../../components/query-error';
+import { PagedTable } from '../../components/paged-table';
 import { ct } from '../../texts';
 import { useIssueResetCode } from './api/issue-person-reset-code';
 import { useReinstatePerson } from './api/reinstate-person';
@@ -47,21 +47,13 @@ export const PeopleTable = ({ session }: { session: ConsoleSession }) => {
         onCreate={() => setDialog({ kind: 'create' })}
       />
       <Card size="small">
-        <QueryErrorOf query={people} />
-        <Table<PersonRow>
-          size="small"
-          rowKey="id"
-          loading={people.isLoading}
-          dataSource={people.data?.data ?? []}
+        <PagedTable<PersonRow>
+          query={people}
+          page={page}
+          pageSize={PEOPLE_PAGE_SIZE}
+          onPage={setPage}
+          showTotal={ct.people.total}
           scroll={{ x: 1080 }}
-          pagination={{
-            current: page,
-            pageSize: PEOPLE_PAGE_SIZE,
-            total: people.data?.totalCount ?? 0,
-            onChange: setPage,
-            showSizeChanger: false,
-            showTotal: ct.people.total,
-          }}
           columns={[
             { title: ct.common.empNo, dataIndex: 'empNo', width: 90 },
             { title: ct.common.name, dataIndex: 'name', width: 80 },

@@ -1,8 +1,9 @@
 // 调动: an employee moved to another of the clerk's plants, with the new department and team.
-import type { PersonRow } from '@ess/contract/people';
-import { peopleRoutes } from '@ess/contract/people';
-import { Form, Modal, Select, Typography } from 'antd';
+import { type PersonRow, peopleRoutes } from '@ess/contract/people';
+import type { Plant } from '@ess/contract/plants';
+import { Form, Select, Typography } from 'antd';
 import { contractRules } from '../../../components/form/contract-rules';
+import { FormDialog } from '../../components/form-dialog';
 import { plantOptions } from '../../plant-options';
 import { ct } from '../../texts';
 import { useTransferPerson } from './api/transfer-person';
@@ -10,6 +11,8 @@ import { TeamFields } from './team-fields';
 
 const rulesOf = contractRules(peopleRoutes.transferPerson.request);
 const words = ct.people.transferDialog;
+
+type Fields = { bu: Plant; deptName: string; teamName: string };
 
 export const TransferDialog = ({
   person,
@@ -20,36 +23,25 @@ export const TransferDialog = ({
   plants: string[];
   onClose: () => void;
 }) => {
-  const [form] = Form.useForm();
+  const [form] = Form.useForm<Fields>();
   const transfer = useTransferPerson();
   const targets = plants.filter((plant) => plant !== person.bu);
-  const save = () =>
-    form.validateFields().then(
-      (values) => transfer.mutate({ ...values, id: person.id }, { onSuccess: onClose }),
-      () => undefined,
-    );
   return (
-    <Modal
-      open
+    <FormDialog
+      name="transfer"
+      form={form}
       title={words.title(ct.common.person(person.name, person.empNo))}
       okText={ct.people.transfer}
-      cancelText={ct.common.cancel}
-      okButtonProps={{ loading: transfer.isPending }}
-      onOk={save}
-      onCancel={onClose}
+      isPending={transfer.isPending}
+      initialValues={{ bu: targets[0] as Plant | undefined, deptName: '', teamName: '' }}
+      onSubmit={(values) => transfer.mutate({ ...values, id: person.id }, { onSuccess: onClose })}
+      onClose={onClose}
+      intro={<Typography.Paragraph type="secondary">{words.hint(person.bu)}</Typography.Paragraph>}
     >
-      <Typography.Paragraph type="secondary">{words.hint(person.bu)}</Typography.Paragraph>
-      <Form
-        name="transfer"
-        form={form}
-        layout="vertical"
-        initialValues={{ bu: targets[0], deptName: '', teamName: '' }}
-      >
-        <Form.Item name="bu" label={words.target} rules={rulesOf('bu')}>
-          <Select options={plantOptions(targets)} />
-        </Form.Item>
-        <TeamFields form={form} deptLabel={words.dept} teamLabel={words.team} rulesOf={rulesOf} />
-      </Form>
-    </Modal>
+      <Form.Item name="bu" label={words.target} rules={rulesOf('bu')}>
+        <Select options={plantOptions(targets)} />
+      </Form.Item>
+      <TeamFields form={form} deptLabel={words.dept} teamLabel={words.team} rulesOf={rulesOf} />
+    </FormDialog>
   );
 };
