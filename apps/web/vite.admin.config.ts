@@ -7,8 +7,8 @@ import { precompress } from './build/precompress';
 
 /**
  * The code every console page shares, in chunks of its own, cached across pages and releases of the pages: after
- * the first page, a visit of another downloads only that page's chunk. The rest (the pages, libraries one page
- * uses) is left to Rollup.
+ * the first page, a visit of another downloads only that page's chunk. The rest (the pages, the app's toast widget
+ * the console never shows, the hash used only on plain http) is left to Rollup.
  */
 const VENDOR_CHUNKS: [name: string, pattern: RegExp][] = [
   [
@@ -20,6 +20,12 @@ const VENDOR_CHUNKS: [name: string, pattern: RegExp][] = [
   [
     'vendor-antd',
     /\/node_modules\/(antd|@ant-design|@rc-component|rc-[^/]+|@emotion|stylis|dayjs|classnames|clsx|@babel\/runtime|react-is|throttle-debounce|scroll-into-view-if-needed|compute-scroll-into-view|resize-observer-polyfill)\//,
+  ],
+  // The console's own shared pieces (api client, realtime, query client, forms, tables, dialogs): tiny, but a page
+  // that met them first would otherwise leave them for the next page to download.
+  [
+    'console-common',
+    /\/apps\/web\/src\/(lib\/(?!toast-view)|components\/|admin\/(components|api)\/|admin\/(download|plant-options)\.ts)/,
   ],
 ];
 
