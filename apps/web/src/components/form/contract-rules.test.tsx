@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { Form as AntForm, Input as AntInput } from 'antd';
 import { Form as MobileForm, Input as MobileInput } from 'antd-mobile';
-import { type ComponentRef, createRef } from 'react';
+import { type ComponentRef, createRef, type RefObject } from 'react';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { contractFormRules, contractRules } from './contract-rules';
@@ -38,35 +38,46 @@ const refusals = (form: FormHandle | null) =>
     }
   });
 
-describe('contractRules', () => {
-  it("refuses in antd's Form with the contract's Chinese message, and lets a valid value through", async () => {
-    const form = createRef<AntFormRef>();
-    render(
-      <AntForm ref={form}>
-        <AntForm.Item name="name" label="姓名" rules={rulesOf('name')}>
-          <AntInput />
-        </AntForm.Item>
-      </AntForm>,
-    );
-    expect(await refusals(form.current)).toEqual({ name: '请填写姓名' });
-    await screen.findByText('请填写姓名');
-    act(() => form.current?.setFieldsValue({ name: '王小明明明' }));
-    expect(await refusals(form.current)).toEqual({ name: '姓名最多 4 字' });
-    act(() => form.current?.setFieldsValue({ name: '王明' }));
-    expect(await refusals(form.current)).toEqual({});
-  });
+/** One name field in either library's form, with the contract's rules. */
+const NAME_FORMS = [
+  {
+    library: 'antd',
+    renderForm: (ref: RefObject<FormHandle | null>) =>
+      render(
+        <AntForm ref={ref as RefObject<AntFormRef>}>
+          <AntForm.Item name="name" label="姓名" rules={rulesOf('name')}>
+            <AntInput />
+          </AntForm.Item>
+        </AntForm>,
+      ),
+  },
+  {
+    library: 'antd-mobile',
+    renderForm: (ref: RefObject<FormHandle | null>) =>
+      render(
+        <MobileForm ref={ref as RefObject<MobileFormRef>}>
+          <MobileForm.Item name="name" label="姓名" rules={rulesOf('name')}>
+            <MobileInput />
+          </MobileForm.Item>
+        </MobileForm>,
+      ),
+  },
+];
 
-  it("takes the same rules in antd-mobile's Form", async () => {
-    const form = createRef<MobileFormRef>();
-    render(
-      <MobileForm ref={form}>
-        <MobileForm.Item name="name" label="姓名" rules={rulesOf('name')}>
-          <MobileInput />
-        </MobileForm.Item>
-      </MobileForm>,
-    );
-    expect(await refusals(form.current)).toEqual({ name: '请填写姓名' });
-  });
+describe('contractRules', () => {
+  it.each(NAME_FORMS.map(({ library, renderForm }) => [library, renderForm] as const))(
+    "refuses in %s's Form with the contract's Chinese message, and lets a valid value through",
+    async (_library, renderForm) => {
+      const form = createRef<FormHandle>();
+      renderForm(form);
+      expect(await refusals(form.current)).toEqual({ name: '请填写姓名' });
+      await screen.findByText('请填写姓名');
+      act(() => form.current?.setFieldsValue({ name: '王小明明明' }));
+      expect(await refusals(form.current)).toEqual({ name: '姓名最多 4 字' });
+      act(() => form.current?.setFieldsValue({ name: '王明' }));
+      expect(await refusals(form.current)).toEqual({});
+    },
+  );
 
   it("checks a field against the others in antd's Form (contractFormRules)", async () => {
     const form = createRef<AntFormRef>();

@@ -2,8 +2,8 @@
 // failed the checks with their reasons.
 import { IMPORT_FIELDS, type ImportKind } from '@ess/contract/import-kinds';
 import type { ImportJob } from '@ess/contract/imports';
-import { Divider, Table } from 'antd';
 import { ct } from '../../texts';
+import { SectionTable } from './section-table';
 
 const fieldLabel = (kind: ImportKind, key: string) =>
   IMPORT_FIELDS[kind].find((field) => field.key === key)?.label ?? key;
@@ -21,44 +21,32 @@ const previewKeys = (kind: ImportKind, rows: ImportJob['preview']) => {
 export const JobRows = ({ job }: { job: ImportJob }) => (
   <>
     {job.preview.length > 0 && (
-      <>
-        <Divider titlePlacement="start" plain>
-          {ct.imports.previewTitle(job.preview.length)}
-        </Divider>
-        <Table
-          size="small"
-          pagination={false}
-          rowKey="row"
-          scroll={{ x: true, y: 220 }}
-          dataSource={job.preview}
-          columns={[
-            { title: ct.common.rowNumber, dataIndex: 'row', width: 60, fixed: 'left' },
-            ...previewKeys(job.kind, job.preview).map((key) => ({
-              title: fieldLabel(job.kind, key),
-              key,
-              render: (_: unknown, row: ImportJob['preview'][number]) => row.values[key],
-            })),
-          ]}
-        />
-      </>
+      <SectionTable
+        title={ct.imports.previewTitle(job.preview.length)}
+        rowKey="row"
+        scroll={{ x: true, y: 220 }}
+        dataSource={job.preview}
+        columns={[
+          { title: ct.common.rowNumber, dataIndex: 'row', width: 60, fixed: 'left' },
+          ...previewKeys(job.kind, job.preview).map((key) => ({
+            title: fieldLabel(job.kind, key),
+            key,
+            render: (_: unknown, row: ImportJob['preview'][number]) => row.values[key],
+          })),
+        ]}
+      />
     )}
     {job.rejected.length > 0 && (
-      <>
-        <Divider titlePlacement="start" plain>
-          {ct.imports.rejectedTitle(job.rejectedRows, job.rejected.length)}
-        </Divider>
-        <Table
-          size="small"
-          pagination={false}
-          rowKey="row"
-          scroll={{ y: 220 }}
-          dataSource={job.rejected}
-          columns={[
-            { title: ct.common.rowNumber, dataIndex: 'row', width: 80 },
-            { title: ct.imports.reason, dataIndex: 'reason' },
-          ]}
-        />
-      </>
+      <SectionTable
+        title={ct.imports.rejectedTitle(job.rejectedRows, job.rejected.length)}
+        rowKey="row"
+        scroll={{ y: 220 }}
+        dataSource={job.rejected}
+        columns={[
+          { title: ct.common.rowNumber, dataIndex: 'row', width: 80 },
+          { title: ct.imports.reason, dataIndex: 'reason' },
+        ]}
+      />
     )}
   </>
 );

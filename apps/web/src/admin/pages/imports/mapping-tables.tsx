@@ -3,8 +3,9 @@
 import { DATE_FORMATS, IMPORT_FIELDS } from '@ess/contract/import-kinds';
 import type { ImportJob } from '@ess/contract/imports';
 import { EMP_TYPE_LABELS, EMP_TYPES } from '@ess/contract/salary';
-import { Divider, Select, Space, Table } from 'antd';
+import { Select, Space } from 'antd';
 import { ct } from '../../texts';
+import { SectionTable } from './section-table';
 
 export type Mapping = {
   columns: Record<string, string>;
@@ -34,12 +35,8 @@ export const MappingTables = ({
     onChange((before) => ({ ...before, [group]: { ...before[group], [key]: value } }));
   return (
     <>
-      <Divider titlePlacement="start" plain>
-        {ct.imports.mappingTitle}
-      </Divider>
-      <Table
-        size="small"
-        pagination={false}
+      <SectionTable
+        title={ct.imports.mappingTitle}
         rowKey="index"
         dataSource={job.columns}
         scroll={{ y: 200 }}
@@ -82,49 +79,43 @@ export const MappingTables = ({
         </Space>
       )}
       {job.unknownValues.length > 0 && (
-        <>
-          <Divider titlePlacement="start" plain>
-            {ct.imports.unknownTitle}
-          </Divider>
-          <Table
-            size="small"
-            pagination={false}
-            rowKey={(row) => `${row.field}:${row.value}`}
-            dataSource={job.unknownValues}
-            columns={[
-              { title: ct.imports.column, dataIndex: 'label', width: 120 },
-              { title: ct.imports.value, dataIndex: 'value', width: 160 },
-              {
-                title: ct.imports.seenInRows,
-                render: (_, row) => ct.imports.rowsSeen(row.rows.join('、'), row.count > row.rows.length, row.count),
+        <SectionTable
+          title={ct.imports.unknownTitle}
+          rowKey={(row) => `${row.field}:${row.value}`}
+          dataSource={job.unknownValues}
+          columns={[
+            { title: ct.imports.column, dataIndex: 'label', width: 120 },
+            { title: ct.imports.value, dataIndex: 'value', width: 160 },
+            {
+              title: ct.imports.seenInRows,
+              render: (_, row) => ct.imports.rowsSeen(row.rows.join('、'), row.count > row.rows.length, row.count),
+            },
+            {
+              title: ct.imports.mapTo,
+              render: (_, row) => {
+                const lookup = fields.find((field) => field.key === row.field)?.lookup ?? 'empType';
+                return (
+                  <Select
+                    aria-label={ct.imports.mapValueOf(row.value)}
+                    style={{ width: 200 }}
+                    placeholder={ct.imports.choose}
+                    value={mapping.valueMap[row.field]?.[row.value]}
+                    onChange={(value) =>
+                      onChange((before) => ({
+                        ...before,
+                        valueMap: {
+                          ...before.valueMap,
+                          [row.field]: { ...before.valueMap[row.field], [row.value]: value },
+                        },
+                      }))
+                    }
+                    options={[{ value: '', label: ct.imports.skipRows }, ...(LOOKUP_CHOICES[lookup] ?? [])]}
+                  />
+                );
               },
-              {
-                title: ct.imports.mapTo,
-                render: (_, row) => {
-                  const lookup = fields.find((field) => field.key === row.field)?.lookup ?? 'empType';
-                  return (
-                    <Select
-                      aria-label={ct.imports.mapValueOf(row.value)}
-                      style={{ width: 200 }}
-                      placeholder={ct.imports.choose}
-                      value={mapping.valueMap[row.field]?.[row.value]}
-                      onChange={(value) =>
-                        onChange((before) => ({
-                          ...before,
-                          valueMap: {
-                            ...before.valueMap,
-                            [row.field]: { ...before.valueMap[row.field], [row.value]: value },
-                          },
-                        }))
-                      }
-                      options={[{ value: '', label: ct.imports.skipRows }, ...(LOOKUP_CHOICES[lookup] ?? [])]}
-                    />
-                  );
-                },
-              },
-            ]}
-          />
-        </>
+            },
+          ]}
+        />
       )}
     </>
   );
