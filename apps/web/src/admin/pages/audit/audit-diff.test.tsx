@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AuditDiff } from './audit-page';
+import { AuditDiff } from './audit-diff';
 
 describe('AuditDiff', () => {
   it('shows each field with its Chinese name, the old value struck out and the new one', () => {
