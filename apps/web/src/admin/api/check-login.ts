@@ -1,8 +1,8 @@
 // Account/CheckLogin from the console's sign-in: the employee app's call and cookies (one session for both). Not
 // a mutation of the QueryClient: the page tells a refusal under its form instead of as a toast, so it is quiet.
-// biome-ignore lint/style/noRestrictedImports: the password hash still lives in the app's account feature; it moves to lib/ with the next change there.
-import { hashPassword } from '../../features/account/hash-password';
+
 import { callApi } from '../../lib/api-client';
+import { hashPassword } from '../../lib/hash-password';
 import { startSession } from '../../lib/session';
 
 export type SignInFields = { userAccount: string; password: string };
