@@ -9,6 +9,7 @@ import { type Config, readConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { DEMO_PASSWORD } from '../src/db/seed/demo';
 import { sha256Hex } from '../src/lib/passwords';
+import { checkAnswer } from './contract-answers';
 import { TEST_SECRET_KEY } from './secret-key';
 
 export const DEMO_PASSWORD_HASH = sha256Hex(DEMO_PASSWORD);
@@ -66,7 +67,9 @@ export const createTestContext = async (env: Record<string, string> = {}): Promi
       headers: token ? { token, authorization: `Bearer ${token}` } : {},
       payload: body as Record<string, unknown>,
     });
-    return { status: response.statusCode, body: response.json() };
+    const answer = response.json();
+    checkAnswer(route, answer);
+    return { status: response.statusCode, body: answer };
   };
 
   const login: TestContext['login'] = async (empNo, password = DEMO_PASSWORD_HASH) => {
@@ -76,6 +79,7 @@ export const createTestContext = async (env: Record<string, string> = {}): Promi
       payload: { userAccount: empNo, password, isRemember: true },
     });
     const body = response.json();
+    checkAnswer('Account/CheckLogin', body);
     if (!body.result) throw new Error(`login ${empNo} failed: ${body.msg}`);
     return body.data.token as string;
   };
