@@ -1,6 +1,8 @@
 // Every successful answer a test receives is read with its call's answer schema: a server test then also guards the
 // contract's answer shapes (a missing or mistyped field, or a field the contract does not describe, fails the test).
 import { type RouteSpec, routes } from '@ess/contract';
+import { contentOfJsonText } from '@ess/contract/json-text';
+import type { z } from 'zod';
 
 const routeByPath = new Map<string, RouteSpec>(Object.values(routes).map((route) => [route.path, route]));
 
@@ -10,7 +12,9 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 /** Fields of the answer that parsing stripped: the schema does not describe them. */
 const undescribedFields = (raw: unknown, parsed: unknown, at: string, found: string[]) => {
   if (Array.isArray(raw) && Array.isArray(parsed)) {
-    raw.forEach((item, index) => undescribedFields(item, parsed[index], `${at}[${index}]`, found));
+    raw.forEach((item, index) => {
+      undescribedFields(item, parsed[index], `${at}[${index}]`, found);
+    });
   } else if (isPlainObject(raw) && isPlainObject(parsed)) {
     for (const [key, value] of Object.entries(raw)) {
       if (!(key in parsed)) found.push(`${at}.${key}`);
@@ -20,19 +24,31 @@ const undescribedFields = (raw: unknown, parsed: unknown, at: string, found: str
   return found;
 };
 
-/** Throws when a successful answer's data is not what the contract says the call answers. */
-export const checkAnswer = (routeOrPath: RouteSpec | string, body: unknown) => {
-  const route = typeof routeOrPath === 'string' ? routeByPath.get(routeOrPath) : routeOrPath;
-  if (!route || !isPlainObject(body) || body.result !== true) return;
-  const parsed = route.data.safeParse(body.data);
+/** Throws when `data` is not of `schema`'s shape or holds fields it does not describe. */
+const checkShape = (path: string, schema: z.ZodType, data: unknown, what: string) => {
+  const parsed = schema.safeParse(data);
   if (!parsed.success) {
     const issues = parsed.error.issues
       .slice(0, 5)
       .map((issue) => `${issue.path.join('.') || '(data)'}: ${issue.message}`);
-    throw new Error(`${route.path} answered a shape its contract does not describe:\n  ${issues.join('\n  ')}`);
+    throw new Error(`${path} answered ${what} its contract does not describe:\n  ${issues.join('\n  ')}`);
   }
-  const extra = undescribedFields(body.data, parsed.data, 'data', []);
+  const extra = undescribedFields(data, parsed.data, 'data', []);
   if (extra.length > 0) {
-    throw new Error(`${route.path} answered fields its contract does not describe: ${extra.slice(0, 10).join(', ')}`);
+    throw new Error(
+      `${path} answered ${what} with fields its contract does not describe: ${extra.slice(0, 10).join(', ')}`,
+    );
+  }
+};
+
+/** Throws when a successful answer's data is not what the contract says the call answers. */
+export const checkAnswer = (routeOrPath: RouteSpec | string, body: unknown) => {
+  const route = typeof routeOrPath === 'string' ? routeByPath.get(routeOrPath) : routeOrPath;
+  if (!route || !isPlainObject(body) || body.result !== true) return;
+  checkShape(route.path, route.data, body.data, 'a shape');
+  // JSON text (SPEC §7): what the text holds is checked as strictly as an answer's data.
+  const content = contentOfJsonText(route.data);
+  if (content && typeof body.data === 'string' && body.data !== '') {
+    checkShape(route.path, content, JSON.parse(body.data), 'JSON text');
   }
 };

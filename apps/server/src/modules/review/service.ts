@@ -62,7 +62,9 @@ const listColumns = {
 };
 
 type ListRow = { [K in keyof typeof listColumns]: unknown };
-const listItemOf = (row: ListRow): ChangeListItem => row as ChangeListItem;
+/** Only the list's columns: the detail's row also holds the proposed records, which are not an answer's. */
+const listItemOf = (row: ListRow): ChangeListItem =>
+  Object.fromEntries(Object.keys(listColumns).map((key) => [key, row[key as keyof ListRow]])) as ChangeListItem;
 
 /** Nobody decides their own change: a reviewer's own requests wait for the other reviewers, not for them. */
 const othersPending = (caller: Caller) =>
