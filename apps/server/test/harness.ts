@@ -7,8 +7,8 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, readConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
-import { DEMO_PASSWORD } from '../src/db/seed/demo';
 import { sha256Hex } from '../src/lib/passwords';
+import { DEMO_PASSWORD } from '../src/seed/demo';
 import { checkAnswer } from './contract-answers';
 import { TEST_SECRET_KEY } from './secret-key';
 
