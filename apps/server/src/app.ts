@@ -32,6 +32,7 @@ import { registerLogisticsRoutes } from './modules/logistics/routes';
 import { registerMenuRoutes } from './modules/menu/routes';
 import { registerNoticesRoutes } from './modules/notices/routes';
 import { registerPayslipBatchRoutes } from './modules/payslip-batches/routes';
+import { readReceipt } from './modules/payslip-batches/service';
 import { registerPeopleRoutes } from './modules/people/routes';
 import { registerProposalsRoutes } from './modules/proposals/routes';
 import { createHub, type Hub } from './modules/realtime/hub';
@@ -152,7 +153,7 @@ export const buildApp = async ({
   registerHomeRoutes(app, db);
   registerNoticesRoutes(app, recordsDeps);
   registerAttendanceRoutes(app, db);
-  registerSalaryRoutes(app, db);
+  registerSalaryRoutes(app, { db, readReceipt: readReceipt(db) });
   registerLogisticsRoutes(app, { db, outsideSystems, openAllEmployees: config.CABINET_OPEN_ALL_EMPLOYEES });
   registerInspectionRoutes(app, db);
   registerRecordsRoutes(app, { ...recordsDeps, outsideSystems });

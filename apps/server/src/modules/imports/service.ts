@@ -28,6 +28,7 @@ import { type Caller, requirePlantAdmin } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
 import type { Notifier } from '../../core/notifier';
 import type { Db } from '../../db/client';
+import { SAFETY_ISSUE_TYPES } from '../../db/reference-data';
 import {
   dictionaryItems,
   employees,
@@ -36,7 +37,6 @@ import {
   importMappings,
   payslipBatches,
 } from '../../db/schema/index';
-import { SAFETY_ISSUE_TYPES } from '../../db/seed/reference-data';
 import { type Executor, withTransaction } from '../../db/transaction';
 import { companyDateTime } from '../../lib/calendar';
 import { type CheckThread, durationText } from './check-in-thread';

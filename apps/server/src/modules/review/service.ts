@@ -17,13 +17,13 @@ import { alias } from 'drizzle-orm/pg-core';
 import { recordAudit } from '../../core/audit';
 import { type Caller, requireRole } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
+import { sendMessages } from '../../core/messages';
 import type { Notifier } from '../../core/notifier';
 import { groupBankNo, maskBankNo, maskIdCard, type PersonalDataCipher } from '../../core/personal-data';
 import type { Db } from '../../db/client';
 import { changeRequests, dictionaryItems, employees, notices } from '../../db/schema/index';
 import { shanghaiTime } from '../../db/shanghai-time';
 import { type Executor, withTransaction } from '../../db/transaction';
-import { sendMessages } from '../notices/messages';
 import {
   applyProposal,
   type CertificateValues,
