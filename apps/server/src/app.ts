@@ -12,6 +12,7 @@ import { deploymentRedisPrefix, redisNamesOf } from './core/redis-names';
 import { createRedisNotifier } from './core/redis-notifier';
 import { safeError } from './core/safe-error';
 import type { Database } from './db/client';
+import { logAfterCommitFailures } from './db/transaction';
 import { createTokenService, installAuthGuard } from './http/auth';
 import { envelope } from './http/envelope';
 import { answerFrameworkError, installErrorHandling } from './http/errors';
@@ -95,6 +96,7 @@ export const buildApp = async ({
     frameworkErrors: answerFrameworkError,
   });
   const { db } = database;
+  logAfterCommitFailures(db, app.log);
 
   installSecurityHeaders(app);
   installErrorHandling(app);

@@ -57,5 +57,6 @@ export const sendMessages = async (
     employeeIds = inserted.map((row) => row.employee_id);
     if (employeeIds.length === 0) return;
   }
-  afterCommit(() => announceMessages(notifier, { employeeIds, kind, content: body || title }));
+  // A failed announcement is the after-commit mechanism's to log (db/transaction.ts).
+  afterCommit(() => notifier.publish({ employeeIds, kind, payload: { content: body || title } }), 'announce messages');
 };

@@ -2,10 +2,12 @@
 // statement's verb and table), never with the employee's text or numbers that the statement carried.
 import { Writable } from 'node:stream';
 import { routes } from '@ess/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { buildApp } from '../app';
 import { safeError } from '../core/safe-error';
+import { withTransaction } from '../db/transaction';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -58,6 +60,34 @@ describe('the log of a failed write', () => {
     }
   });
 
+  it('logs work after a commit that failed with its task, statement and error, and without the values', async () => {
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(...chunk.toString().split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const app = await buildApp({ config: { ...t.config, LOG_LEVEL: 'info' }, database: t.database, logStream });
+    await app.ready();
+    try {
+      const result = await withTransaction(t.database.db, async (_tx, afterCommit) => {
+        afterCommit(() => t.database.db.execute(sql`insert into notices (id) values (${ACCOUNT}::int)`), 'tell HR');
+        return 'committed';
+      });
+      expect(result).toBe('committed');
+      const failure = lines.map((line) => JSON.parse(line)).find((entry) => entry.level === 50);
+      expect(failure).toMatchObject({
+        msg: 'after-commit task failed',
+        task: 'tell HR',
+        err: { statement: 'insert into notices' },
+      });
+      expect(lines.join('\n')).not.toContain(ACCOUNT);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('drops a value PostgreSQL echoes in its message, and the row in its detail', () => {
     const error = Object.assign(new Error('invalid input syntax for type uuid: "6222021234567890123"'), {
       code: '22P02',
@@ -67,5 +97,8 @@ describe('the log of a failed write', () => {
     const described = JSON.stringify(safeError(error));
     expect(described).not.toContain('6222021234567890123');
     expect(safeError(error)).toMatchObject({ code: '22P02', message: 'invalid input syntax for type uuid: "…"' });
+    expect(safeError(new Error('value "6222021234567890123" is out of range for type integer')).message).toBe(
+      'value "…" is out of range for type integer',
+    );
   });
 });

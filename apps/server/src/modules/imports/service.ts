@@ -121,7 +121,7 @@ export const uploadImport = async (
       deps.freshUploads.keep(jobId, bytes);
       deps.kick();
       return announce(deps.notifier, { id: jobId, status: 'queued', progress: 0, createdBy: caller.id });
-    });
+    }, 'queue the uploaded import');
     return jobId;
   });
   return { id };
@@ -261,7 +261,7 @@ export const remapImport = async (
     afterCommit(() => {
       deps.kick();
       return announce(deps.notifier, { id, status: 'queued', progress: 0, createdBy: job.createdBy });
-    });
+    }, 'queue the remapped import');
   });
 };
 
@@ -299,7 +299,7 @@ export const commitImport = async (
       after: { validRows: job.validRows, rejectedRows: job.rejectedRows },
       requestId,
     });
-    afterCommit(deps.kick);
+    afterCommit(deps.kick, 'queue the commit');
   });
 };
 
