@@ -18,17 +18,23 @@ afterAll(() => t.close());
 const MARK = '请勿泄露的反馈内容';
 const ACCOUNT = '6222021234567890123';
 
+/** An app on the test database whose log lines (JSON) the test reads. */
+const appWritingLog = async () => {
+  const lines: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(...chunk.toString().split('\n').filter(Boolean));
+      done();
+    },
+  });
+  const app = await buildApp({ config: { ...t.config, LOG_LEVEL: 'info' }, database: t.database, logStream });
+  await app.ready();
+  return { app, lines };
+};
+
 describe('the log of a failed write', () => {
   it('names the statement, the code and the constraint, and holds no parameter value, in a few hundred bytes', async () => {
-    const lines: string[] = [];
-    const logStream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(...chunk.toString().split('\n').filter(Boolean));
-        done();
-      },
-    });
-    const app = await buildApp({ config: { ...t.config, LOG_LEVEL: 'info' }, database: t.database, logStream });
-    await app.ready();
+    const { app, lines } = await appWritingLog();
     try {
       // The database refuses this feedback (a check constraint stands in for a full disk or a broken table).
       await t.database.pool.query(
@@ -61,15 +67,7 @@ describe('the log of a failed write', () => {
   });
 
   it('logs work after a commit that failed with its task, statement and error, and without the values', async () => {
-    const lines: string[] = [];
-    const logStream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(...chunk.toString().split('\n').filter(Boolean));
-        done();
-      },
-    });
-    const app = await buildApp({ config: { ...t.config, LOG_LEVEL: 'info' }, database: t.database, logStream });
-    await app.ready();
+    const { app, lines } = await appWritingLog();
     try {
       const result = await withTransaction(t.database.db, async (_tx, afterCommit) => {
         afterCommit(() => t.database.db.execute(sql`insert into notices (id) values (${ACCOUNT}::int)`), 'tell HR');
