@@ -2,6 +2,7 @@
 // contract's answer shapes (a missing or mistyped field, or a field the contract does not describe, fails the test).
 import { type RouteSpec, routes } from '@ess/contract';
 import { contentOfJsonText } from '@ess/contract/json-text';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { z } from 'zod';
 
 const routeByPath = new Map<string, RouteSpec>(Object.values(routes).map((route) => [route.path, route]));
@@ -51,4 +52,30 @@ export const checkAnswer = (routeOrPath: RouteSpec | string, body: unknown) => {
   if (content && typeof body.data === 'string' && body.data !== '') {
     checkShape(route.path, content, JSON.parse(body.data), 'JSON text');
   }
+};
+
+/** The contract call an injected request addresses, if any. */
+const pathOf = (options: InjectOptions | string) => {
+  const url = typeof options === 'string' ? options : options.url;
+  if (typeof url !== 'string') return undefined;
+  return url.startsWith('/api/') ? url.slice('/api/'.length).split('?')[0] : undefined;
+};
+
+/**
+ * Every answer the app gives to app.inject — the harness's calls, uploads and the tests' own requests — is checked
+ * against its call's answer schema; a test then fails where the server answers what the contract does not describe.
+ */
+export const checkEveryAnswer = (app: FastifyInstance) => {
+  const inject = app.inject.bind(app) as (options?: InjectOptions | string, callback?: unknown) => unknown;
+  const checked = async (options: InjectOptions | string) => {
+    const response = await (inject(options) as ReturnType<FastifyInstance['inject']>);
+    const path = pathOf(options);
+    if (path && routeByPath.has(path) && String(response.headers['content-type']).includes('application/json')) {
+      checkAnswer(path, response.json());
+    }
+    return response;
+  };
+  // Without options (the chained form) or with a callback, the request goes unchecked.
+  app.inject = ((options?: InjectOptions | string, callback?: unknown) =>
+    options === undefined || callback ? inject(options, callback) : checked(options)) as FastifyInstance['inject'];
 };

@@ -9,7 +9,7 @@ import { type Config, readConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { sha256Hex } from '../src/lib/passwords';
 import { DEMO_PASSWORD } from '../src/seed/demo';
-import { checkAnswer } from './contract-answers';
+import { checkEveryAnswer } from './contract-answers';
 import { TEST_SECRET_KEY } from './secret-key';
 
 export const DEMO_PASSWORD_HASH = sha256Hex(DEMO_PASSWORD);
@@ -59,6 +59,7 @@ export const createTestContext = async (env: Record<string, string> = {}): Promi
   });
   const app = await buildApp({ config, database });
   await app.ready();
+  checkEveryAnswer(app);
 
   const call: TestContext['call'] = async (route, body, token) => {
     const response = await app.inject({
@@ -67,9 +68,7 @@ export const createTestContext = async (env: Record<string, string> = {}): Promi
       headers: token ? { token, authorization: `Bearer ${token}` } : {},
       payload: body as Record<string, unknown>,
     });
-    const answer = response.json();
-    checkAnswer(route, answer);
-    return { status: response.statusCode, body: answer };
+    return { status: response.statusCode, body: response.json() };
   };
 
   const login: TestContext['login'] = async (empNo, password = DEMO_PASSWORD_HASH) => {
@@ -79,7 +78,6 @@ export const createTestContext = async (env: Record<string, string> = {}): Promi
       payload: { userAccount: empNo, password, isRemember: true },
     });
     const body = response.json();
-    checkAnswer('Account/CheckLogin', body);
     if (!body.result) throw new Error(`login ${empNo} failed: ${body.msg}`);
     return body.data.token as string;
   };
