@@ -14,6 +14,7 @@ import { auditInsertFrom } from '../../core/audit';
 import type { Caller } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
 import { answerOfKey, earlierAnswer, rememberKeyInsert } from '../../core/idempotency';
+import { announceMessages, roleMessagesInsert } from '../../core/messages';
 import type { Notifier } from '../../core/notifier';
 import type { PersonalDataCipher } from '../../core/personal-data';
 import { maskBankNo, maskIdCard } from '../../core/personal-data';
@@ -24,7 +25,6 @@ import { changeRequests, employees, files, notices, plantBanks } from '../../db/
 import { shanghaiTime } from '../../db/shanghai-time';
 import type { Executor } from '../../db/transaction';
 import { fileRulesOf } from '../files/service';
-import { announceMessages, roleMessagesInsert } from '../notices/messages';
 import {
   BASE_KEYS,
   type BankValues,

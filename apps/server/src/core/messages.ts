@@ -2,9 +2,9 @@
 // it commits, so a crash never loses one and a rolled-back change never announces one.
 import type { NotifyKind } from '@ess/contract/realtime-protocol';
 import { sql } from 'drizzle-orm';
-import type { Notifier } from '../../core/notifier';
-import { employeeRoles, messages, roles } from '../../db/schema/index';
-import type { AfterCommit, Tx } from '../../db/transaction';
+import { employeeRoles, messages, roles } from '../db/schema/index';
+import type { AfterCommit, Tx } from '../db/transaction';
+import type { Notifier } from './notifier';
 
 /** The employees named, or every holder of a role (but one, e.g. the employee whose edit it is). */
 export type Recipients = { employeeIds: readonly number[] } | { role: string; except?: number };
@@ -57,5 +57,6 @@ export const sendMessages = async (
     employeeIds = inserted.map((row) => row.employee_id);
     if (employeeIds.length === 0) return;
   }
-  afterCommit(() => announceMessages(notifier, { employeeIds, kind, content: body || title }));
+  // A failed announcement is the after-commit mechanism's to log (db/transaction.ts).
+  afterCommit(() => notifier.publish({ employeeIds, kind, payload: { content: body || title } }), 'announce messages');
 };

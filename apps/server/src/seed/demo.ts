@@ -2,10 +2,7 @@
 // 24 months of payslips, meals, dormitory costs, 60 days of attendance, cabinets, safety issues, notices.
 // Bulk rows are generated inside PostgreSQL (generate_series) so 80,000 employees take seconds.
 import type pg from 'pg';
-import type { PersonalDataCipher } from '../../core/personal-data';
-import { hashPassword, sha256Hex } from '../../lib/passwords';
-import { seedDemoRecords } from './demo-records';
-import { seedDemoTraining } from './demo-training';
+import type { PersonalDataCipher } from '../core/personal-data';
 import {
   BANNERS,
   DEPARTMENTS,
@@ -18,7 +15,10 @@ import {
   ROLES,
   SAFETY_ISSUE_TYPES,
   TITLES,
-} from './reference-data';
+} from '../db/reference-data';
+import { hashPassword, sha256Hex } from '../lib/passwords';
+import { seedDemoRecords } from './demo-records';
+import { seedDemoTraining } from './demo-training';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_EMPLOYEE = '100001';

@@ -9,8 +9,8 @@ import {
   spawnServer,
   stopProcess,
   waitForHealth,
-} from '../../../test/server-process';
-import { BANNERS } from './reference-data';
+} from '../../test/server-process';
+import { BANNERS } from '../db/reference-data';
 
 const servers: ServerProcess[] = [];
 afterAll(async () => {

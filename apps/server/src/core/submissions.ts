@@ -2,12 +2,12 @@
 // it, and CSV that Excel opens as it should (UTF-8 with a BOM, Chinese headers, no formulas smuggled in).
 import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { recordAudit } from '../../core/audit';
-import { type Caller, requirePlantAdmin } from '../../core/caller';
-import { BusinessError } from '../../core/errors';
-import type { Db } from '../../db/client';
-import type { candidates, proposals } from '../../db/schema/index';
-import { withTransaction } from '../../db/transaction';
+import type { Db } from '../db/client';
+import type { candidates, proposals } from '../db/schema/index';
+import { withTransaction } from '../db/transaction';
+import { recordAudit } from './audit';
+import { type Caller, requirePlantAdmin } from './caller';
+import { BusinessError } from './errors';
 
 export type SubmissionFilter = { bu?: string; month?: string };
 

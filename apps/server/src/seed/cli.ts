@@ -1,8 +1,8 @@
 // `npm run seed -- --employees N [--reset]`: seeds the demo company into the configured database.
-import { readConfig } from '../../config';
-import { createPersonalDataCipher } from '../../core/personal-data';
-import { openDatabaseForTools } from '../connect';
-import { withMigrationLock } from '../migrate';
+import { readConfig } from '../config';
+import { createPersonalDataCipher } from '../core/personal-data';
+import { openDatabaseForTools } from '../db/connect';
+import { withMigrationLock } from '../db/migrate';
 import { isDatabaseEmpty, seedDemo } from './demo';
 import { installDemoMedia } from './demo-training';
 
