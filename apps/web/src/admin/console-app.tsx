@@ -21,7 +21,8 @@ const ImportsPage = retryableLazy(() => import('./pages/imports-page'));
 const BatchesPage = retryableLazy(() => import('./pages/batches-page'));
 const PeoplePage = retryableLazy(() => import('./pages/people-page'));
 const AuditPage = retryableLazy(() => import('./pages/audit-page'));
-const ReviewPage = retryableLazy(() => import('./pages/review-page'));
+const ReviewPage = retryableLazy(() => import('./pages/review/review-page'));
+const SubmissionsPage = retryableLazy(() => import('./pages/submissions/submissions-page'));
 
 export const SESSION_KEY = ['console', 'session'] as const;
 
@@ -69,6 +70,7 @@ const Gate = () => {
             {allowed.has('/people') && <Route path="/people" element={<PeoplePage session={session.data} />} />}
             {allowed.has('/audit') && <Route path="/audit" element={<AuditPage session={session.data} />} />}
             {allowed.has('/review') && <Route path="/review" element={<ReviewPage />} />}
+            {allowed.has('/submissions') && <Route path="/submissions" element={<SubmissionsPage />} />}
             <Route path="*" element={<Result status="404" title={ct.notFound} />} />
           </Routes>
         </Suspense>
