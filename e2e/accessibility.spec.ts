@@ -311,7 +311,7 @@ describe('accessibility (axe, WCAG 2 A/AA)', () => {
       await expectAccessible('/admin/review with the approve dialog', page);
 
       await page.goto('/admin/review?status=approved');
-      await page.locator('.ant-table-row, .ant-empty').first().waitFor();
+      await page.locator('.ant-table-row, .ant-table-placeholder').first().waitFor();
       await expectAccessible('/admin/review, 已通过', page);
 
       await page.setViewportSize({ width: 820, height: 1180 });

@@ -15,7 +15,7 @@ const data = useTestData();
 let reviewer: MadeEmployee;
 let approved: MadeEmployee;
 let rejected: MadeEmployee;
-/** Of plant RG, with a work record on file and an edit of the work history (one employer added) waiting. */
+/** Of plant JY, with a work record on file and an edit of the work history (one employer added) waiting. */
 let workEditor: MadeEmployee;
 let onTablet: MadeEmployee;
 let browser: Browser;
@@ -26,7 +26,7 @@ beforeAll(async () => {
   approved = await makeEmployee(data.database);
   rejected = await makeEmployee(data.database);
   onTablet = await makeEmployee(data.database);
-  workEditor = await makeEmployee(data.database, { name: '工作经历员工', plant: 'RG' });
+  workEditor = await makeEmployee(data.database, { name: '工作经历员工', plant: 'JY' });
   const onFile = await makeRecords(data, workEditor, {
     base: null,
     educations: [],
@@ -175,14 +175,14 @@ describe('资料审核 in the HR console', () => {
     const { page } = desk;
     await page.goto('/admin/review');
     await page.locator('.ant-table-row').first().waitFor();
-    await pick(page, '工厂', 'RG');
-    await page.waitForURL(/\/admin\/review\?bu=RG$/);
+    await pick(page, '工厂', 'JY');
+    await page.waitForURL(/\/admin\/review\?bu=JY$/);
     await pick(page, '修改类型', '修改工作信息');
-    await page.waitForURL(/\/admin\/review\?bu=RG&kind=APP_EDIT_WORK$/);
+    await page.waitForURL(/\/admin\/review\?bu=JY&kind=APP_EDIT_WORK$/);
     const row = await rowOf(page, workEditor.empNo);
     await row.getByText('修改工作信息').waitFor();
     await expect
-      .poll(async () => (await page.locator('.ant-table-row').allTextContents()).every((text) => text.includes('RG')))
+      .poll(async () => (await page.locator('.ant-table-row').allTextContents()).every((text) => text.includes('JY')))
       .toBe(true);
 
     // A link naming the request (a notification, the employee app's old address) opens it in the drawer.

@@ -253,11 +253,11 @@ describe('the referrer’s share page and a proposal sent signed in', () => {
       await item.getByText(login.userName).first().waitFor();
       const status = item.getByRole('combobox', { name: /^状态（\d+）$/ });
       await status.waitFor();
-      await item.locator('.ant-select-selection-item').getByText('待处理').waitFor();
+      await item.getByText('待处理', { exact: true }).waitFor();
       await status.click();
       await desk.page.locator('.ant-select-item-option').filter({ hasText: '已采纳' }).click();
       await desk.page.getByText('状态已更新').waitFor();
-      await item.locator('.ant-select-selection-item').getByText('已采纳').waitFor();
+      await item.getByText('已采纳', { exact: true }).waitFor();
       await desk.page.screenshot({ path: 'e2e/screenshots/console-submissions.png' });
     } finally {
       await desk.context.close();

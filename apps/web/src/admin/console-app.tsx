@@ -26,6 +26,18 @@ const SubmissionsPage = retryableLazy(() => import('./pages/submissions/submissi
 
 export const SESSION_KEY = ['console', 'session'] as const;
 
+/** Links, secondary words and errors dark enough for WCAG AA on white (antd's defaults are 4.1:1, 3.4:1, 3.3:1). */
+const CONSOLE_TOKENS = {
+  colorPrimary: '#0b5ad9',
+  colorLink: '#0b5ad9',
+  colorTextSecondary: '#595959',
+  colorTextDescription: '#595959',
+  colorTextTertiary: '#666666',
+  colorError: '#cf1322',
+  colorErrorHover: '#a8071a',
+  colorErrorActive: '#820014',
+};
+
 const Loading = () => (
   <div style={{ padding: 48, textAlign: 'center' }}>
     <Spin tip={ct.loading}>
@@ -91,7 +103,7 @@ const ToastBridge = () => {
 export const ConsoleApp = () => {
   const queryClient = useMemo(createQueryClient, []);
   return (
-    <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }} theme={{ token: { colorPrimary: '#0b5ad9' } }}>
+    <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }} theme={{ token: CONSOLE_TOKENS }}>
       {/* Messages open below the 64 px header, so they never cover who is signed in or 退出登录. */}
       <AntApp message={{ top: 76 }}>
         <ToastBridge />

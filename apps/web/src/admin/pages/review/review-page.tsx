@@ -36,7 +36,7 @@ const PendingCount = () => {
         count={count}
         showZero
         overflowCount={999}
-        color={count ? '#fa8c16' : '#bfbfbf'}
+        color={count ? '#ad4e00' : '#595959'}
         aria-label={r.pendingBadge(count)}
       />
       <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>
@@ -88,6 +88,8 @@ const ReviewPage = () => {
           value={view.bu}
           options={PLANT_OPTIONS as { value: Plant | ''; label: string }[]}
           onChange={(bu) => filterBy({ bu })}
+          // A short list: every option in the page, none scrolled out of reach.
+          virtual={false}
           style={{ width: 140 }}
         />
         <Select<ChangeKind | ''>
@@ -95,6 +97,7 @@ const ReviewPage = () => {
           value={view.kind}
           options={KIND_OPTIONS as { value: ChangeKind | ''; label: string }[]}
           onChange={(kind) => filterBy({ kind })}
+          virtual={false}
           style={{ width: 180 }}
         />
       </Space>
@@ -108,7 +111,8 @@ const ReviewPage = () => {
           size="middle"
           loading={list.isPending}
           dataSource={rows}
-          locale={{ emptyText: r.empty[view.status] }}
+          // Antd's empty words are the disabled grey: too faint to read (WCAG AA).
+          locale={{ emptyText: <Typography.Text type="secondary">{r.empty[view.status]}</Typography.Text> }}
           scroll={isNarrow ? { x: 'max-content' } : undefined}
           rowClassName={(row) => (row.id === openId ? 'ant-table-row-selected' : '')}
           pagination={{

@@ -77,7 +77,7 @@ const PROPOSAL_COLUMNS: TableColumnsType<ProposalRow> = [
             style={{ margin: 0, whiteSpace: 'pre-wrap' }}
             ellipsis={{ rows: 2, expandable: true }}
           >
-            {s.suggestion}：{row.suggestion}
+            {s.suggestionLine(row.suggestion)}
           </Typography.Paragraph>
         )}
       </Space>
@@ -96,12 +96,9 @@ const PROPOSAL_COLUMNS: TableColumnsType<ProposalRow> = [
     key: 'submitter',
     render: (_, row) => (
       <Space direction="vertical" size={2}>
-        <span>
-          {row.empName}
-          {row.empNo && `（${row.empNo}）`}
-        </span>
+        <span>{s.person(row.empName, row.empNo)}</span>
         <Typography.Text type="secondary">
-          {row.submittedByEmpNo ? `${s.submittedBy}：${row.submittedByEmpNo}` : s.anonymous}
+          {row.submittedByEmpNo ? s.submittedBy(row.submittedByEmpNo) : s.anonymous}
         </Typography.Text>
       </Space>
     ),
@@ -129,7 +126,7 @@ const CANDIDATE_COLUMNS: TableColumnsType<CandidateRow> = [
   {
     title: s.referrer,
     key: 'referrer',
-    render: (_, row) => `${row.referrerName}（${row.referrerEmpNo}）`,
+    render: (_, row) => s.person(row.referrerName, row.referrerEmpNo),
   },
   {
     title: s.resume,
@@ -171,7 +168,8 @@ const SubmissionTable = <Row extends { id: number }>({
       loading={query.isPending}
       dataSource={query.data?.rows ?? []}
       columns={columns}
-      locale={{ emptyText: s.empty }}
+      // Antd's empty words are the disabled grey: too faint to read (WCAG AA).
+      locale={{ emptyText: <Typography.Text type="secondary">{s.empty}</Typography.Text> }}
       scroll={isNarrow ? { x: 'max-content' } : undefined}
       pagination={{
         current: page,
@@ -215,6 +213,8 @@ const SubmissionsPage = () => {
           value={filter.bu}
           options={PLANT_OPTIONS as { value: Plant | ''; label: string }[]}
           onChange={(bu) => filterBy({ bu })}
+          // A short list: every option in the page, none scrolled out of reach.
+          virtual={false}
           style={{ width: 140 }}
         />
         {tab === 'proposals' && (
@@ -223,6 +223,7 @@ const SubmissionsPage = () => {
             value={filter.kind}
             options={KIND_OPTIONS as { value: ProposalKind | ''; label: string }[]}
             onChange={(kind) => filterBy({ kind })}
+            virtual={false}
             style={{ width: 140 }}
           />
         )}

@@ -7,10 +7,11 @@ import { useState } from 'react';
 import { ct } from '../../../texts';
 
 const r = ct.review;
+/** Solid tags in dark colours: white words on them meet WCAG AA (antd's light presets do not). */
 const GROUP_COLORS: Record<Group['change'], string> = {
-  added: 'green',
-  removed: 'red',
-  changed: 'blue',
+  added: '#237804',
+  removed: '#a8071a',
+  changed: '#0b5ad9',
   unchanged: 'default',
 };
 
@@ -54,7 +55,7 @@ export const FieldDiff = ({ field }: { field: ChangeField }) => {
       <ins className="review-new" style={{ color: '#067647', background: '#ecfdf3', textDecoration: 'none' }}>
         <Value field={field} side="after" />
       </ins>
-      <Tag color="blue">{r.changed}</Tag>
+      <Tag color={GROUP_COLORS.changed}>{r.changed}</Tag>
     </Space>
   );
 };
