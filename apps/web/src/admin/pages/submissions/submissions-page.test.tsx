@@ -1,10 +1,20 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { showToast } from '../../../lib/toast';
 import { type FakeHandler, fail, fakeServer, ok, renderScreen } from '../../../test/render';
 import SubmissionsPage from './submissions-page';
 
-afterEach(() => vi.unstubAllGlobals());
+// The toasts are asserted as told: a toast's two seconds are shorter than a query over antd's DOM in a busy jsdom.
+vi.mock('../../../lib/toast', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../lib/toast')>()),
+  showToast: vi.fn(),
+}));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.mocked(showToast).mockClear();
+});
 
 const PROPOSAL = {
   id: 11,
@@ -119,7 +129,7 @@ describe('SubmissionsPage', { timeout: 40_000 }, () => {
     await waitFor(() =>
       expect(bodiesOf(calls, 'Proposal/SetProposalStatus')).toEqual([{ id: 11, status: 'ACCEPTED' }]),
     );
-    expect(await screen.findByText('状态已更新')).toBeInTheDocument();
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith({ content: '状态已更新', kind: 'success' }));
     await waitFor(() => expect(bodiesOf(calls, 'Proposal/GetProposalList')).toHaveLength(2));
   });
 
@@ -128,7 +138,11 @@ describe('SubmissionsPage', { timeout: 40_000 }, () => {
     renderPage();
     await rowOf('料架标识');
     await pick('状态（11）', '未采纳');
-    expect(await screen.findByText('状态更新失败：无权操作该工厂的数据')).toBeInTheDocument();
+    // Told once, by the query client's MutationCache, in the page's words.
+    await waitFor(() =>
+      expect(showToast).toHaveBeenCalledWith({ content: '状态更新失败：无权操作该工厂的数据', kind: 'fail' }),
+    );
+    expect(showToast).toHaveBeenCalledTimes(1);
   });
 
   it('lists the referred candidates under their tab and sets their status', async () => {
