@@ -6,8 +6,8 @@ import { installDemoMedia } from '../apps/server/src/seed/demo-training';
 import { findAxeViolations } from './axe';
 import { api, markHandbookRead, newDesk, signIn, usePhone } from './harness';
 import { addEducation, chooseFile, fillBaseForm, makeJpeg, readPdf } from './record-helpers';
-import { submitPersonChange, submitWorkChange } from './review-helpers';
-import { openSignedIn, waitForStillness } from './screen-helpers';
+import { findChange, submitPersonChange, submitWorkChange } from './review-helpers';
+import { openSignedIn, tapWhenStill, waitForStillness } from './screen-helpers';
 import {
   FACTORY_PASSWORD,
   type MadeEmployee,
@@ -286,47 +286,38 @@ describe('accessibility (axe, WCAG 2 A/AA)', () => {
     await expectAccessible('/user/self-help');
   });
 
-  it('the reviewers’ console: the list, a request, and the reject and approve sheets', async () => {
+  it('资料审核 in the HR console: the list, a request in the drawer, the reject and approve dialogs, a tablet', async () => {
     await submitPersonChange(withChange);
-    await openQuietly(reviewer, '/review/change-list');
-    const row = phone.page.locator('.change-row').filter({ hasText: withChange.empNo });
-    await row.getByText('修改个人信息').waitFor();
-    await expectAccessible('/review/change-list');
-
-    await row.getByRole('link').click();
-    await phone.page.getByRole('heading', { name: `员工[${withChange.empNo}]修改了个人信息` }).waitFor();
-    await phone.page.getByRole('img', { name: '身份证正面（修改后）' }).waitFor();
-    await expectAccessible('/review/change-detail');
-    await phone.page.getByRole('button', { name: '驳回' }).click();
-    const reject = phone.page.getByRole('dialog', { name: '驳回申请' });
-    await reject.getByRole('button', { name: '确认驳回' }).click();
-    await reject.getByText('请填写驳回原因').waitFor();
-    await expectAccessible('/review/change-detail with the reject sheet and its message');
-    await phone.page.keyboard.press('Escape');
-    await reject.waitFor({ state: 'detached' });
-    await phone.page.getByRole('button', { name: '通过' }).click();
-    await phone.page.getByRole('dialog', { name: '审核通过' }).getByLabel('审核意见').waitFor();
-    await expectAccessible('/review/change-detail with the approve sheet');
-    await phone.page.keyboard.press('Escape');
-
-    await phone.page.goto('/review/change-list?status=approved');
-    await phone.page.getByRole('button', { name: '已通过', pressed: true }).waitFor();
-    await phone.page.locator('.change-row, .query-empty').first().waitFor();
-    await expectAccessible('/review/change-list, 已通过');
-  });
-
-  it('the reviewers’ console on an office PC: the list and a request side by side', async () => {
     const { context, page } = await newDesk(phone.browser, { bypassCSP: true });
     try {
-      await openSignedIn({ context, page }, reviewer, '/review/change-list');
-      await page.getByText('请从左侧列表选择一条申请').waitFor();
-      await expectAccessible('/review/change-list, wide', page);
-      await page.locator('.change-row').filter({ hasText: withRecords.empNo }).getByRole('link').click();
-      await page
-        .getByRole('region', { name: '申请详情' })
-        .getByRole('heading', { name: /修改了工作信息/ })
-        .waitFor();
-      await expectAccessible('/review/change-list, wide, with a request', page);
+      const login = await openSignedIn({ context, page }, reviewer, '/admin/review');
+      await page.locator('.ant-table-row').first().waitFor();
+      await expectAccessible('/admin/review', page);
+
+      const { id } = await findChange(login.token, withChange.empNo, 'APP_EDIT_PERSON');
+      await page.goto(`/admin/review?id=${id}`);
+      const detail = page.getByRole('dialog').getByRole('article', { name: `员工[${withChange.empNo}]修改了个人信息` });
+      await detail.getByRole('img', { name: '身份证正面（修改后）' }).waitFor();
+      await expectAccessible('/admin/review with a request', page);
+      await detail.getByRole('button', { name: '驳回' }).click();
+      const reject = page.getByRole('dialog', { name: '驳回申请' });
+      await tapWhenStill(reject.getByRole('button', { name: '确认驳回' }));
+      await reject.getByText('请填写驳回原因').waitFor();
+      await expectAccessible('/admin/review with the reject dialog and its message', page);
+      await reject.getByRole('button', { name: '取消' }).click();
+      await reject.waitFor({ state: 'hidden' });
+      await detail.getByRole('button', { name: '通过' }).click();
+      await page.getByRole('dialog', { name: '审核通过' }).getByRole('textbox', { name: '审核意见' }).waitFor();
+      await expectAccessible('/admin/review with the approve dialog', page);
+
+      await page.goto('/admin/review?status=approved');
+      await page.locator('.ant-table-row, .ant-table-placeholder').first().waitFor();
+      await expectAccessible('/admin/review, 已通过', page);
+
+      await page.setViewportSize({ width: 820, height: 1180 });
+      await page.goto(`/admin/review?id=${id}`);
+      await detail.getByRole('img', { name: '身份证正面（修改后）' }).waitFor();
+      await expectAccessible('/admin/review with a request on a tablet', page);
     } finally {
       await context.close();
     }

@@ -4,7 +4,7 @@
 // employees, the referrer and HR are this spec's own.
 import { PLANTS } from '@ess/contract/plants';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, usePhone } from './harness';
+import { api, newDesk, usePhone } from './harness';
 import { chooseFile, makeJpeg, readPdf } from './record-helpers';
 import { tokenOf } from './review-helpers';
 import { openSignedIn, screenshot, tapWhenStill, waitForStillness } from './screen-helpers';
@@ -243,10 +243,24 @@ describe('the referrer’s share page and a proposal sent signed in', () => {
     await row.getByText('改善提案').waitFor();
     await screenshot(page, 'my-option-proposals');
 
-    // HR of the plant finds it in its list, with its status to set where it stands.
-    await openSignedIn(phone, hrOfHangzhou, '/hr/submissions');
-    const item = page.locator('.submission-item', { hasText: name });
-    await item.getByRole('button', { name: /^状态（\d+）：待处理$/ }).waitFor();
-    await item.getByText(login.userName).first().waitFor();
+    // HR of the plant finds it in the console's 提案与推荐, with its status to set where it stands.
+    const desk = await newDesk(phone.browser);
+    try {
+      await openSignedIn(desk, hrOfHangzhou, '/admin');
+      await desk.page.getByRole('navigation').getByRole('menuitem', { name: '提案与推荐' }).click();
+      await desk.page.waitForURL(/\/admin\/submissions$/);
+      const item = desk.page.locator('.ant-table-row', { hasText: name });
+      await item.getByText(login.userName).first().waitFor();
+      const status = item.getByRole('combobox', { name: /^状态（\d+）$/ });
+      await status.waitFor();
+      await item.getByText('待处理', { exact: true }).waitFor();
+      await status.click();
+      await desk.page.locator('.ant-select-item-option').filter({ hasText: '已采纳' }).click();
+      await desk.page.getByText('状态已更新').waitFor();
+      await item.getByText('已采纳', { exact: true }).waitFor();
+      await desk.page.screenshot({ path: 'e2e/screenshots/console-submissions.png' });
+    } finally {
+      await desk.context.close();
+    }
   });
 });

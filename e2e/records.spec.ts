@@ -2,7 +2,7 @@
 // the work history waiting for review, title certificates with a PDF (and the reviewer's answer in 我的消息), the
 // bank card with a number the Luhn check questions, the face photo, and the avatar.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, usePhone } from './harness';
+import { api, newDesk, usePhone } from './harness';
 import {
   addEducation,
   chooseFile,
@@ -13,8 +13,8 @@ import {
   readPdf,
   withExifOrientation,
 } from './record-helpers';
-import { submitWorkChange, tokenOf } from './review-helpers';
-import { openSignedIn, recordRequests, screenshot } from './screen-helpers';
+import { findChange, submitWorkChange, tokenOf } from './review-helpers';
+import { openSignedIn, recordRequests, screenshot, tapWhenStill } from './screen-helpers';
 import { type MadeEmployee, makeEmployee, makeRecords, useTestData } from './test-data';
 
 const phone = usePhone();
@@ -337,22 +337,34 @@ describe('bank card', () => {
 describe('the review, end to end', () => {
   it('the education and bank card edits, approved by a reviewer in the console, reach the employee as applied with a message', async () => {
     const { page } = phone;
-    // The edits of the tests above are waiting: the reviewer opens each in the console and approves it.
-    await openSignedIn(phone, reviewer, '/review/change-list');
-    for (const kind of ['修改个人信息', '修改银行卡信息']) {
-      const row = page.locator('.change-row').filter({ hasText: owner.empNo }).filter({ hasText: kind });
-      await row.getByRole('link').click();
-      await page.getByRole('heading', { name: `员工[${owner.empNo}]${kind.replace('修改', '修改了')}` }).waitFor();
-      await page.getByText('已修改').first().waitFor();
-      await page.getByRole('button', { name: '通过' }).click();
-      const approve = page.getByRole('dialog', { name: '审核通过' });
-      await approve.getByLabel('审核意见').fill('资料已核对');
-      await approve.getByRole('button', { name: '确认通过' }).click();
-      await toast().getByText('审核通过').waitFor();
-      await page.locator('.change-row').first().waitFor();
+    // The edits of the tests above are waiting: the reviewer opens each in the HR console's 资料审核 and approves it.
+    const desk = await newDesk(phone.browser);
+    try {
+      const login = await openSignedIn(desk, reviewer, '/admin/review');
+      for (const [kind, code] of [
+        ['修改个人信息', 'APP_EDIT_PERSON'],
+        ['修改银行卡信息', 'APP_EDIT_BANK'],
+      ] as const) {
+        const { id } = await findChange(login.token, owner.empNo, code);
+        await desk.page.goto(`/admin/review?id=${id}`);
+        const detail = desk.page
+          .getByRole('dialog')
+          .getByRole('article', { name: `员工[${owner.empNo}]${kind.replace('修改', '修改了')}` });
+        await detail.waitFor();
+        await detail.getByText('已修改').first().waitFor();
+        await detail.getByRole('button', { name: '通过' }).click();
+        const approve = desk.page.getByRole('dialog', { name: '审核通过' });
+        await approve.getByRole('textbox', { name: '审核意见' }).fill('资料已核对');
+        await tapWhenStill(approve.getByRole('button', { name: '确认通过' }));
+        await expect
+          .poll(() => findChange(login.token, owner.empNo, code).then((change) => change.status))
+          .toBe('approved');
+      }
+      // The work-history edit is not this test's to decide: it still waits.
+      expect((await findChange(login.token, owner.empNo, 'APP_EDIT_WORK')).status).toBe('pending');
+    } finally {
+      await desk.context.close();
     }
-    // The work-history edit is not this test's to decide: it still waits.
-    await page.locator('.change-row').filter({ hasText: owner.empNo }).filter({ hasText: '修改工作信息' }).waitFor();
 
     await phone.context.clearCookies();
     await openSignedIn(phone, owner, '/home');

@@ -21,7 +21,20 @@ const ImportsPage = retryableLazy(() => import('./pages/imports/imports-page'));
 const BatchesPage = retryableLazy(() => import('./pages/batches/batches-page'));
 const PeoplePage = retryableLazy(() => import('./pages/people/people-page'));
 const AuditPage = retryableLazy(() => import('./pages/audit/audit-page'));
-const ReviewPage = retryableLazy(() => import('./pages/review-page'));
+const ReviewPage = retryableLazy(() => import('./pages/review/review-page'));
+const SubmissionsPage = retryableLazy(() => import('./pages/submissions/submissions-page'));
+
+/** Links, secondary words and errors dark enough for WCAG AA on white (antd's defaults are 4.1:1, 3.4:1, 3.3:1). */
+const CONSOLE_TOKENS = {
+  colorPrimary: '#0b5ad9',
+  colorLink: '#0b5ad9',
+  colorTextSecondary: '#595959',
+  colorTextDescription: '#595959',
+  colorTextTertiary: '#666666',
+  colorError: '#cf1322',
+  colorErrorHover: '#a8071a',
+  colorErrorActive: '#820014',
+};
 
 const Loading = () => (
   <div style={{ padding: 48, textAlign: 'center' }}>
@@ -62,6 +75,7 @@ const Gate = () => {
             {allowed.has('/people') && <Route path="/people" element={<PeoplePage session={session.data} />} />}
             {allowed.has('/audit') && <Route path="/audit" element={<AuditPage session={session.data} />} />}
             {allowed.has('/review') && <Route path="/review" element={<ReviewPage />} />}
+            {allowed.has('/submissions') && <Route path="/submissions" element={<SubmissionsPage />} />}
             <Route path="*" element={<Result status="404" title={ct.notFound} />} />
           </Routes>
         </Suspense>
@@ -82,7 +96,7 @@ const ToastBridge = () => {
 export const ConsoleApp = () => {
   const queryClient = useMemo(createQueryClient, []);
   return (
-    <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }} theme={{ token: { colorPrimary: '#0b5ad9' } }}>
+    <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }} theme={{ token: CONSOLE_TOKENS }}>
       {/* Messages open below the 64 px header, so they never cover who is signed in or 退出登录. */}
       <AntApp message={{ top: 76 }}>
         <ToastBridge />

@@ -17,8 +17,9 @@ describe('consolePages', () => {
       '/batches',
       '/people',
       '/audit',
+      '/submissions',
     ]);
-    expect(consolePages(session(['HRAdmin', 'AppVerify'], ['NT'])).at(-1)?.key).toBe('/review');
+    expect(consolePages(session(['HRAdmin', 'AppVerify'], ['NT'])).map((item) => item.key)).toContain('/review');
     // An HR clerk without a plant, or a plain employee, has no page.
     expect(consolePages(session(['HRAdmin']))).toEqual([]);
     expect(consolePages(session(['Employee']))).toEqual([]);

@@ -6,7 +6,10 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { signOut } from './api/logout';
 import { ct } from './texts';
 
-/** The pages a console user may open, in the menu's order: HR's for HR, 资料审核 for holders of AppVerify. */
+/**
+ * The pages a console user may open, in the menu's order: HR's for HR, 资料审核 for holders of AppVerify, then
+ * 提案与推荐 for HR.
+ */
 export const consolePages = (session: ConsoleSession) => {
   const isHr =
     session.roles.includes('SysAdmin') || (session.roles.includes('HRAdmin') && session.adminPlants.length > 0);
@@ -21,6 +24,8 @@ export const consolePages = (session: ConsoleSession) => {
         ]
       : []),
     ...(isReviewer ? [{ key: '/review', label: ct.menu.review }] : []),
+    // What the public forms sent (the employee app's /hr/submissions before): HR of a plant, as the server's calls.
+    ...(isHr ? [{ key: '/submissions', label: ct.submissions.menu }] : []),
   ];
 };
 

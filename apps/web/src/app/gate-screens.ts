@@ -11,6 +11,7 @@ import { getPageQueryClient } from '../lib/query-client';
 import {
   CHANGE_PASSWORD_PATH,
   HOME_PATH,
+  HR_SUBMISSIONS_PATH,
   NOT_FOUND_PATH,
   PERSON_CENTER_PATH,
   REVIEW_DETAIL_PATH,
@@ -28,6 +29,7 @@ type GateScreen = {
 };
 
 const placeholder = { load: () => import('./pages/placeholder-page') };
+const consoleMoved = { load: () => import('../features/console-moved/console-moved-page') };
 
 export const GATE_SCREENS: Readonly<Record<string, GateScreen>> = {
   // Public, in the app's frame
@@ -69,10 +71,10 @@ export const GATE_SCREENS: Readonly<Record<string, GateScreen>> = {
   '/recruitment/recruitment-share': { load: () => import('../features/recruitment/recruitment-share-page') },
   '/purchase/material-manage': { load: () => import('../features/purchase/material-manage-page') },
   '/user/self-help': { load: () => import('../features/help/self-help-page') },
-  [REVIEW_LIST_PATH]: { load: () => import('../features/review/change-list-page') },
-  [REVIEW_DETAIL_PATH]: { load: () => import('../features/review/change-detail-page') },
-  // HR's list of what the public forms sent
-  '/hr/submissions': { load: () => import('../features/hr-submissions/submissions-page') },
+  // HR's work moved to the console: the old routes lead there
+  [REVIEW_LIST_PATH]: consoleMoved,
+  [REVIEW_DETAIL_PATH]: consoleMoved,
+  [HR_SUBMISSIONS_PATH]: consoleMoved,
 };
 
 const pages = new Map<string, ComponentType>();

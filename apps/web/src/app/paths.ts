@@ -5,4 +5,4 @@ export const LOGIN_PATH = '/login';
 export const NOT_FOUND_PATH = '/404';
 export const PERSON_CENTER_PATH = '/user/person-center';
 export const CHANGE_PASSWORD_PATH = '/system-setting/change-password';
-export { REVIEW_DETAIL_PATH, REVIEW_LIST_PATH } from '../lib/review-paths';
+export { HR_SUBMISSIONS_PATH, REVIEW_DETAIL_PATH, REVIEW_LIST_PATH } from '../lib/console-links';

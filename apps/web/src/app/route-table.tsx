@@ -6,6 +6,7 @@ import { t } from '../i18n/zh-CN-shell';
 import {
   CHANGE_PASSWORD_PATH,
   HOME_PATH,
+  HR_SUBMISSIONS_PATH,
   LOGIN_PATH,
   NOT_FOUND_PATH,
   PERSON_CENTER_PATH,
@@ -33,8 +34,6 @@ export type AppRoute = {
   isMenuGated?: boolean;
   /** Opens only for users whose menus include this menu path (a screen reached from a menu screen). */
   gatedBy?: string;
-  /** On a wide window (an office PC) the screen uses the whole width instead of the phone's 640 px. */
-  isWide?: boolean;
   /** 'bare' screens have no top bar, footer or tabs (sign-in, reset landing). */
   layout?: 'app' | 'bare';
   /**
@@ -112,11 +111,12 @@ export const routeTable: readonly AppRoute[] = [
   { path: '/recruitment/recruitment-share', title: t.routes.recruitmentShare, isMenuGated: true },
   { path: '/purchase/material-manage', title: t.routes.materialManage, isMenuGated: true },
   { path: '/user/self-help', title: t.routes.selfHelp, isMenuGated: true },
-  // The reviewers' console (M18, role AppVerify): the list and each request, laid out in two panes on a PC
-  { path: REVIEW_LIST_PATH, title: t.routes.reviewList, isMenuGated: true, isWide: true },
-  { path: REVIEW_DETAIL_PATH, title: t.routes.reviewDetail, gatedBy: REVIEW_LIST_PATH, isWide: true },
-  // HR's list of what the public forms sent (M19, role HRAdmin)
-  { path: '/hr/submissions', title: t.routes.hrSubmissions, isMenuGated: true, isWide: true },
+  // HR's work, moved to the console (/admin/review, /admin/submissions): the old addresses lead there for a while.
+  // 资料审核 (M18, role AppVerify): the list and one request.
+  { path: REVIEW_LIST_PATH, title: t.routes.reviewList, isMenuGated: true },
+  { path: REVIEW_DETAIL_PATH, title: t.routes.reviewDetail, gatedBy: REVIEW_LIST_PATH },
+  // 提案与推荐: what the public forms sent (M19, role HRAdmin)
+  { path: HR_SUBMISSIONS_PATH, title: t.routes.hrSubmissions, isMenuGated: true },
 ];
 
 export const findRoute = (path: string, table: readonly AppRoute[] = routeTable): AppRoute | undefined =>

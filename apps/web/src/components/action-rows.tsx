@@ -17,35 +17,10 @@ type RowProps = {
 
 const rowClass = (className: string | undefined) => (className ? `action-row ${className}` : 'action-row');
 
-type LinkRowProps = RowProps & {
-  to: string;
-  /** History state the opened screen reads (e.g. where it was opened from). */
-  state?: unknown;
-  /** The row shown beside the list right now (aria-current). */
-  isCurrent?: boolean;
-  /** Replaces the current history entry instead of adding one (choosing a row in a two-pane screen). */
-  replace?: boolean;
-};
-
 /** A row that opens a screen of the app. */
-export const LinkRow = ({
-  to,
-  state,
-  isCurrent,
-  replace,
-  children,
-  hasArrow = true,
-  className,
-  ...row
-}: LinkRowProps) => (
+export const LinkRow = ({ to, children, hasArrow = true, className, ...row }: RowProps & { to: string }) => (
   <List.Item {...row} className={rowClass(className)} arrow={hasArrow}>
-    <Link
-      to={to}
-      state={state}
-      replace={replace}
-      className="action-row-target"
-      aria-current={isCurrent ? 'true' : undefined}
-    >
+    <Link to={to} className="action-row-target">
       {children}
     </Link>
   </List.Item>

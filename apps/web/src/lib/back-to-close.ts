@@ -58,23 +58,3 @@ export const useBackToClose = (isOpen: boolean, close: (() => void) | undefined)
     };
   }, [isOpen, isClosable]);
 };
-
-/**
- * Runs `callback` once the history entry of a sheet that just closed is gone, so that a navigation made then is
- * not undone by the sheet taking its entry off (right away when no sheet entry is on top).
- */
-export const whenSheetEntryGone = (callback: () => void) => {
-  if (!(window.history.state as SheetHistoryState)?.essSheet) {
-    callback();
-    return;
-  }
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const done = () => {
-    window.removeEventListener('popstate', done);
-    clearTimeout(timer);
-    callback();
-  };
-  window.addEventListener('popstate', done);
-  // Should the entry not be taken off after all, the callback still runs.
-  timer = setTimeout(done, 1000);
-};

@@ -3,12 +3,12 @@
 // fresh (lib/realtime.ts invalidates it), so it is not re-read on its own.
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from './api-client';
+import { REVIEW_LIST_PATH } from './console-links';
 import { queryKeys } from './query-keys';
-import { REVIEW_LIST_PATH } from './review-paths';
 
 export const isReviewer = (menuPaths: ReadonlySet<string>) => menuPaths.has(REVIEW_LIST_PATH);
 
-/** The count's query, also asked by the HR console's 资料审核 page. */
+/** The count's query, also asked by the HR console's 资料审核 page (admin/pages/review). */
 export const pendingReviewCountQuery = {
   queryKey: queryKeys.review.pendingCount,
   // Quiet: a badge that failed to load is no reason for a toast over the screen the worker is using.

@@ -28,7 +28,7 @@ export const AppLayout = ({ route, children }: { route: AppRoute; children: Reac
   useScrollMemory(mainRef);
   useRealtime(currentUser?.profile.id, currentUser ? isReviewer(currentUser.menuPaths) : false);
   return (
-    <div className={route.isWide ? 'app-shell app-shell-wide' : 'app-shell'}>
+    <div className="app-shell">
       <TopBar title={route.title} hasBack={!route.isTabRoot} menuPaths={currentUser?.menuPaths} />
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the content scrolls here, not in the page: a keyboard must reach it to scroll a screen without links or fields. */}
       <main className="app-main" id="main" ref={mainRef} tabIndex={0}>

@@ -10,7 +10,8 @@ describe('TopBar review badge', () => {
     const { calls } = fakeServer({ 'Review/GetPendingCount': () => ok({ count: 3 }) });
     renderScreen(<TopBar title="首页" hasBack={false} menuPaths={new Set(['/home', '/review/change-list'])} />);
     const link = await screen.findByRole('link', { name: '资料审核，3 条待审核' });
-    expect(link).toHaveAttribute('href', '/review/change-list');
+    // The review is the HR console's page, opened by a full navigation.
+    expect(link).toHaveAttribute('href', '/admin/review');
     expect(link).toHaveTextContent('3');
     expect(calls.map((call) => call.path)).toEqual(['Review/GetPendingCount']);
   });

@@ -6,13 +6,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Badge, SpinLoading } from 'antd-mobile';
 import { LeftOutline, MessageOutline, MoreOutline, RedoOutline, UserContactOutline } from 'antd-mobile-icons';
 import { Suspense, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { LoadBoundary } from '../../components/load-boundary';
 import { t } from '../../i18n/zh-CN';
 import { ApiError, describeError } from '../../lib/api-client';
 import { retryableLazy } from '../../lib/code-load';
+import { CONSOLE_REVIEW_ADDRESS } from '../../lib/console-links';
 import { isReviewer, usePendingReviewCount } from '../../lib/pending-review-count';
-import { REVIEW_LIST_PATH } from '../../lib/review-paths';
 import { hasAnyToken } from '../../lib/session';
 import { showToast } from '../../lib/toast';
 import { HOME_PATH } from '../paths';
@@ -20,12 +20,15 @@ import { ActionMenu, type MenuAction } from './action-menu';
 
 const FeedbackPopup = retryableLazy(() => import('../../features/feedback/feedback-popup'));
 
-/** 资料审核 with the waiting requests as a badge; the number is part of the link's name. */
+/**
+ * 资料审核 with the waiting requests as a badge; the number is part of the link's name. The review is the HR
+ * console's page: a plain link, so none of the console's code comes into this app.
+ */
 const ReviewLink = ({ menuPaths }: { menuPaths: ReadonlySet<string> }) => {
   const { data: count = 0 } = usePendingReviewCount(menuPaths);
   return (
-    <Link
-      to={REVIEW_LIST_PATH}
+    <a
+      href={CONSOLE_REVIEW_ADDRESS}
       className="icon-button review-link"
       aria-label={count > 0 ? t.review.badgeLabel(count) : t.routes.reviewList}
     >
@@ -36,7 +39,7 @@ const ReviewLink = ({ menuPaths }: { menuPaths: ReadonlySet<string> }) => {
       >
         <UserContactOutline aria-hidden="true" />
       </Badge>
-    </Link>
+    </a>
   );
 };
 

@@ -2,9 +2,9 @@
 import { Suspense } from 'react';
 import { LoadBoundary } from '../../components/load-boundary';
 import { retryableLazy } from '../../lib/code-load';
+import { REVIEW_LIST_PATH } from '../../lib/console-links';
 import { useSignedInUser } from '../../lib/current-user';
 import { usePendingReviewCount } from '../../lib/pending-review-count';
-import { REVIEW_LIST_PATH } from '../../lib/review-paths';
 import { usePersonMsg } from './api/get-person-msg';
 import { MenuTiles } from './components/menu-tiles';
 import { PictureSwiper } from './components/picture-swiper';

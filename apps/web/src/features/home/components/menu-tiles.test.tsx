@@ -12,6 +12,13 @@ const MENUS = [
     isMobile: 'Y' as const,
   },
   {
+    menuPath: '/hr/submissions',
+    menuName: '提案与推荐',
+    menuIcon: 'inbox',
+    rolePageNo: 'M19',
+    isMobile: 'Y' as const,
+  },
+  {
     menuPath: '/review/change-list',
     menuName: '资料审核',
     menuIcon: 'audit',
@@ -24,9 +31,13 @@ describe('MenuTiles', () => {
   it('puts a count on its tile as a badge that is part of the tile’s name', () => {
     renderScreen(<MenuTiles menus={MENUS} badges={{ '/review/change-list': 4 }} />);
     const tile = screen.getByRole('link', { name: '资料审核，4 条待审核' });
-    expect(tile).toHaveAttribute('href', '/review/change-list');
+    // The review is the HR console's page.
+    expect(tile).toHaveAttribute('href', '/admin/review');
+    expect(tile).not.toHaveAttribute('target');
     expect(tile).toHaveTextContent('4');
     expect(screen.getByRole('link', { name: '我的考勤' })).not.toHaveTextContent(/\d/);
+    expect(screen.getByRole('link', { name: '我的考勤' })).toHaveAttribute('href', '/attendance/my-att');
+    expect(screen.getByRole('link', { name: '提案与推荐' })).toHaveAttribute('href', '/admin/submissions');
   });
 
   it('shows no badge for nothing waiting', () => {

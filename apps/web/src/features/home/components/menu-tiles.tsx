@@ -1,4 +1,5 @@
-// The grouped tiles of the user's menus; entries whose path starts with http open as external links. A tile may
+// The grouped tiles of the user's menus; entries whose path starts with http open as external links, HR's work
+// (资料审核, 提案与推荐) opens the HR console. A tile may
 // carry a count as a badge (资料审核: the requests waiting), which is also part of its name.
 import type { MenuEntry } from '@ess/contract/menu';
 import { Badge } from 'antd-mobile';
@@ -29,6 +30,7 @@ import {
 import type { ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '../../../i18n/zh-CN';
+import { consoleAddressOfMenu } from '../../../lib/console-links';
 import { groupMenuTiles, type Tile } from '../group-menu-tiles';
 
 const ICONS: Record<string, ComponentType> = {
@@ -68,6 +70,15 @@ const TileLink = ({ tile, badge = 0 }: { tile: Tile; badge?: number }) => {
     </>
   );
   const label = badge > 0 ? `${tile.name}${t.review.tileBadge(badge)}` : undefined;
+  // HR's work (资料审核, 提案与推荐) is the HR console's: a full navigation there, in the same tab.
+  const consoleAddress = consoleAddressOfMenu(tile.path);
+  if (consoleAddress) {
+    return (
+      <a className="menu-tile" href={consoleAddress} aria-label={label}>
+        {content}
+      </a>
+    );
+  }
   return tile.isExternal ? (
     <a className="menu-tile" href={tile.path} target="_blank" rel="noopener noreferrer" aria-label={label}>
       {content}

@@ -1,4 +1,4 @@
-// Requests as the server answers them, for the console's component tests.
+// Requests as the server answers them, for the 资料审核 page's tests.
 import type { ChangeDetail, ChangeListItem } from '@ess/contract/review';
 
 export const listItem = (patch: Partial<ChangeListItem> = {}): ChangeListItem => ({

@@ -1,0 +1,177 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { showToast } from '../../../lib/toast';
+import { type FakeHandler, fail, fakeServer, ok, renderScreen } from '../../../test/render';
+import SubmissionsPage from './submissions-page';
+
+// The toasts are asserted as told: a toast's two seconds are shorter than a query over antd's DOM in a busy jsdom.
+vi.mock('../../../lib/toast', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../lib/toast')>()),
+  showToast: vi.fn(),
+}));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.mocked(showToast).mockClear();
+});
+
+const PROPOSAL = {
+  id: 11,
+  kind: 'IMPROVE',
+  bu: 'HZ',
+  status: 'SUBMITTED',
+  title: '料架标识',
+  deptName: '总装车间',
+  teamName: '一班',
+  assistDeptName: '设备科',
+  empName: '张伟',
+  empNo: '100001',
+  classType: '',
+  workNo: '',
+  imageNo: '',
+  detail: '料架标识不清',
+  suggestion: '统一颜色标识',
+  filePath: '/api/files/2d1b6c1e-8a55-4c8e-9a53-1f2d3c4b5a69',
+  submittedByEmpNo: '',
+  createdAt: '2025-06-01 09:00',
+};
+const CANDIDATE = {
+  id: 21,
+  bu: 'HZ',
+  userName: '王芳',
+  userAge: 24,
+  positionApply: '装配工',
+  filePath: '/api/files/3e1b6c1e-8a55-4c8e-9a53-1f2d3c4b5a69',
+  referrerEmpNo: '100023',
+  referrerName: '刘洋',
+  status: 'REGISTERED',
+  createdAt: '2025-06-02 10:00',
+};
+const paged = (rows: unknown[]) => ({ body: { result: true, msg: '', data: rows, totalCount: rows.length } });
+
+const serve = (extra: Record<string, FakeHandler> = {}) =>
+  fakeServer({
+    'Proposal/GetProposalList': () => paged([PROPOSAL]),
+    'RecruitmentRegister/GetCandidateList': () => paged([CANDIDATE]),
+    'Proposal/SetProposalStatus': () => ok(null),
+    'RecruitmentRegister/SetCandidateStatus': () => ok(null),
+    ...extra,
+  });
+
+const renderPage = () =>
+  renderScreen(
+    <ConfigProvider button={{ autoInsertSpace: false }}>
+      <SubmissionsPage />
+    </ConfigProvider>,
+    { path: '/submissions' },
+  );
+
+const bodiesOf = (calls: { path: string; body: Record<string, unknown> }[], path: string) =>
+  calls.filter((call) => call.path === path).map((call) => call.body);
+
+const rowOf = async (text: string) => {
+  const row = (await screen.findByText(text)).closest('tr');
+  if (!row) throw new Error(`no row for ${text}`);
+  return row;
+};
+
+const pick = async (label: string, option: string) => {
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
+  fireEvent.click(await screen.findByTitle(option));
+};
+
+// antd's tables and selects are slow to mount in jsdom.
+describe('SubmissionsPage', { timeout: 40_000 }, () => {
+  it('lists the proposals with who sent them, where, the attachment and the status', async () => {
+    const { calls } = serve();
+    renderPage();
+    const row = await rowOf('料架标识');
+    expect(within(row).getByText('改善提案')).toBeInTheDocument();
+    expect(within(row).getByText('料架标识不清')).toBeInTheDocument();
+    expect(within(row).getByText('总装车间 · 一班 · 协助：设备科')).toBeInTheDocument();
+    expect(within(row).getByText('张伟（100001）')).toBeInTheDocument();
+    expect(within(row).getByText('未登录提交')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: '附件' })).toHaveAttribute('href', PROPOSAL.filePath);
+    expect(within(row).getByText('待处理')).toBeInTheDocument();
+    expect(bodiesOf(calls, 'Proposal/GetProposalList')).toEqual([
+      { bu: '', month: '', kind: '', CurrentPage: 1, PageSize: 20 },
+    ]);
+    expect(screen.getByText('导出 CSV').closest('a')).toHaveAttribute('href', '/api/export/proposals.csv');
+  });
+
+  it('filters by plant and kind, and the CSV export follows the filter', async () => {
+    const { calls } = serve();
+    renderPage();
+    await rowOf('料架标识');
+    await pick('工厂', 'HZ');
+    await waitFor(() => expect(bodiesOf(calls, 'Proposal/GetProposalList')).toHaveLength(2));
+    await pick('提案类型', '学习提案');
+    await waitFor(() => expect(bodiesOf(calls, 'Proposal/GetProposalList')).toHaveLength(3));
+    expect(bodiesOf(calls, 'Proposal/GetProposalList').at(-1)).toEqual({
+      bu: 'HZ',
+      month: '',
+      kind: 'STUDY',
+      CurrentPage: 1,
+      PageSize: 20,
+    });
+    expect(screen.getByText('导出 CSV').closest('a')).toHaveAttribute(
+      'href',
+      '/api/export/proposals.csv?bu=HZ&kind=STUDY',
+    );
+  });
+
+  it('sets a proposal’s status where it stands and reads the list again', async () => {
+    const { calls } = serve();
+    renderPage();
+    await rowOf('料架标识');
+    await pick('状态（11）', '已采纳');
+    await waitFor(() =>
+      expect(bodiesOf(calls, 'Proposal/SetProposalStatus')).toEqual([{ id: 11, status: 'ACCEPTED' }]),
+    );
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith({ content: '状态已更新', kind: 'success' }));
+    await waitFor(() => expect(bodiesOf(calls, 'Proposal/GetProposalList')).toHaveLength(2));
+  });
+
+  it('tells a refused status once, in the words of the page', async () => {
+    serve({ 'Proposal/SetProposalStatus': () => fail('无权操作该工厂的数据') });
+    renderPage();
+    await rowOf('料架标识');
+    await pick('状态（11）', '未采纳');
+    // Told once, by the query client's MutationCache, in the page's words.
+    await waitFor(() =>
+      expect(showToast).toHaveBeenCalledWith({ content: '状态更新失败：无权操作该工厂的数据', kind: 'fail' }),
+    );
+    expect(showToast).toHaveBeenCalledTimes(1);
+  });
+
+  it('lists the referred candidates under their tab and sets their status', async () => {
+    const { calls } = serve();
+    renderPage();
+    await rowOf('料架标识');
+    fireEvent.click(screen.getByText('推荐候选人'));
+    const row = await rowOf('王芳');
+    expect(within(row).getByText('装配工')).toBeInTheDocument();
+    expect(within(row).getByText('24 岁')).toBeInTheDocument();
+    expect(within(row).getByText('刘洋（100023）')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: '简历' })).toHaveAttribute('href', CANDIDATE.filePath);
+    expect(bodiesOf(calls, 'RecruitmentRegister/GetCandidateList')).toEqual([
+      { bu: '', month: '', CurrentPage: 1, PageSize: 20 },
+    ]);
+    expect(screen.getByText('导出 CSV').closest('a')).toHaveAttribute('href', '/api/export/candidates.csv');
+    await pick('状态（21）', '已录用');
+    await waitFor(() =>
+      expect(bodiesOf(calls, 'RecruitmentRegister/SetCandidateStatus')).toEqual([{ id: 21, status: 'HIRED' }]),
+    );
+  });
+
+  it('shows a list that failed to load with 重试', async () => {
+    let isDown = true;
+    serve({ 'Proposal/GetProposalList': () => (isDown ? fail('服务暂不可用') : paged([PROPOSAL])) });
+    renderPage();
+    expect(await screen.findByText('加载失败')).toBeInTheDocument();
+    isDown = false;
+    fireEvent.click((await screen.findByText('重试', { selector: 'button span' })).closest('button') as HTMLElement);
+    expect(await rowOf('料架标识')).toBeInTheDocument();
+  });
+});
