@@ -2,7 +2,7 @@
 // AppVerify, each with its old and new values side by side, and the decision.
 import { z } from 'zod';
 import { ADDRESSES } from './addresses';
-import { defineRoute, empty, pageSize, plant, text } from './common';
+import { CONSOLE_PAGE_SIZE, defineRoute, empty, pagingFields, plant, text } from './common';
 import { CHANGE_KINDS } from './records';
 
 export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
@@ -78,13 +78,7 @@ export const reviewRoutes = {
         .optional()
         .or(z.literal('').transform(() => undefined)),
       status: z.enum(REVIEW_STATUSES, { error: '审核状态无效' }).default('pending'),
-      CurrentPage: z.coerce
-        .number({ error: '页码应为数字' })
-        .int()
-        .min(1, { error: '页码从 1 开始' })
-        .max(1_000_000)
-        .default(1),
-      PageSize: pageSize.default(20),
+      ...pagingFields(CONSOLE_PAGE_SIZE),
     }),
     data: z.array(changeListItem),
   }),

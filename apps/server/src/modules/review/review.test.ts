@@ -121,7 +121,7 @@ describe('an edit of the base data and education, reviewed', () => {
       expect.arrayContaining([
         expect.objectContaining({ label: '身份证号码', before: null, after: ID_CARD, isChanged: true }),
         expect.objectContaining({ label: '户口类型', after: '城镇户口' }),
-        expect.objectContaining({ label: '身份证正面', after: worker.front, isFile: true }),
+        expect.objectContaining({ label: '身份证正面照片', after: worker.front, isFile: true }),
       ]),
     );
     expect(detail.body.data.groups).toEqual(

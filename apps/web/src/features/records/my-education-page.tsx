@@ -77,7 +77,8 @@ const PersonEditor = ({ info, educations, dictionaries, onClose }: PersonEditorP
     if (submit.isPending) return;
     const values = form.getFieldsValue(true) as BaseValues;
     const body = changeBodies.APP_EDIT_PERSON.safeParse({
-      base: { ...values, hasBirth: values.isMarry === 'Y' ? values.hasBirth : '' },
+      // The contract drops 生育状况 of the unmarried.
+      base: values,
       educations: drafts.map((draft) => draft.record),
     });
     if (!body.success) {

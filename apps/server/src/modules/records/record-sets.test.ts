@@ -1,0 +1,58 @@
+// The server's field specs come from the contract's catalogues: the reviewer's differences list every field of a
+// kind with its label, and the keys the records hold are the catalogue's.
+import {
+  BANK_FIELDS,
+  BASE_FIELDS,
+  EDUCATION_FIELDS,
+  SKILL_FIELDS,
+  TITLE_FIELDS,
+  WORK_FIELDS,
+} from '@ess/contract/record-fields';
+import { describe, expect, it } from 'vitest';
+import {
+  BANK_KEYS,
+  BASE_KEYS,
+  CERTIFICATE_KEYS,
+  dictionaryFieldsOf,
+  fieldSpecsOf,
+  fileFieldsOf,
+  type RecordSet,
+} from './record-sets';
+
+const CATALOGUES = [
+  ['base', BASE_FIELDS],
+  ['CER01', EDUCATION_FIELDS],
+  ['CER02', TITLE_FIELDS],
+  ['CER03', SKILL_FIELDS],
+  ['CER04', WORK_FIELDS],
+  ['bank', BANK_FIELDS],
+] as const;
+
+describe.each(CATALOGUES)('the fields of %s', (set: RecordSet, catalogue) => {
+  it('are the catalogue’s, in its order, with its labels and formats', () => {
+    expect(fieldSpecsOf(set)).toEqual(
+      Object.entries(catalogue).map(([key, { label, format }]) => ({ key, label, format })),
+    );
+  });
+
+  it('check the catalogue’s dictionaries and take the catalogue’s files', () => {
+    const entries = Object.entries(catalogue) as [string, (typeof catalogue)[keyof typeof catalogue]][];
+    expect(dictionaryFieldsOf(set).map(({ key }) => key)).toEqual(
+      entries.filter(([, field]) => field.format.kind === 'dictionary').map(([key]) => key),
+    );
+    expect(fileFieldsOf(set).map(({ key }) => key)).toEqual(
+      entries.filter(([, field]) => field.format.kind === 'file').map(([key]) => key),
+    );
+  });
+});
+
+describe('the keys the records hold', () => {
+  it('are the catalogues’ keys but the sealed numbers', () => {
+    expect([...BASE_KEYS, 'empCard'].sort()).toEqual(Object.keys(BASE_FIELDS).sort());
+    expect([...BANK_KEYS, 'bankNo'].sort()).toEqual(Object.keys(BANK_FIELDS).sort());
+    const certificateKeys = new Set(
+      [EDUCATION_FIELDS, TITLE_FIELDS, SKILL_FIELDS, WORK_FIELDS].flatMap((catalogue) => Object.keys(catalogue)),
+    );
+    expect(new Set(CERTIFICATE_KEYS)).toEqual(certificateKeys);
+  });
+});
