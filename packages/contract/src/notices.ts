@@ -17,8 +17,8 @@ export const personNotice = z.object({
    * `rejected` or `withdrawn` (by the employee).
    */
   outcome: z.enum(['pending', 'answered', 'approved', 'rejected', 'withdrawn']),
-  /** The record change this notice is about, while it can still be read and withdrawn (pending). */
-  changeId: z.number().nullable(),
+  /** The change request this notice carries, while it can still be read and withdrawn (pending). */
+  changeRequestId: z.number().nullable(),
   messageContent: z.string(),
   createdAt: z.string(),
 });

@@ -156,9 +156,9 @@ export type ChangeNotice = z.output<(typeof changeNotices)[ChangeKind]>;
 export const isChangeNotice = <N extends { NoticeType: string }>(notice: N): notice is Extract<N, ChangeNotice> =>
   (CHANGE_KINDS as readonly string[]).includes(notice.NoticeType);
 
-/** A change still waiting for the reviewer. */
-export const pendingChange = z.object({ id: z.number(), kind: z.enum(CHANGE_KINDS), submittedAt: z.string() });
-export type PendingChange = z.infer<typeof pendingChange>;
+/** A change request still waiting for the reviewer. */
+export const pendingChangeRequest = z.object({ id: z.number(), kind: z.enum(CHANGE_KINDS), submittedAt: z.string() });
+export type PendingChangeRequest = z.infer<typeof pendingChangeRequest>;
 
 export const employeeInfo = z.object({
   empNo: z.string(),
@@ -183,7 +183,7 @@ export const employeeInfo = z.object({
   /** appReadStatus of SPEC §3. */
   appReadStatus: z.enum(['Y', 'N']),
   /** An edit of the base data or the education list waiting for review. */
-  pendingChange: pendingChange.nullable(),
+  pendingChangeRequest: pendingChangeRequest.nullable(),
 });
 export type EmployeeInfo = z.infer<typeof employeeInfo>;
 
@@ -241,7 +241,7 @@ export const recordsRoutes = {
       /** The banks of the caller's plant, the first one the default. */
       bankOptions: z.array(z.string()),
       /** The card of an edit waiting for review (masked), and when it was sent. */
-      pendingChange: pendingChange.extend({ bankCard }).nullable(),
+      pendingChangeRequest: pendingChangeRequest.extend({ bankCard }).nullable(),
     }),
   }),
   getPhotoUrl: defineRoute(ADDRESSES.getPhotoUrl, { request: empty, data: z.string().nullable() }),

@@ -106,7 +106,7 @@ export const getPersonNotices = async (db: Db, caller: Caller, paging: Page): Pr
         ...row,
         isVerify,
         outcome: outcomeOf(changeStatus, isVerify),
-        changeId: changeStatus === 'pending' ? (request?.id ?? null) : null,
+        changeRequestId: changeStatus === 'pending' ? (request?.id ?? null) : null,
       };
     }),
     totalCount,

@@ -4,6 +4,7 @@ import {
   BANK_FIELDS,
   BASE_FIELDS,
   EDUCATION_FIELDS,
+  type FieldCatalogue,
   SKILL_FIELDS,
   TITLE_FIELDS,
   WORK_FIELDS,
@@ -36,7 +37,7 @@ describe.each(CATALOGUES)('the fields of %s', (set: RecordSet, catalogue) => {
   });
 
   it('check the catalogue’s dictionaries and take the catalogue’s files', () => {
-    const entries = Object.entries(catalogue) as [string, (typeof catalogue)[keyof typeof catalogue]][];
+    const entries = Object.entries(catalogue as FieldCatalogue);
     expect(dictionaryFieldsOf(set).map(({ key }) => key)).toEqual(
       entries.filter(([, field]) => field.format.kind === 'dictionary').map(([key]) => key),
     );

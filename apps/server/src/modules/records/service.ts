@@ -8,7 +8,7 @@ import type {
   ChangeKind,
   ChangeNotice,
   EmployeeInfo,
-  PendingChange,
+  PendingChangeRequest,
 } from '@ess/contract/records';
 import { changeWordOf, MASKED_NUMBER, SUBMITTED_FOR_REVIEW } from '@ess/contract/records';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -74,8 +74,8 @@ const pendingRequests = (db: Executor, employeeId: number, sets: readonly Record
     )
     .orderBy(asc(changeRequests.id));
 
-const pendingOf = (row: { id: number; kind: string; submittedAt: string } | undefined): PendingChange | null =>
-  row ? { id: row.id, kind: row.kind as PendingChange['kind'], submittedAt: row.submittedAt } : null;
+const pendingOf = (row: { id: number; kind: string; submittedAt: string } | undefined): PendingChangeRequest | null =>
+  row ? { id: row.id, kind: row.kind as PendingChangeRequest['kind'], submittedAt: row.submittedAt } : null;
 
 /** The change request each of these notices carries (a record edit's notice; feedback carries none), by notice. */
 export const changeRequestsOfNotices = async (db: Executor, noticeIds: readonly number[]) => {
@@ -122,7 +122,7 @@ export const getEmployeeInfo = async ({ db }: Pick<RecordsDeps, 'db'>, caller: C
     emergencyContactName: base?.emergencyContactName ?? '',
     emergencyContactRelation: base?.emergencyContactRelation ?? '',
     emergencyContactTelNo: base?.emergencyContactTelNo ?? '',
-    pendingChange: pendingOf(pending),
+    pendingChangeRequest: pendingOf(pending),
   };
 };
 
@@ -195,7 +195,8 @@ export const getBankCard = async ({ db }: Pick<RecordsDeps, 'db'>, caller: Calle
   return {
     bankCard: bank ? bankCardOf(bank, bank.bankNoMasked) : null,
     bankOptions,
-    pendingChange: pending && pendingCard ? { ...(pendingOf(pending) as PendingChange), bankCard: pendingCard } : null,
+    pendingChangeRequest:
+      pending && pendingCard ? { ...(pendingOf(pending) as PendingChangeRequest), bankCard: pendingCard } : null,
   };
 };
 
@@ -402,7 +403,7 @@ const proposeChange = ({
   return { proposed, fileRules: fileRulesOf(fileUses) };
 };
 
-type SubmitChangeInput = {
+type SubmitChangeRequestInput = {
   deps: RecordsDeps;
   caller: Caller;
   notice: ChangeNotice;
@@ -420,7 +421,7 @@ const SUBMIT_ATTEMPTS = 3;
  * SystemNotice/ModifyNotice with an APP_EDIT_* type: the edit becomes a change request for HR's review and a
  * change notice of the employee's. One edit at a time per record: a second one while the first waits is refused.
  */
-export const submitChange = async (input: SubmitChangeInput): Promise<Submitted> => {
+export const submitChangeRequest = async (input: SubmitChangeRequestInput): Promise<Submitted> => {
   for (let attempt = 1; ; attempt++) {
     try {
       return await submitOnce(input);
@@ -436,7 +437,7 @@ export const submitChange = async (input: SubmitChangeInput): Promise<Submitted>
 
 /** The refusal a write statement raised, as the caller hears it (a repeated key answers what it answered first). */
 const submitRefusal = async (
-  { deps, caller, idempotencyKey }: SubmitChangeInput,
+  { deps, caller, idempotencyKey }: SubmitChangeRequestInput,
   error: unknown,
 ): Promise<{ answer: Submitted } | { error: unknown }> => {
   const reason = refusalOf(error);
@@ -465,7 +466,7 @@ const submitOnce = async ({
   notice,
   requestId,
   idempotencyKey,
-}: SubmitChangeInput) => {
+}: SubmitChangeRequestInput) => {
   const kind = notice.NoticeType;
   const sent = sentRecordsOf(notice);
   const sets = setsOfSent(sent);
@@ -546,3 +547,6 @@ const submitOnce = async ({
   announceMessages(notifier, { employeeIds: request.reviewers, kind: 'review.submitted', content: message.body });
   return { id: request.id, msg: SUBMITTED_FOR_REVIEW };
 };
+
+/** The former name, while the demo seed (db/seed) still imports it. */
+export const submitChange = submitChangeRequest;

@@ -5,11 +5,11 @@
 
 import { type CerType, type ChangeKind, changeWordOf } from '@ess/contract/records';
 import type {
-  ChangeDetail,
   ChangeField,
   ChangeGroup,
-  ChangeListItem,
-  MyChange,
+  ChangeRequestDetail,
+  ChangeRequestListItem,
+  MyChangeRequest,
   ReviewStatus,
 } from '@ess/contract/review';
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
@@ -57,7 +57,7 @@ const listColumns = {
 };
 
 type ListRow = { [K in keyof typeof listColumns]: unknown };
-const listItemOf = (row: ListRow): ChangeListItem => row as ChangeListItem;
+const listItemOf = (row: ListRow): ChangeRequestListItem => row as ChangeRequestListItem;
 
 /** Nobody decides their own change: a reviewer's own requests wait for the other reviewers, not for them. */
 const othersPending = (caller: Caller) =>
@@ -67,7 +67,7 @@ const othersPending = (caller: Caller) =>
  * Pending requests oldest first (the first to wait is the first served), the caller's own left out; decided ones
  * newest first, the caller's own included (history).
  */
-export const listChanges = async (
+export const listChangeRequests = async (
   { db }: Pick<ReviewDeps, 'db'>,
   caller: Caller,
   filter: { bu?: string; kind?: ChangeKind; status: ReviewStatus; page: number; pageSize: number },
@@ -93,7 +93,7 @@ export const listChanges = async (
   return { rows: rows.map(listItemOf), totalCount: total?.n ?? 0 };
 };
 
-export const countPending = async ({ db }: Pick<ReviewDeps, 'db'>, caller: Caller) => {
+export const countPendingChangeRequests = async ({ db }: Pick<ReviewDeps, 'db'>, caller: Caller) => {
   requireRole(caller, 'AppVerify');
   const [row] = await db.select({ n: count() }).from(changeRequests).where(othersPending(caller));
   return { count: row?.n ?? 0 };
@@ -285,11 +285,11 @@ const sameVersions = (a: Record<string, number>, b: Record<string, number>) =>
 
 const holdsNumbers = (proposed: ProposedRecords) => Boolean(proposed.base || proposed.bank);
 
-export const getChangeDetail = async (
+export const getChangeRequestDetail = async (
   { db, cipher }: Pick<ReviewDeps, 'db' | 'cipher'>,
   caller: Caller,
   { id, requestId }: { id: number; requestId: string },
-): Promise<ChangeDetail> => {
+): Promise<ChangeRequestDetail> => {
   requireRole(caller, 'AppVerify');
   const request = await loadRequest(db, id);
   const proposed = proposedRecordsOf(request.proposed);
@@ -424,7 +424,7 @@ const decide = async (
   });
 };
 
-export const approveChange = (
+export const approveChangeRequest = (
   deps: Pick<ReviewDeps, 'db' | 'notifier'>,
   caller: Caller,
   input: { id: number; opinion: string; seenVersions: Record<string, number>; requestId: string },
@@ -435,7 +435,7 @@ export const approveChange = (
     decision: { status: 'approved', opinion: input.opinion, seenVersions: input.seenVersions },
   });
 
-export const rejectChange = (
+export const rejectChangeRequest = (
   deps: Pick<ReviewDeps, 'db' | 'notifier'>,
   caller: Caller,
   input: { id: number; reason: string; requestId: string },
@@ -450,11 +450,11 @@ export const rejectChange = (
  * The caller's own change of a kind while it waits for review (one at most: a change holds its record sets): what
  * they sent against their records now, numbers masked. Only ever the caller's own.
  */
-export const getMyChange = async (
+export const getMyChangeRequest = async (
   { db, cipher }: Pick<ReviewDeps, 'db' | 'cipher'>,
   caller: Caller,
   { kind }: { kind: ChangeKind },
-): Promise<MyChange | null> => {
+): Promise<MyChangeRequest | null> => {
   const request = await findRequest(
     db,
     and(eq(changeRequests.employeeId, caller.id), eq(changeRequests.kind, kind), eq(changeRequests.status, 'pending')),
@@ -477,7 +477,7 @@ export const getMyChange = async (
  * its records are free to edit again, its notice says 已撤回, and the reviewers' lists drop it. A reviewer deciding
  * at the same instant: one of the two wins, the other is told.
  */
-export const withdrawChange = async (
+export const withdrawChangeRequest = async (
   { db, notifier }: Pick<ReviewDeps, 'db' | 'notifier'>,
   caller: Caller,
   { id, requestId }: { id: number; requestId: string },

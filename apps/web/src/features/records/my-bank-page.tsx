@@ -17,10 +17,10 @@ import { confirmAction } from '../../lib/confirm-action';
 import { useIdempotencyKey } from '../../lib/idempotency-key';
 import { showToast } from '../../lib/toast';
 import { useBankCard } from './api/get-bank-card';
-import { useSubmitChange } from './api/submit-change';
+import { useSubmitChangeRequest } from './api/submit-change-request';
 import { FieldList } from './components/field-list';
 import { MaskedNumberInput } from './components/masked-number-input';
-import { PendingChange } from './components/pending-change';
+import { PendingChangeRequest } from './components/pending-change-request';
 import { fieldLabel } from './field-label';
 import { pullTexts } from './pull-texts';
 import './records.css';
@@ -71,7 +71,7 @@ type BankEditorProps = { card: BankCard | null; bankOptions: readonly string[]; 
 const BankEditor = ({ card, bankOptions, onClose }: BankEditorProps) => {
   const [form] = Form.useForm<BankValues>();
   const bankNo = Form.useWatch('bankNo', form);
-  const submit = useSubmitChange();
+  const submit = useSubmitChangeRequest();
   const idempotency = useIdempotencyKey();
   const masked = card?.bankNo ?? '';
   const options = bankOptions.map((name) => ({ label: name, value: name }));
@@ -187,18 +187,20 @@ const MyBankPage = () => {
       </PullToRefresh>
     );
   }
-  const { bankCard, bankOptions, pendingChange } = answer.data;
+  const { bankCard, bankOptions, pendingChangeRequest } = answer.data;
   if (isEditing) {
     return <BankEditor card={bankCard} bankOptions={bankOptions} onClose={() => setEditing(false)} />;
   }
   return (
     <PullToRefresh onRefresh={() => answer.refetch().then(() => undefined)} {...pullTexts}>
       <div className="records-page">
-        {pendingChange && <PendingChange kind={pendingChange.kind} submittedAt={pendingChange.submittedAt} />}
-        {pendingChange && <CardDetails card={pendingChange.bankCard} isPending />}
+        {pendingChangeRequest && (
+          <PendingChangeRequest kind={pendingChangeRequest.kind} submittedAt={pendingChangeRequest.submittedAt} />
+        )}
+        {pendingChangeRequest && <CardDetails card={pendingChangeRequest.bankCard} isPending />}
         {bankCard ? <CardDetails card={bankCard} /> : <EmptyState title={bank.empty} />}
         <div className="records-actions">
-          <Button block color="primary" onClick={() => setEditing(true)} disabled={pendingChange !== null}>
+          <Button block color="primary" onClick={() => setEditing(true)} disabled={pendingChangeRequest !== null}>
             {t.records.edit}
           </Button>
         </div>

@@ -15,10 +15,10 @@ import { showToast } from '../../lib/toast';
 import { useEmployeeInfo } from './api/get-employee-info';
 import { useDictionaryOptions } from './api/get-state-base-info';
 import { useCertificates } from './api/get-title-cer-with-un-verify';
-import { useSubmitChange } from './api/submit-change';
+import { useSubmitChangeRequest } from './api/submit-change-request';
 import { BaseInfoForm, type BaseValues } from './components/base-info-form';
 import { BaseInfoView } from './components/base-info-view';
-import { PendingChange } from './components/pending-change';
+import { PendingChangeRequest } from './components/pending-change-request';
 import { type Draft, draftOf, RecordListEditor } from './components/record-list-editor';
 import { pullTexts } from './pull-texts';
 import { EDUCATION, recordOfRow } from './record-kinds';
@@ -56,7 +56,7 @@ const PersonEditor = ({ info, educations, dictionaries, onClose }: PersonEditorP
   );
   const [isDraftChanged, setDraftChanged] = useState(false);
   const [isAgreementOpen, setAgreementOpen] = useState(false);
-  const submit = useSubmitChange();
+  const submit = useSubmitChangeRequest();
   const idempotency = useIdempotencyKey();
 
   const save = async () => {
@@ -202,11 +202,11 @@ const MyEducationPage = () => {
     );
   }
 
-  const pending = info.data.pendingChange;
+  const pending = info.data.pendingChangeRequest;
   return (
     <PullToRefresh onRefresh={refresh} {...pullTexts}>
       <div className="records-page">
-        {pending && <PendingChange kind={pending.kind} submittedAt={pending.submittedAt} showsSentValues />}
+        {pending && <PendingChangeRequest kind={pending.kind} submittedAt={pending.submittedAt} showsSentValues />}
         <BaseInfoView
           info={info.data}
           nameOf={{
