@@ -1,15 +1,7 @@
 // The field catalogues: every field of a kind is in the kind's schema under its key, with the catalogue's required
 // message and length, and nothing is in the schema that the catalogue does not name.
 import { describe, expect, it } from 'vitest';
-import {
-  BANK_FIELDS,
-  BASE_FIELDS,
-  EDUCATION_FIELDS,
-  type FieldCatalogue,
-  SKILL_FIELDS,
-  TITLE_FIELDS,
-  WORK_FIELDS,
-} from './record-fields';
+import { FIELD_CATALOGUES, type FieldCatalogue, TITLE_FIELDS } from './record-fields';
 import {
   bankCardForm,
   changeBodies,
@@ -21,12 +13,12 @@ import {
 } from './records';
 
 const KINDS: [string, FieldCatalogue, { shape: Record<string, unknown> }][] = [
-  ['base', BASE_FIELDS, employeeBaseForm],
-  ['education', EDUCATION_FIELDS, educationRecord],
-  ['work', WORK_FIELDS, workRecord],
-  ['title', TITLE_FIELDS, titleRecord],
-  ['skill', SKILL_FIELDS, skillRecord],
-  ['bank', BANK_FIELDS, bankCardForm],
+  ['base', FIELD_CATALOGUES.base, employeeBaseForm],
+  ['education', FIELD_CATALOGUES.education, educationRecord],
+  ['work', FIELD_CATALOGUES.work, workRecord],
+  ['title', FIELD_CATALOGUES.title, titleRecord],
+  ['skill', FIELD_CATALOGUES.skill, skillRecord],
+  ['bank', FIELD_CATALOGUES.bank, bankCardForm],
 ];
 
 describe.each(KINDS)('the %s catalogue', (_name, catalogue, schema) => {

@@ -315,3 +315,13 @@ export const BANK_FIELDS = {
   bankName: textField('开户银行', { max: 64, required: '请选择开户银行' }),
   bankAddress: textField('开户地址', { max: 200 }),
 } satisfies FieldCatalogue;
+
+/** Every catalogue, by the kind of record. */
+export const FIELD_CATALOGUES = {
+  base: BASE_FIELDS,
+  education: EDUCATION_FIELDS,
+  work: WORK_FIELDS,
+  title: TITLE_FIELDS,
+  skill: SKILL_FIELDS,
+  bank: BANK_FIELDS,
+} as const;

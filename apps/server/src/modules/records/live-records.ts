@@ -1,6 +1,6 @@
 // The records as they are (live), a change request's proposed records in the form they are stored, and applying
 // them to the records. Only this module writes the record tables; every write raises the record set's version.
-import type { CerType } from '@ess/contract/records';
+import { bankCard, type CerType, certificateRow as certificateAnswer, employeeInfo } from '@ess/contract/records';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { BusinessError } from '../../core/errors';
@@ -17,7 +17,7 @@ import {
 } from '../../db/schema/index';
 import type { Executor } from '../../db/transaction';
 import { fileIdOf, filePathOf } from '../files/service';
-import { CER_TYPES_OF_SETS, type RecordSet } from './record-sets';
+import { BANK_KEYS, BASE_KEYS, CER_TYPES_OF_SETS, CERTIFICATE_KEYS, type RecordSet } from './record-sets';
 
 /** A number as the proposed records keep it: unchanged, or the new one sealed beside its masked form. */
 const proposedNumber = z.union([
@@ -26,40 +26,20 @@ const proposedNumber = z.union([
 ]);
 export type ProposedNumber = z.infer<typeof proposedNumber>;
 
-const baseValues = z.object({
-  empTelNo: z.string(),
-  address: z.string(),
-  empCardType: z.string(),
-  empHeight: z.number().nullable(),
-  empWeight: z.number().nullable(),
-  empEmail: z.string(),
-  empPolitical: z.string(),
-  isMarry: z.string(),
-  hasBirth: z.string(),
-  empCardScanUp: z.string().nullable(),
-  empCardScanDown: z.string().nullable(),
-  emergencyContactName: z.string(),
-  emergencyContactRelation: z.string(),
-  emergencyContactTelNo: z.string(),
-});
+/** The mask of `schema.pick` that keeps these keys. */
+const only = <K extends string>(keys: readonly K[]) =>
+  Object.fromEntries(keys.map((key) => [key, true])) as { [P in K]: true };
+
+// The values a record holds are those its answer shows (the catalogue's keys), but the sealed numbers.
+const baseValues = employeeInfo.pick(only(BASE_KEYS));
 export type BaseValues = z.infer<typeof baseValues>;
 export type LiveBase = BaseValues & { empCardSealed: string | null; empCardMasked: string };
 
-const certificateValues = z.object({
-  major: z.string(),
-  title: z.string(),
-  schoolName: z.string(),
-  cerStartDate: z.string().nullable(),
-  cerEndDate: z.string().nullable(),
-  cerEffDate: z.string().nullable(),
-  filePath: z.string().nullable(),
-  quitReason: z.string(),
-  personalSkill: z.string(),
-});
+const certificateValues = certificateAnswer.pick(only(CERTIFICATE_KEYS));
 export type CertificateValues = z.infer<typeof certificateValues>;
 export type LiveCertificate = CertificateValues & { id: number; cerType: CerType };
 
-const bankValues = z.object({ bankName: z.string(), bankAddress: z.string(), filePath: z.string().nullable() });
+const bankValues = bankCard.pick(only(BANK_KEYS));
 export type BankValues = z.infer<typeof bankValues>;
 export type LiveBank = BankValues & { bankNoSealed: string; bankNoMasked: string };
 

@@ -1,14 +1,6 @@
 // The server's field specs come from the contract's catalogues: the reviewer's differences list every field of a
 // kind with its label, and the keys the records hold are the catalogue's.
-import {
-  BANK_FIELDS,
-  BASE_FIELDS,
-  EDUCATION_FIELDS,
-  type FieldCatalogue,
-  SKILL_FIELDS,
-  TITLE_FIELDS,
-  WORK_FIELDS,
-} from '@ess/contract/record-fields';
+import { FIELD_CATALOGUES, type FieldCatalogue } from '@ess/contract/record-fields';
 import { describe, expect, it } from 'vitest';
 import {
   BANK_KEYS,
@@ -20,12 +12,13 @@ import {
   type RecordSet,
 } from './record-sets';
 
+const { base: BASE_FIELDS, education, work, title, skill, bank: BANK_FIELDS } = FIELD_CATALOGUES;
 const CATALOGUES = [
   ['base', BASE_FIELDS],
-  ['CER01', EDUCATION_FIELDS],
-  ['CER02', TITLE_FIELDS],
-  ['CER03', SKILL_FIELDS],
-  ['CER04', WORK_FIELDS],
+  ['CER01', education],
+  ['CER02', title],
+  ['CER03', skill],
+  ['CER04', work],
   ['bank', BANK_FIELDS],
 ] as const;
 
@@ -51,9 +44,7 @@ describe('the keys the records hold', () => {
   it('are the catalogues’ keys but the sealed numbers', () => {
     expect([...BASE_KEYS, 'empCard'].sort()).toEqual(Object.keys(BASE_FIELDS).sort());
     expect([...BANK_KEYS, 'bankNo'].sort()).toEqual(Object.keys(BANK_FIELDS).sort());
-    const certificateKeys = new Set(
-      [EDUCATION_FIELDS, TITLE_FIELDS, SKILL_FIELDS, WORK_FIELDS].flatMap((catalogue) => Object.keys(catalogue)),
-    );
+    const certificateKeys = new Set([education, title, skill, work].flatMap((catalogue) => Object.keys(catalogue)));
     expect(new Set(CERTIFICATE_KEYS)).toEqual(certificateKeys);
   });
 });

@@ -12,7 +12,6 @@ import {
   WORK_FIELDS,
 } from '@ess/contract/record-fields';
 import type { CerType } from '@ess/contract/records';
-import type { BankValues, BaseValues, CertificateValues } from './live-records';
 
 /** base (the base data), a certificate type (its whole list), bank (the card). */
 export type RecordSet = 'base' | CerType | 'bank';
@@ -45,7 +44,7 @@ export const fieldSpecsOf = (set: RecordSet): FieldSpec[] =>
 /** The base data fields a record holds as they are (empCard is sealed beside its masked form). */
 export const BASE_KEYS = keysOfFields(BASE_FIELDS).filter(
   (key): key is Exclude<keyof typeof BASE_FIELDS, 'empCard'> => key !== 'empCard',
-) satisfies (keyof BaseValues)[];
+);
 
 /** Every field a certificate row holds: the fields of the four certificate kinds together. */
 export const CERTIFICATE_KEYS = [
@@ -55,12 +54,12 @@ export const CERTIFICATE_KEYS = [
   | keyof typeof WORK_FIELDS
   | keyof typeof TITLE_FIELDS
   | keyof typeof SKILL_FIELDS
-)[] satisfies (keyof CertificateValues)[];
+)[];
 
 /** The card's fields as a record holds them (its number is sealed beside its masked form). */
 export const BANK_KEYS = keysOfFields(BANK_FIELDS).filter(
   (key): key is Exclude<keyof typeof BANK_FIELDS, 'bankNo'> => key !== 'bankNo',
-) satisfies (keyof BankValues)[];
+);
 
 /** The dictionary fields of a set: what a sent value is checked against, and the name a refusal gives it. */
 export const dictionaryFieldsOf = (set: RecordSet) =>

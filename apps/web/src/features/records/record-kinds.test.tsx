@@ -1,22 +1,16 @@
 // The record forms come from the contract's field catalogues: every field of a kind is on its form under its
 // catalogue label (required ones marked, optional ones 选填), and the lists name the kind's fields.
-import {
-  EDUCATION_FIELDS,
-  type FieldCatalogue,
-  SKILL_FIELDS,
-  TITLE_FIELDS,
-  WORK_FIELDS,
-} from '@ess/contract/record-fields';
+import { FIELD_CATALOGUES, type FieldCatalogue } from '@ess/contract/record-fields';
 import { Form } from 'antd-mobile';
 import { describe, expect, it } from 'vitest';
 import { renderScreen } from '../../test/render';
 import { EDUCATION, type RecordKind, SKILL, TITLE, WORK } from './record-kinds';
 
 const KINDS: [string, RecordKind, FieldCatalogue][] = [
-  ['education', EDUCATION, EDUCATION_FIELDS],
-  ['work', WORK, WORK_FIELDS],
-  ['title', TITLE, TITLE_FIELDS],
-  ['skill', SKILL, SKILL_FIELDS],
+  ['education', EDUCATION, FIELD_CATALOGUES.education],
+  ['work', WORK, FIELD_CATALOGUES.work],
+  ['title', TITLE, FIELD_CATALOGUES.title],
+  ['skill', SKILL, FIELD_CATALOGUES.skill],
 ];
 
 describe.each(KINDS)('the %s form', (_name, kind, catalogue) => {
