@@ -1,6 +1,12 @@
 // The records as they are (live), a change request's proposed records in the form they are stored, and applying
 // them to the records. Only this module writes the record tables; every write raises the record set's version.
-import { bankCard, type CerType, certificateRow as certificateAnswer, employeeInfo } from '@ess/contract/records';
+import {
+  bankCard,
+  CER_TYPES,
+  type CerType,
+  certificateRow as certificateAnswer,
+  employeeInfo,
+} from '@ess/contract/records';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { BusinessError } from '../../core/errors';
@@ -17,7 +23,7 @@ import {
 } from '../../db/schema/index';
 import type { Executor } from '../../db/transaction';
 import { fileIdOf, filePathOf } from '../files/service';
-import { BANK_KEYS, BASE_KEYS, CER_TYPES_OF_SETS, CERTIFICATE_KEYS, type RecordSet } from './record-sets';
+import { BANK_KEYS, BASE_KEYS, CERTIFICATE_KEYS, type RecordSet } from './record-sets';
 
 /** A number as the proposed records keep it: unchanged, or the new one sealed beside its masked form. */
 const proposedNumber = z.union([
@@ -53,7 +59,7 @@ export type CertificateOps = z.infer<typeof certificateOps>;
 /** What a change request stores as `proposed`: only the sets it touches. */
 const proposedRecords = z.object({
   base: baseValues.extend({ empCard: proposedNumber }).optional(),
-  certificates: z.partialRecord(z.enum(CER_TYPES_OF_SETS as [CerType, ...CerType[]]), certificateOps).optional(),
+  certificates: z.partialRecord(z.enum(CER_TYPES), certificateOps).optional(),
   bank: bankValues.extend({ bankNo: proposedNumber }).optional(),
 });
 export type ProposedRecords = z.infer<typeof proposedRecords>;
@@ -145,7 +151,7 @@ export const loadLiveRecords = async (
   employeeId: number,
   sets: readonly string[],
 ): Promise<LiveRecords> => {
-  const cerTypes = CER_TYPES_OF_SETS.filter((cerType) => sets.includes(cerType));
+  const cerTypes = CER_TYPES.filter((cerType) => sets.includes(cerType));
   const [base, certificateRows, bank] = await Promise.all([
     sets.includes('base') ? loadBase(db, employeeId) : undefined,
     loadCertificates(db, employeeId, cerTypes),
@@ -199,7 +205,7 @@ export const readEditState = async (
     key,
   }: { employeeId: number; bu: string; sets: readonly RecordSet[]; dictionaryTypes: readonly string[]; key?: string },
 ): Promise<EditState> => {
-  const cerTypes = CER_TYPES_OF_SETS.filter((cerType) => sets.includes(cerType));
+  const cerTypes = CER_TYPES.filter((cerType) => sets.includes(cerType));
   const { rows } = await executeNamed<{
     versions: { recordSet: string; version: number; pending: boolean }[];
     base: Record<string, unknown> | null;

@@ -11,12 +11,10 @@ import {
   TITLE_FIELDS,
   WORK_FIELDS,
 } from '@ess/contract/record-fields';
-import type { CerType } from '@ess/contract/records';
+import { CER_TYPES, type CerType } from '@ess/contract/records';
 
 /** base (the base data), a certificate type (its whole list), bank (the card). */
 export type RecordSet = 'base' | CerType | 'bank';
-
-export const CER_TYPES_OF_SETS: readonly CerType[] = ['CER01', 'CER02', 'CER03', 'CER04'];
 
 export const CERTIFICATE_NAMES: Record<CerType, string> = {
   CER01: '学历',
@@ -35,6 +33,9 @@ export const FIELDS_OF_SET: Record<RecordSet, FieldCatalogue> = {
   bank: BANK_FIELDS,
 };
 
+/** Every record set. */
+export const RECORD_SETS = Object.keys(FIELDS_OF_SET) as RecordSet[];
+
 export type FieldSpec = { key: string; label: string; format: FieldFormat };
 
 /** The fields of a set in the order of its form, as the reviewer's differences list them. */
@@ -47,9 +48,7 @@ export const BASE_KEYS = keysOfFields(BASE_FIELDS).filter(
 );
 
 /** Every field a certificate row holds: the fields of the four certificate kinds together. */
-export const CERTIFICATE_KEYS = [
-  ...new Set(CER_TYPES_OF_SETS.flatMap((cerType) => Object.keys(FIELDS_OF_SET[cerType]))),
-] as (
+export const CERTIFICATE_KEYS = [...new Set(CER_TYPES.flatMap((cerType) => Object.keys(FIELDS_OF_SET[cerType])))] as (
   | keyof typeof EDUCATION_FIELDS
   | keyof typeof WORK_FIELDS
   | keyof typeof TITLE_FIELDS

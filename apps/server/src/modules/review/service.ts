@@ -36,7 +36,13 @@ import {
   readVersions,
   releaseRecordSets,
 } from '../records/live-records';
-import { CERTIFICATE_NAMES, dictionaryFieldsOf, type FieldSpec, fieldSpecsOf } from '../records/record-sets';
+import {
+  CERTIFICATE_NAMES,
+  dictionaryFieldsOf,
+  type FieldSpec,
+  fieldSpecsOf,
+  RECORD_SETS,
+} from '../records/record-sets';
 
 export type ReviewDeps = { db: Db; cipher: PersonalDataCipher; notifier: Notifier };
 
@@ -105,11 +111,7 @@ type Dictionaries = Map<string, string>;
 
 /** Every dictionary a reviewed field draws from. */
 const REVIEWED_DICTIONARIES = [
-  ...new Set(
-    (['base', 'CER01', 'CER02', 'CER03', 'CER04', 'bank'] as const).flatMap((set) =>
-      dictionaryFieldsOf(set).map(({ stateType }) => stateType),
-    ),
-  ),
+  ...new Set(RECORD_SETS.flatMap((set) => dictionaryFieldsOf(set).map(({ stateType }) => stateType))),
 ];
 
 const loadDictionaries = async (db: Executor): Promise<Dictionaries> => {
