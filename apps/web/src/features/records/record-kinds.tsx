@@ -17,26 +17,20 @@ import { educationRecord, skillRecord, titleRecord, workRecord } from '@ess/cont
 import { Form, Input, TextArea } from 'antd-mobile';
 import type { ComponentType } from 'react';
 import type { z } from 'zod';
-import { contractFormRules } from '../../components/form/contract-rules';
+import { contractFormRules, contractRules } from '../../components/form/contract-rules';
 import { DateField, PickerField, type PickerOption } from '../../components/form/picker-field';
 import { FileUploader } from '../../components/upload/file-uploader';
 import { t } from '../../i18n/zh-CN';
 import type { FieldItem } from './components/field-list';
 import { fieldLabel } from './field-label';
 
-/** A record as the forms hold it: every field a certificate has; a kind uses some of them. */
-export type RecordValues = {
-  id?: number;
-  major?: string;
-  title?: string;
-  schoolName?: string;
-  cerStartDate?: string;
-  cerEndDate?: string;
-  cerEffDate?: string;
-  filePath?: string;
-  quitReason?: string;
-  personalSkill?: string;
-};
+/** A record as the forms hold it: every field a certificate kind has (a kind uses some of them), the id kept. */
+export type RecordValues = { id?: number } & Partial<
+  Record<
+    keyof typeof EDUCATION_FIELDS | keyof typeof WORK_FIELDS | keyof typeof TITLE_FIELDS | keyof typeof SKILL_FIELDS,
+    string
+  >
+>;
 type CertificateField = Exclude<keyof RecordValues, 'id'>;
 
 export type RecordSummary = { title: string; items: FieldItem[]; file?: { path: string; label: string } };
@@ -117,9 +111,12 @@ const FieldControl = ({
   }
 };
 
+/** The fields whose check reads another field (an end date not before the start date), and the field it reads. */
+const DEPENDENCIES: Partial<Record<CertificateField, CertificateField[]>> = { cerEndDate: ['cerStartDate'] };
+
 /**
  * The form of a kind: one item per field of its catalogue, in its order, each checked by the record schema (a field
- * on its own, then against the others: an end date not before the start date, checked again when the start changes).
+ * on its own; one that reads another also against the whole record, again when that other one changes).
  */
 const catalogueFields =
   <C extends FieldCatalogue>(
@@ -128,20 +125,24 @@ const catalogueFields =
     placeholders: Partial<Record<keyof C, string>> = {},
   ): RecordKind['FormFields'] =>
   ({ majorOptions }) => {
-    const rules = contractFormRules(schema);
+    const fieldRules = contractRules(schema);
+    const formRules = contractFormRules(schema);
     return (
       <>
-        {Object.entries(catalogue).map(([key, field]) => (
-          <Form.Item
-            key={key}
-            name={key}
-            label={fieldLabel(field)}
-            rules={rules(key)}
-            dependencies={key === 'cerEndDate' && 'cerStartDate' in catalogue ? ['cerStartDate'] : undefined}
-          >
-            <FieldControl field={field} placeholder={placeholders[key]} dictionaryOptions={majorOptions} />
-          </Form.Item>
-        ))}
+        {Object.entries(catalogue).map(([key, field]) => {
+          const dependencies = DEPENDENCIES[key as CertificateField]?.filter((other) => other in catalogue);
+          return (
+            <Form.Item
+              key={key}
+              name={key}
+              label={fieldLabel(field)}
+              rules={dependencies ? formRules(key) : fieldRules(key)}
+              dependencies={dependencies}
+            >
+              <FieldControl field={field} placeholder={placeholders[key]} dictionaryOptions={majorOptions} />
+            </Form.Item>
+          );
+        })}
       </>
     );
   };

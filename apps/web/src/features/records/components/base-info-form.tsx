@@ -1,7 +1,7 @@
 // The base data form of 个人信息 (SPEC §5): every rule and message from the contract's employeeBaseForm; height and
 // weight on the number pad; 生育状况 only for the married; the ID card number masked as the server shows it, an
 // edit replacing it whole; both ID card scans uploaded (upType CARD).
-import { BASE_FIELDS } from '@ess/contract/record-fields';
+import { BASE_FIELDS, type FieldFormat } from '@ess/contract/record-fields';
 import type { EmployeeInfo } from '@ess/contract/records';
 import { employeeBaseForm } from '@ess/contract/records';
 import { Form, Input, Radio, Space } from 'antd-mobile';
@@ -18,43 +18,21 @@ const MARRIAGE = BASE_FIELDS.isMarry.format.options;
 const rulesOf = contractRules(employeeBaseForm);
 
 /** The form's values: text as typed (height and weight too), choices as codes, files as addresses. */
-export type BaseValues = {
-  empCard?: string;
-  empTelNo?: string;
-  address?: string;
-  empCardType?: string;
-  empHeight?: string;
-  empWeight?: string;
-  empEmail?: string;
-  empPolitical?: string;
-  isMarry?: string;
-  hasBirth?: string;
-  empCardScanUp?: string;
-  empCardScanDown?: string;
-  emergencyContactName?: string;
-  emergencyContactRelation?: string;
-  emergencyContactTelNo?: string;
+export type BaseValues = Partial<Record<keyof typeof BASE_FIELDS, string>>;
+
+/** A value as its control holds it: a number as typed, an empty choice or file as none. */
+const formValueOf = (format: FieldFormat, value: string | number | null) => {
+  if (format.kind === 'number' || format.kind === 'text') return value === null ? '' : String(value);
+  return value ? String(value) : undefined;
 };
 
-const orUndefined = (value: string | null) => (value ? value : undefined);
-
-export const baseValuesOf = (info: EmployeeInfo): BaseValues => ({
-  empCard: info.empCard,
-  empTelNo: info.empTelNo,
-  address: info.address,
-  empCardType: orUndefined(info.empCardType),
-  empHeight: info.empHeight === null ? '' : String(info.empHeight),
-  empWeight: info.empWeight === null ? '' : String(info.empWeight),
-  empEmail: info.empEmail,
-  empPolitical: orUndefined(info.empPolitical),
-  isMarry: orUndefined(info.isMarry),
-  hasBirth: orUndefined(info.hasBirth),
-  empCardScanUp: orUndefined(info.empCardScanUp),
-  empCardScanDown: orUndefined(info.empCardScanDown),
-  emergencyContactName: info.emergencyContactName,
-  emergencyContactRelation: orUndefined(info.emergencyContactRelation),
-  emergencyContactTelNo: info.emergencyContactTelNo,
-});
+export const baseValuesOf = (info: EmployeeInfo): BaseValues =>
+  Object.fromEntries(
+    Object.entries(BASE_FIELDS).map(([key, field]) => [
+      key,
+      formValueOf(field.format, info[key as keyof typeof BASE_FIELDS]),
+    ]),
+  );
 
 export type BaseDictionaries = {
   card: PickerOption[];
