@@ -15,8 +15,8 @@ import { createPersonalDataCipher } from '../apps/server/src/core/personal-data'
 import { openDatabase } from '../apps/server/src/db/client';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
 import { ensureDatabase, migrateDatabase } from '../apps/server/src/db/migrate';
-import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/db/seed/demo';
 import { companyMonth } from '../apps/server/src/lib/calendar';
+import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/seed/demo';
 import { payslipMonths } from '../packages/contract/src/salary';
 import { diskFlushesPerSecond } from './disk';
 import { benchImport, benchReading, benchUploadBesideCalls } from './imports';

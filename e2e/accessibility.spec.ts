@@ -2,7 +2,7 @@
 // row the screens show is this spec's own.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { installDemoMedia } from '../apps/server/src/db/seed/demo-training';
+import { installDemoMedia } from '../apps/server/src/seed/demo-training';
 import { findAxeViolations } from './axe';
 import { api, markHandbookRead, newDesk, signIn, usePhone } from './harness';
 import { addEducation, chooseFile, fillBaseForm, makeJpeg, readPdf } from './record-helpers';

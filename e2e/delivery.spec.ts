@@ -126,7 +126,9 @@ describe('the built files on the oldest supported browsers', () => {
     ]);
   });
 
-  it('uses only syntax and built-ins they have or that are polyfilled before the entry', async () => {
+  it('uses only syntax and built-ins they have or that are polyfilled before the entry', {
+    timeout: 300_000,
+  }, async () => {
     const accepted = [
       ...Object.keys(ACCEPTED_FEATURES),
       ...POLYFILLS_BEFORE_ENTRY.flatMap(({ feature }) => (feature ? [feature] : [])),
@@ -139,7 +141,8 @@ describe('the built files on the oldest supported browsers', () => {
     ).toEqual([]);
   });
 
-  it('uses in pdf.js only syntax they have and built-ins core-js provides', async () => {
+  // Parsing pdf.js (its 660 KB build and its worker) is CPU work that takes several times longer on a busy machine.
+  it('uses in pdf.js only syntax they have and built-ins core-js provides', { timeout: 300_000 }, async () => {
     const accepted = [...Object.keys(ACCEPTED_FEATURES), ...Object.keys(PDFJS_ACCEPTED_FEATURES)];
     expect(await esCheck(scripts.filter(isPdfJs), accepted, { ignorePolyfillable: 'core-js' })).toEqual([]);
   });

@@ -2,7 +2,7 @@
 // reviewers' view of them, for the specs of the review console. Each spec sends the changes of employees of its
 // own, so the order the files run in does not matter.
 import type { ChangeKind } from '@ess/contract/records';
-import { drawPng } from '../apps/server/src/db/seed/demo-images';
+import { drawPng } from '../apps/server/src/seed/demo-images';
 import { api, baseUrl, sha256 } from './harness';
 import { FACTORY_PASSWORD, type MadeEmployee } from './test-data';
 

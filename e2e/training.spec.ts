@@ -4,7 +4,7 @@
 // the survey moving to 已完成 (its draft surviving a reload), the handbook, and the watermarked onboarding guide.
 // The materials, the exam and the survey are this spec's own, assigned to employees of its own.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { installDemoMedia } from '../apps/server/src/db/seed/demo-training';
+import { installDemoMedia } from '../apps/server/src/seed/demo-training';
 import { api, usePhone } from './harness';
 import { nextFrame, openSignedIn, recordRequests, screenshot } from './screen-helpers';
 import {

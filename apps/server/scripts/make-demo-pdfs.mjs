@@ -1,5 +1,5 @@
 // Writes the demo documents in Chinese: the employee handbook (apps/web/public/handbook.pdf, read before sign-in),
-// the onboarding guide and the safety rules studied in the app (src/db/seed/media/). Run once; the files are
+// the onboarding guide and the safety rules studied in the app (src/seed/media/). Run once; the files are
 // committed, and an operator replaces them with the company's own. Needs the font named in cjk-pdf.mjs.
 // Usage: node apps/server/scripts/make-demo-pdfs.mjs
 import { writeFileSync } from 'node:fs';
@@ -154,10 +154,10 @@ write(
   makeCjkPdf({ title: '员工手册', pages: HANDBOOK, footer: `${COMPANY} 员工手册` }),
 );
 write(
-  path.resolve(here, '../src/db/seed/media/onboarding-guide.pdf'),
+  path.resolve(here, '../src/seed/media/onboarding-guide.pdf'),
   makeCjkPdf({ title: '新员工入职指引', pages: GUIDE, footer: `${COMPANY} 新员工入职指引` }),
 );
 write(
-  path.resolve(here, '../src/db/seed/media/safety-rules.pdf'),
+  path.resolve(here, '../src/seed/media/safety-rules.pdf'),
   makeCjkPdf({ title: '冲压车间安全操作规程', pages: SAFETY_RULES, footer: `${COMPANY} 安全环保部` }),
 );

@@ -1,4 +1,4 @@
-// Writes the demo study video (src/db/seed/media/safety-lesson.mp4): eight seconds of a drawn lesson, H.264 in
+// Writes the demo study video (src/seed/media/safety-lesson.mp4): eight seconds of a drawn lesson, H.264 in
 // MP4, recorded by Chromium's own MediaRecorder from a canvas, so no video tool is needed. Run once; the file is
 // committed. Usage: node apps/server/scripts/make-demo-video.mjs [output path]
 import { writeFileSync } from 'node:fs';
@@ -7,8 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 const output =
-  process.argv[2] ??
-  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/db/seed/media/safety-lesson.mp4');
+  process.argv[2] ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/seed/media/safety-lesson.mp4');
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu'],

@@ -12,6 +12,7 @@ import { deploymentRedisPrefix, redisNamesOf } from './core/redis-names';
 import { createRedisNotifier } from './core/redis-notifier';
 import { safeError } from './core/safe-error';
 import type { Database } from './db/client';
+import { logAfterCommitFailures } from './db/transaction';
 import { createTokenService, installAuthGuard } from './http/auth';
 import { envelope } from './http/envelope';
 import { answerFrameworkError, installErrorHandling } from './http/errors';
@@ -32,6 +33,7 @@ import { registerLogisticsRoutes } from './modules/logistics/routes';
 import { registerMenuRoutes } from './modules/menu/routes';
 import { registerNoticesRoutes } from './modules/notices/routes';
 import { registerPayslipBatchRoutes } from './modules/payslip-batches/routes';
+import { readReceipt } from './modules/payslip-batches/service';
 import { registerPeopleRoutes } from './modules/people/routes';
 import { registerProposalsRoutes } from './modules/proposals/routes';
 import { createHub, type Hub } from './modules/realtime/hub';
@@ -94,6 +96,7 @@ export const buildApp = async ({
     frameworkErrors: answerFrameworkError,
   });
   const { db } = database;
+  logAfterCommitFailures(db, app.log);
 
   installSecurityHeaders(app);
   installErrorHandling(app);
@@ -152,7 +155,7 @@ export const buildApp = async ({
   registerHomeRoutes(app, db);
   registerNoticesRoutes(app, recordsDeps);
   registerAttendanceRoutes(app, db);
-  registerSalaryRoutes(app, db);
+  registerSalaryRoutes(app, { db, readReceipt: readReceipt(db) });
   registerLogisticsRoutes(app, { db, outsideSystems, openAllEmployees: config.CABINET_OPEN_ALL_EMPLOYEES });
   registerInspectionRoutes(app, db);
   registerRecordsRoutes(app, { ...recordsDeps, outsideSystems });

@@ -13,11 +13,11 @@ import type { Database } from './db/client';
 import { openDatabaseForTools } from './db/connect';
 import { readLiveOwner } from './db/embedded-ownership';
 import { withMigrationLock } from './db/migrate';
-import { seedReferenceData } from './db/seed/demo';
 import { hashPassword, sha256Hex } from './lib/passwords';
 import { createResetCode } from './modules/account/service';
 import { createAdministrator, issueFirstResetCodes } from './modules/people/first-day';
 import { resealPersonalData } from './modules/records/reseal';
+import { seedReferenceData } from './seed/demo';
 import { StartupError } from './startup-checks';
 
 const usage = `usage: npm run ess -- <command>

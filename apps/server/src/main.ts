@@ -12,6 +12,9 @@ import { createPersonalDataCipher } from './core/personal-data';
 import type { Database } from './db/client';
 import { openDatabaseForServer } from './db/connect';
 import { withMigrationLock } from './db/migrate';
+import { watchConnections } from './graceful-stop';
+import { startHousekeeping } from './jobs/housekeeping';
+import { findMissingKeyIds } from './modules/records/reseal';
 import {
   DEMO_EMPLOYEE,
   DEMO_PASSWORD,
@@ -20,11 +23,8 @@ import {
   isDatabaseEmpty,
   seedDemo,
   seedReferenceData,
-} from './db/seed/demo';
-import { installDemoMedia } from './db/seed/demo-training';
-import { watchConnections } from './graceful-stop';
-import { startHousekeeping } from './jobs/housekeeping';
-import { findMissingKeyIds } from './modules/records/reseal';
+} from './seed/demo';
+import { installDemoMedia } from './seed/demo-training';
 import { checkPortFree, listenError, StartupError } from './startup-checks';
 
 const started = Date.now();

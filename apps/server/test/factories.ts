@@ -25,7 +25,6 @@ import {
   studyAssignments,
   trainingMaterials,
 } from '../src/db/schema/training';
-import { drawPng } from '../src/db/seed/demo-images';
 import { withTransaction } from '../src/db/transaction';
 import { hashPassword, sha256Hex } from '../src/lib/passwords';
 import { attachFiles, storeFile } from '../src/modules/files/service';
@@ -38,6 +37,7 @@ import {
   readVersions,
   setsOfProposed,
 } from '../src/modules/records/live-records';
+import { drawPng } from '../src/seed/demo-images';
 
 export const FACTORY_PASSWORD = 'factory-pass-1';
 export const FACTORY_PASSWORD_HASH = sha256Hex(FACTORY_PASSWORD);

@@ -9,7 +9,7 @@ import { createPersonalDataCipher } from '../src/core/personal-data';
 import { openDatabase } from '../src/db/client';
 import { startEmbeddedPostgres } from '../src/db/embedded';
 import { migrateDatabase } from '../src/db/migrate';
-import { seedDemo } from '../src/db/seed/demo';
+import { seedDemo } from '../src/seed/demo';
 import { TEST_SECRET_KEY } from './secret-key';
 
 declare module 'vitest' {

@@ -7,8 +7,9 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, readConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
-import { DEMO_PASSWORD } from '../src/db/seed/demo';
 import { sha256Hex } from '../src/lib/passwords';
+import { DEMO_PASSWORD } from '../src/seed/demo';
+import { checkEveryAnswer } from './contract-answers';
 import { TEST_SECRET_KEY } from './secret-key';
 
 export const DEMO_PASSWORD_HASH = sha256Hex(DEMO_PASSWORD);
@@ -58,6 +59,7 @@ export const createTestContext = async (env: Record<string, string> = {}): Promi
   });
   const app = await buildApp({ config, database });
   await app.ready();
+  checkEveryAnswer(app);
 
   const call: TestContext['call'] = async (route, body, token) => {
     const response = await app.inject({

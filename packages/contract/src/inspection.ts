@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ADDRESSES } from './addresses';
 import { defineRoute, empty } from './common';
+import { jsonTextOf } from './json-text';
 
 export const SAFETY_ISSUE_DAYS = 30;
 
@@ -20,6 +21,6 @@ export const inspectionRoutes = {
   getMyEhs: defineRoute(ADDRESSES.getMyEhs, {
     request: empty,
     /** JSON text of SafetyIssue[]. */
-    data: z.string(),
+    data: jsonTextOf(z.array(safetyIssue)),
   }),
 };

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ADDRESSES } from './addresses';
 import { defineRoute, empty, jsonText, pageQuery, yearMonth } from './common';
+import { jsonTextOf } from './json-text';
 
 export const mealMonth = z.object({ YEAR_MONTH: z.string(), DEDUCTION_AMT: z.number() });
 export type MealMonth = z.infer<typeof mealMonth>;
@@ -46,12 +47,12 @@ export const logisticsRoutes = {
   getMeals: defineRoute(ADDRESSES.getMeals, {
     request: z.object({ empNo: z.unknown().optional(), query: pagedQuery }),
     /** JSON text of MealMonth[]; totalCount on the envelope. */
-    data: z.string(),
+    data: jsonTextOf(z.array(mealMonth)),
   }),
   getMealsDetail: defineRoute(ADDRESSES.getMealsDetail, {
     request: z.object({ empNo: z.unknown().optional(), date: yearMonth }),
     /** JSON text of MealDetail[]. */
-    data: z.string(),
+    data: jsonTextOf(z.array(mealDetail)),
   }),
   getDormitoryCostForMobile: defineRoute(ADDRESSES.getDormitoryCostForMobile, {
     request: z.object({ query: pagedQuery }),
@@ -60,7 +61,7 @@ export const logisticsRoutes = {
   getCabinetForMobile: defineRoute(ADDRESSES.getCabinetForMobile, {
     request: empty,
     /** JSON text of the Cabinet, or '' when none is assigned. */
-    data: z.string(),
+    data: jsonTextOf(cabinet, { orEmpty: true }),
   }),
   updatePhotoToAtt: defineRoute(ADDRESSES.updatePhotoToAtt, {
     request: z.object({ boxId }),

@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { ADDRESSES } from './addresses';
 import { CONSOLE_PAGE_SIZE, defineRoute, pagingFields, plant, text, yearMonth } from './common';
 import { download } from './imports';
-import { DISPUTE_STATUSES } from './salary';
+import { jsonTextOf } from './json-text';
+import { DISPUTE_STATUSES, payslip } from './salary';
 
 export const BATCH_STATUSES = ['draft', 'published', 'withdrawn'] as const;
 export type BatchStatus = (typeof BATCH_STATUSES)[number];
@@ -80,7 +81,7 @@ export const payslipBatchRoutes = {
   /** The payslip of one employee of the batch as they will see it (JSON text of a Payslip, as the app's call). */
   previewPayslip: defineRoute(ADDRESSES.previewPayslip, {
     request: z.object({ id: batchId, empNo: text('工号').trim().min(1, { error: '请输入工号' }).max(32) }),
-    data: z.string(),
+    data: jsonTextOf(payslip),
   }),
   listPayslipDisputes: defineRoute(ADDRESSES.listPayslipDisputes, {
     request: z.object({ id: batchId }),

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ADDRESSES } from './addresses';
 import { defineRoute, yearMonth } from './common';
+import { jsonTextOf } from './json-text';
 
 /**
  * What an item is on the payslip: earnings (up to gross pay, their total), deductions, or net pay, which
@@ -98,6 +99,6 @@ export const salaryRoutes = {
   getPersonSalaryByOld: defineRoute(ADDRESSES.getPersonSalaryByOld, {
     request: z.object({ day: yearMonth, empNo: z.unknown().optional() }),
     /** JSON text of a Payslip, or '' when there is none for the month. */
-    data: z.string(),
+    data: jsonTextOf(payslip, { orEmpty: true }),
   }),
 };

@@ -37,8 +37,12 @@ export const statementSummary = (query: string) => {
   return match ? `${match[1]?.toLowerCase().replace(/\s+/g, ' ')} ${match[2]}` : (query.trim().split(/\s+/)[0] ?? '');
 };
 
-/** PostgreSQL echoes the offending value at the end of some messages (`…: "value"`): the value goes. */
-const withoutEchoedValue = (message: string) => message.replace(/:\s*".*"\s*$/s, ': "…"');
+/**
+ * PostgreSQL echoes the offending value at the end of some messages (`…: "value"`) and inside others (`value "…" is out
+ * of range for type integer`): the value goes.
+ */
+const withoutEchoedValue = (message: string) =>
+  message.replace(/:\s*".*"\s*$/s, ': "…"').replace(/\bvalue ".*?" is out of range/gs, 'value "…" is out of range');
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 

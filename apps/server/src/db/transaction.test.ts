@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeEmployee } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { recordAudit } from '../core/audit';
+import { sendMessages } from '../core/messages';
 import { createInProcessNotifier, type Notification } from '../core/notifier';
-import { sendMessages } from '../modules/notices/messages';
 import { messages } from './schema/index';
 import { withTransaction } from './transaction';
 

@@ -2,10 +2,12 @@
 // statement's verb and table), never with the employee's text or numbers that the statement carried.
 import { Writable } from 'node:stream';
 import { routes } from '@ess/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { buildApp } from '../app';
 import { safeError } from '../core/safe-error';
+import { withTransaction } from '../db/transaction';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -16,17 +18,23 @@ afterAll(() => t.close());
 const MARK = '请勿泄露的反馈内容';
 const ACCOUNT = '6222021234567890123';
 
+/** An app on the test database whose log lines (JSON) the test reads. */
+const appWritingLog = async () => {
+  const lines: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(...chunk.toString().split('\n').filter(Boolean));
+      done();
+    },
+  });
+  const app = await buildApp({ config: { ...t.config, LOG_LEVEL: 'info' }, database: t.database, logStream });
+  await app.ready();
+  return { app, lines };
+};
+
 describe('the log of a failed write', () => {
   it('names the statement, the code and the constraint, and holds no parameter value, in a few hundred bytes', async () => {
-    const lines: string[] = [];
-    const logStream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(...chunk.toString().split('\n').filter(Boolean));
-        done();
-      },
-    });
-    const app = await buildApp({ config: { ...t.config, LOG_LEVEL: 'info' }, database: t.database, logStream });
-    await app.ready();
+    const { app, lines } = await appWritingLog();
     try {
       // The database refuses this feedback (a check constraint stands in for a full disk or a broken table).
       await t.database.pool.query(
@@ -58,6 +66,26 @@ describe('the log of a failed write', () => {
     }
   });
 
+  it('logs work after a commit that failed with its task, statement and error, and without the values', async () => {
+    const { app, lines } = await appWritingLog();
+    try {
+      const result = await withTransaction(t.database.db, async (_tx, afterCommit) => {
+        afterCommit(() => t.database.db.execute(sql`insert into notices (id) values (${ACCOUNT}::int)`), 'tell HR');
+        return 'committed';
+      });
+      expect(result).toBe('committed');
+      const failure = lines.map((line) => JSON.parse(line)).find((entry) => entry.level === 50);
+      expect(failure).toMatchObject({
+        msg: 'after-commit task failed',
+        task: 'tell HR',
+        err: { statement: 'insert into notices' },
+      });
+      expect(lines.join('\n')).not.toContain(ACCOUNT);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('drops a value PostgreSQL echoes in its message, and the row in its detail', () => {
     const error = Object.assign(new Error('invalid input syntax for type uuid: "6222021234567890123"'), {
       code: '22P02',
@@ -67,5 +95,8 @@ describe('the log of a failed write', () => {
     const described = JSON.stringify(safeError(error));
     expect(described).not.toContain('6222021234567890123');
     expect(safeError(error)).toMatchObject({ code: '22P02', message: 'invalid input syntax for type uuid: "…"' });
+    expect(safeError(new Error('value "6222021234567890123" is out of range for type integer')).message).toBe(
+      'value "…" is out of range for type integer',
+    );
   });
 });

@@ -7,23 +7,21 @@ import 'dayjs/locale/zh-cn';
 import { Suspense, useEffect, useMemo } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { LoadBoundary } from '../components/load-boundary';
-import { callApi } from '../lib/api-client';
 import { retryableLazy } from '../lib/code-load';
 import { createQueryClient } from '../lib/query-client';
 import { startRealtime } from '../lib/realtime';
 import { hasAnyToken } from '../lib/session';
 import { setToastRenderer } from '../lib/toast';
+import { consoleSessionQuery } from './api/get-console-session';
 import { ConsoleLayout, consolePages } from './console-layout';
 import { SignInPage } from './sign-in-page';
 import { ct } from './texts';
 
-const ImportsPage = retryableLazy(() => import('./pages/imports-page'));
-const BatchesPage = retryableLazy(() => import('./pages/batches-page'));
-const PeoplePage = retryableLazy(() => import('./pages/people-page'));
-const AuditPage = retryableLazy(() => import('./pages/audit-page'));
+const ImportsPage = retryableLazy(() => import('./pages/imports/imports-page'));
+const BatchesPage = retryableLazy(() => import('./pages/batches/batches-page'));
+const PeoplePage = retryableLazy(() => import('./pages/people/people-page'));
+const AuditPage = retryableLazy(() => import('./pages/audit/audit-page'));
 const ReviewPage = retryableLazy(() => import('./pages/review-page'));
-
-export const SESSION_KEY = ['console', 'session'] as const;
 
 const Loading = () => (
   <div style={{ padding: 48, textAlign: 'center' }}>
@@ -37,12 +35,7 @@ const Gate = () => {
   const isSignedIn = hasAnyToken();
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
-  const session = useQuery({
-    queryKey: SESSION_KEY,
-    queryFn: ({ signal }) => callApi('getConsoleSession', {}, { signal, isQuiet: true }),
-    enabled: isSignedIn,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const session = useQuery(consoleSessionQuery(isSignedIn));
   const userId = session.data?.id;
   const isReviewer = session.data?.roles.includes('AppVerify') ?? false;
   useEffect(() => {

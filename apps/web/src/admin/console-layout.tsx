@@ -3,8 +3,7 @@ import type { ConsoleSession } from '@ess/contract/console';
 import { Button, Layout, Menu, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { callApi } from '../lib/api-client';
-import { clearSession, readRefreshToken } from '../lib/session';
+import { signOut } from './api/logout';
 import { ct } from './texts';
 
 /** The pages a console user may open, in the menu's order: HR's for HR, 资料审核 for holders of AppVerify. */
@@ -30,11 +29,6 @@ export const ConsoleLayout = ({ session, children }: { session: ConsoleSession; 
   const location = useLocation();
   const items = consolePages(session);
   const selected = items.find((item) => location.pathname.startsWith(item.key))?.key ?? items[0]?.key ?? '';
-  const signOut = async () => {
-    await callApi('logout', { refreshToken: readRefreshToken() ?? '' }, { isQuiet: true }).catch(() => undefined);
-    clearSession();
-    window.location.assign('/admin');
-  };
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Sider width={200} theme="dark" breakpoint="lg" collapsedWidth={64}>

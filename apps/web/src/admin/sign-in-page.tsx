@@ -2,12 +2,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
-import { hashPassword } from '../features/account/hash-password';
-import { callApi, describeError } from '../lib/api-client';
-import { startSession } from '../lib/session';
+import { describeError } from '../lib/api-client';
+import { checkLogin, type SignInFields as Fields } from './api/check-login';
 import { ct } from './texts';
-
-type Fields = { userAccount: string; password: string };
 
 export const SignInPage = () => {
   const queryClient = useQueryClient();
@@ -17,12 +14,7 @@ export const SignInPage = () => {
     setBusy(true);
     setError('');
     try {
-      const login = await callApi(
-        'checkLogin',
-        { userAccount: userAccount.trim(), password: await hashPassword(password), isRemember: false },
-        { isQuiet: true },
-      );
-      startSession(login, { isRemember: false });
+      await checkLogin({ userAccount, password });
       queryClient.clear();
       await queryClient.invalidateQueries();
       window.location.reload();

@@ -1,7 +1,8 @@
 // The app's own Chinese text uses full-width punctuation (，。？！：；（）); only the messages the spec
 // quotes keep the half-width marks it writes them with. Both text modules are checked: the shell's (what /login
-// downloads) and the screens' one, which also holds the shell's texts under the same keys.
+// downloads) and the screens' one, which also holds the shell's texts under the same keys; and the HR console's.
 import { describe, expect, it } from 'vitest';
+import { ct } from '../admin/texts';
 import { zhCN } from './zh-CN';
 import { zhCNShell } from './zh-CN-shell';
 
@@ -37,6 +38,12 @@ const screenTexts = collectTexts(zhCN, 't');
 describe.each([
   { file: 'zh-CN-shell.ts', texts: shellTexts, atLeast: 50, sample: { path: 't.login.submit', text: '登录' } },
   { file: 'zh-CN.ts', texts: screenTexts, atLeast: 200, sample: { path: 't.home.welcome', text: '甲，您好！' } },
+  {
+    file: 'admin/texts.ts',
+    texts: collectTexts(ct, 'ct'),
+    atLeast: 150,
+    sample: { path: 'ct.people.transferDialog.title', text: '调动：甲' },
+  },
 ])('$file punctuation', ({ texts, atLeast, sample }) => {
   it('finds the texts it checks, functions included', () => {
     expect(texts.length).toBeGreaterThan(atLeast);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { countDaysBetween, formatMonth, getServiceLength, getShanghaiToday } from './dates';
+import {
+  countDaysBetween,
+  formatMonth,
+  formatShanghaiTime,
+  getServiceLength,
+  getShanghaiMonth,
+  getShanghaiToday,
+} from './dates';
 
 describe('formatMonth', () => {
   it('shows yyyy-MM as the screens write months', () => {
@@ -54,5 +61,26 @@ describe('getServiceLength', () => {
   it('has nothing to say without an enter date or before it', () => {
     expect(getServiceLength(null, '2024-01-01')).toBeUndefined();
     expect(getServiceLength('2024-02-01', '2024-01-01')).toBeUndefined();
+  });
+});
+
+describe('getShanghaiMonth', () => {
+  it('counts months back from the Shanghai calendar, across the year', () => {
+    const newYear = new Date('2025-12-31T16:00:00Z'); // 2026-01-01 00:00 in Shanghai
+    expect(getShanghaiMonth(0, newYear)).toBe('2026-01');
+    expect(getShanghaiMonth(1, newYear)).toBe('2025-12');
+    expect(getShanghaiMonth(13, newYear)).toBe('2024-12');
+    expect(getShanghaiMonth(1, new Date('2025-12-31T15:59:59Z'))).toBe('2025-11');
+  });
+
+  it('is not thrown off by month ends', () => {
+    expect(getShanghaiMonth(1, new Date('2026-03-31T04:00:00Z'))).toBe('2026-02');
+  });
+});
+
+describe('formatShanghaiTime', () => {
+  it('shows an instant on the Shanghai clock whatever its offset', () => {
+    expect(formatShanghaiTime('2026-11-24T16:30:00.000Z')).toBe('2026-11-25 00:30:00');
+    expect(formatShanghaiTime('2026-11-25T00:30:00+08:00')).toBe('2026-11-25 00:30:00');
   });
 });

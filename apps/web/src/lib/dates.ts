@@ -15,6 +15,13 @@ export const formatShanghaiTime = (iso: string): string =>
 export const getShanghaiToday = (now: Date = new Date()): string =>
   new Date(now.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);
 
+/** The month `monthsBack` months before this one in Asia/Shanghai as yyyy-MM (0: this month). */
+export const getShanghaiMonth = (monthsBack = 0, now: Date = new Date()): string => {
+  const [year, month] = getShanghaiToday(now).split('-').map(Number) as [number, number];
+  // Day 1 of the month counted back: Date.UTC carries a month below 1 into the years before.
+  return new Date(Date.UTC(year, month - 1 - monthsBack, 1)).toISOString().slice(0, 7);
+};
+
 const parseIsoDate = (value: string): number | undefined => {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return undefined;

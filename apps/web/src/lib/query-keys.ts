@@ -59,4 +59,24 @@ export const queryKeys = {
     paper: (examType: string, id: number) => ['training', 'paper', examType, id] as const,
     answer: (examType: string, id: number) => ['training', 'answer', examType, id] as const,
   },
+  /**
+   * The HR console (/admin). Each page's keys start with its group's own key, which its mutations invalidate;
+   * the import jobs' pushes (lib/realtime.ts) invalidate `imports`.
+   */
+  console: {
+    session: ['console', 'session'],
+    imports: ['console', 'imports'],
+    importJob: (id: number) => ['console', 'imports', 'job', id] as const,
+    importList: (bu: string, page: number) => ['console', 'imports', 'list', bu, page] as const,
+    batches: ['console', 'batches'],
+    batchList: (page: number) => ['console', 'batches', 'list', page] as const,
+    batchDisputes: (batchId: number) => ['console', 'batches', 'disputes', batchId] as const,
+    /** The employees a batch's preview offers, found by number or name. */
+    peopleSearch: (bu: string, typed: string) => ['console', 'people-search', bu, typed] as const,
+    people: ['console', 'people'],
+    peopleList: (filter: object, page: number) => ['console', 'people', 'list', filter, page] as const,
+    roleCatalog: ['console', 'people', 'roles'],
+    plantTeams: (bu: string | undefined) => ['console', 'plant-teams', bu] as const,
+    auditList: (filter: object, page: number) => ['console', 'audit', filter, page] as const,
+  },
 } as const;

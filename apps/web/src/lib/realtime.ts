@@ -36,12 +36,12 @@ export const KEYS_BY_KIND: Record<NotifyKind, readonly QueryKey[]> = {
   'review.decided': [queryKeys.review.all],
   // The employee: a message (the decision on a change: the notice, the records themselves).
   messages: [queryKeys.home.unreadMessages, queryKeys.notices.person, queryKeys.records.all],
-  // The HR console: the import jobs on screen (admin/pages/imports-page.tsx).
-  'import.progress': [['console', 'imports']],
+  // The HR console: the import jobs on screen and the history (admin/pages/imports).
+  'import.progress': [queryKeys.console.imports],
   // Never arrives as a push: the server closes the sockets instead (4403 for a leaver).
   'session.ended': [],
   // Roles or menus changed: the app's menus (its screens and tiles follow them) and the console's session.
-  menus: [CURRENT_USER_KEY, ['console', 'session']],
+  menus: [CURRENT_USER_KEY, queryKeys.console.session],
 };
 
 /** Everything a push could have said while the socket was away. */
@@ -50,6 +50,7 @@ export const RESYNC_KEYS: readonly QueryKey[] = [
   queryKeys.notices.person,
   queryKeys.records.all,
   queryKeys.review.all,
+  queryKeys.console.imports,
 ];
 
 /** What the client needs of a WebSocket (the browser's, or a test's stand-in). */

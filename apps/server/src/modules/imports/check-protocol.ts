@@ -28,6 +28,8 @@ export type CheckResult = {
 };
 
 export type FromCheck =
+  /** The thread took the check: its time limit counts from here, not from a thread still loading. */
+  | { type: 'started' }
   | { type: 'read'; totalRows: number; empNos: string[] }
   | { type: 'progress'; done: number }
   /** Valid rows as lines of COPY's text format: job_id, row_no, employee_id, data (JSON). */

@@ -62,6 +62,7 @@ port.on('message', (message: ToCheck) => {
   if (message.type === 'check') {
     // One check at a time (the server waits for each to settle before it sends the next).
     onLookups = undefined;
+    send({ type: 'started' });
     run(message.input).catch((error: unknown) => {
       if (error instanceof BusinessError) send({ type: 'refused', code: error.code, message: error.message });
       else send({ type: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });

@@ -572,6 +572,8 @@ const statusUntil = async (context: TestContext, token: string, id: number, isDo
     const answer = await context.call(routes.getImportJob, { id }, token);
     const current = answer.body.data as ImportJob;
     if (isDone(current)) return current;
+    // A job that ended otherwise will not get there: say how it ended instead of waiting out the test's timeout.
+    if (current.status === 'failed') throw new Error(`job ${id} failed: ${current.message}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 };

@@ -8,8 +8,10 @@ import type { Db } from '../../db/client';
 import { importJobs } from '../../db/schema/index';
 import { withTransaction } from '../../db/transaction';
 import { type CheckThread, createCheckThread } from './check-in-thread';
+import { processJob } from './check-job';
+import { commitJob } from './commit-job';
 import { createFreshUploads, type FreshUploads } from './fresh-uploads';
-import { commitJob, JOB_COLUMNS, processJob } from './service';
+import { JOB_COLUMNS } from './job-state';
 
 const STALE = '2 minutes';
 const SWEEP_MS = 30_000;

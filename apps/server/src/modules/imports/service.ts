@@ -3,10 +3,7 @@
 // asks for the commit, which a worker runs in one transaction (committing → done) that replaces that month's rows
 // of those employees and keeps what it replaced, so the import can be rolled back as a whole. Every call is an
 // HRAdmin's of the job's plant; every change is in the audit log; each state is pushed to the clerk's sockets.
-
-import { once } from 'node:events';
-import type { Writable } from 'node:stream';
-import { finished } from 'node:stream/promises';
+// This file holds the calls; the worker's parts are check-job.ts and commit-job.ts (run by runner.ts).
 import {
   DATE_FORMATS,
   type DateFormat,
@@ -20,387 +17,36 @@ import {
   MAX_IMPORT_BYTES,
 } from '@ess/contract/imports';
 import { EMP_TYPE_LABELS, EMP_TYPES } from '@ess/contract/salary';
-import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import type pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { recordAudit } from '../../core/audit';
 import { type Caller, requirePlantAdmin } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
-import type { Notifier } from '../../core/notifier';
 import type { Db } from '../../db/client';
-import {
-  dictionaryItems,
-  employees,
-  importFileParts,
-  importJobs,
-  importMappings,
-  payslipBatches,
-} from '../../db/schema/index';
-import { SAFETY_ISSUE_TYPES } from '../../db/seed/reference-data';
+import { employees, importFileParts, importJobs, importMappings, payslipBatches } from '../../db/schema/index';
 import { type Executor, withTransaction } from '../../db/transaction';
 import { companyDateTime } from '../../lib/calendar';
-import { type CheckThread, durationText } from './check-in-thread';
-import type { CheckInput, CheckResult } from './check-protocol';
-import type { FreshUploads } from './fresh-uploads';
-import { replaceRows, restoreRows } from './kinds';
-import type { ColumnMatch, EmployeeRef, ImportSettings, Lookups, RejectedRow, UnknownValue } from './validate';
+import { loadSafetyTypes } from './check-job';
+import {
+  announce,
+  emptySettings,
+  FILE_PART_BYTES,
+  type ImportDeps,
+  JOB_COLUMNS,
+  type JobRow,
+  lockScope,
+  type StoredSettings,
+  type Summary,
+} from './job-state';
+import { restoreRows } from './kinds';
+import type { ImportSettings, RejectedRow } from './validate';
 import { rejectedWorkbook, templateWorkbook } from './workbooks';
 
-export type ImportDeps = {
-  db: Db;
-  notifier: Notifier;
-  /** Tells the runner there is work. */
-  kick: () => void;
-  /** Starts the checking thread ahead of a check (an upload is on its way, the imports page is open). */
-  warm: () => void;
-  /** The files just uploaded here, handed to this instance's runner without a read back from the database. */
-  freshUploads: FreshUploads;
-};
+export type { ImportDeps } from './job-state';
 
-type JobRow = typeof importJobs.$inferSelect;
-/**
- * Every column of a job but its file: the job's state is read on every poll of the console (and of the clerk's
- * list), and an 11 MB bytea parsed each time held the event loop for a third of a second.
- */
-export const JOB_COLUMNS = getTableColumns(importJobs);
-type Summary = {
-  headers?: string[];
-  columns?: ColumnMatch[];
-  missingFields?: string[];
-  unknownValues?: UnknownValue[];
-  rejected?: { row: number; reason: string }[];
-  preview?: { row: number; values: Record<string, string> }[];
-};
-type StoredSettings = ImportSettings & { commitRequestedBy?: { id: number; empNo: string } };
-
-const SHOWN_REJECTED = 200;
 /** Between a field and a value in a remembered value mapping (PostgreSQL text cannot hold NUL). */
 const VALUE_SEPARATOR = '\u001f';
-const SHOWN_PREVIEW = 20;
 
 const stateLabel = (status: string) => IMPORT_STATUS_LABELS[status as ImportStatus] ?? status;
-
-/** Commits and rollbacks of the same plant, kind and month wait for each other. */
-const lockScope = (tx: Executor, job: Pick<JobRow, 'bu' | 'kind' | 'yearMonth'>) =>
-  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`import:${job.bu}:${job.kind}:${job.yearMonth ?? ''}`}))`);
-
-const emptySettings = (): ImportSettings => ({ columns: {}, dateFormats: {}, valueMap: {} });
-
-// ——— Pushes ———
-
-const announce = async (notifier: Notifier, job: Pick<JobRow, 'id' | 'status' | 'progress' | 'createdBy'>) => {
-  if (!job.createdBy) return;
-  await notifier.publish({
-    employeeIds: [job.createdBy],
-    kind: 'import.progress',
-    payload: { content: JSON.stringify({ id: job.id, status: job.status, progress: job.progress }) },
-  });
-};
-
-const setState = async (
-  { db, notifier }: Pick<ImportDeps, 'db' | 'notifier'>,
-  job: JobRow,
-  changes: Partial<JobRow> & { status?: ImportStatus },
-) => {
-  await db
-    .update(importJobs)
-    .set({ ...changes, heartbeatAt: sql`now()` })
-    .where(eq(importJobs.id, job.id));
-  Object.assign(job, changes);
-  await announce(notifier, job);
-};
-
-// ——— Reading and checking (the worker) ———
-
-/** The safety-issue types a 问题类型 cell may name, by code and name (the dictionary's EHS entries). */
-const loadSafetyTypes = (db: Executor) =>
-  db
-    .select({ code: dictionaryItems.stateId, name: dictionaryItems.stateDescr })
-    .from(dictionaryItems)
-    .where(eq(dictionaryItems.stateType, SAFETY_ISSUE_TYPES.stateType))
-    .orderBy(asc(dictionaryItems.stateId));
-
-const loadLookups = async (db: Executor, empNos: string[]): Promise<Lookups> => {
-  const [found, safetyTypes] = await Promise.all([
-    empNos.length === 0
-      ? Promise.resolve([])
-      : db
-          .select({
-            id: employees.id,
-            empNo: employees.empNo,
-            bu: employees.bu,
-            name: employees.name,
-            leftOn: employees.leftOn,
-          })
-          .from(employees)
-          .where(sql`${employees.empNo} = any(${sql.param(empNos)}::text[])`), // one parameter, however many rows
-    loadSafetyTypes(db),
-  ]);
-  const empType = new Map<string, string>();
-  for (const code of EMP_TYPES) {
-    empType.set(code, code);
-    empType.set(EMP_TYPE_LABELS[code], code);
-  }
-  const safetyType = new Map<string, string>();
-  for (const { code, name } of safetyTypes) {
-    safetyType.set(code, code);
-    safetyType.set(name, code);
-  }
-  return {
-    employees: new Map(found.map((row): [string, EmployeeRef] => [row.empNo, row])),
-    values: { empType, safetyType },
-  };
-};
-
-const previewValues = (data: Record<string, unknown>): Record<string, string> => {
-  const values: Record<string, string> = {};
-  for (const [key, value] of Object.entries(data)) {
-    if (value && typeof value === 'object') {
-      for (const [item, amount] of Object.entries(value as Record<string, unknown>)) values[item] = String(amount);
-    } else values[key] = String(value);
-  }
-  return values;
-};
-
-/**
- * The valid rows of a check, into import_rows through one COPY on a connection of its own: PostgreSQL reads the
- * lines as the thread writes them, where an insert of 80,000 rows from JSON cost three times as long. One statement,
- * so a check that fails half way leaves no rows behind.
- */
-const openRowStaging = (db: Db) => {
-  let copy: Promise<{ client: pg.PoolClient; stream: Writable }> | undefined;
-  let failure: Error | undefined;
-  let isReleased = false;
-  /** Back to the pool once; a connection whose COPY failed is closed instead. */
-  const release = (client: pg.PoolClient, isBroken: boolean) => {
-    if (isReleased) return;
-    isReleased = true;
-    client.release(isBroken);
-  };
-  const open = () => {
-    copy ??= db.$client.connect().then((client) => {
-      const stream = client.query(copyFrom('copy import_rows (job_id, row_no, employee_id, data) from stdin'));
-      // Kept for the next write and for finish (finished() answers it too); never an unhandled 'error'.
-      stream.on('error', (error) => {
-        failure ??= error;
-      });
-      return { client, stream };
-    });
-    return copy;
-  };
-  return {
-    write: async (text: string) => {
-      const { stream } = await open();
-      if (failure) throw failure;
-      if (!stream.write(text)) await once(stream, 'drain');
-    },
-    finish: async () => {
-      if (!copy) return;
-      const { client, stream } = await copy;
-      try {
-        stream.end();
-        await finished(stream);
-        release(client, false);
-      } catch (error) {
-        release(client, true);
-        throw error;
-      }
-    },
-    /** Ends the COPY with an error, so that PostgreSQL discards what it took. */
-    abort: (error: unknown) => {
-      copy?.then(
-        ({ client, stream }) => {
-          if (!stream.destroyed) stream.destroy(error instanceof Error ? error : new Error(String(error)));
-          release(client, true);
-        },
-        () => {}, // no connection was had: nothing to end
-      );
-    },
-  };
-};
-
-/** The parts an uploaded file is stored in (import_file_parts). */
-const FILE_PART_BYTES = 1024 * 1024;
-
-/**
- * The job's file: from memory when it was uploaded to this instance a moment ago, else from the database part by
- * part, each as hex text (a bytea read back as binary is parsed on this thread), decoded in the checking thread.
- */
-const fileOf = async (
-  { db, freshUploads }: Pick<ImportDeps, 'db'> & { freshUploads: FreshUploads },
-  jobId: number,
-): Promise<CheckInput['file']> => {
-  const bytes = freshUploads.take(jobId);
-  if (bytes) return { bytes };
-  const { rows: parts } = await db.execute<{ part: number }>(
-    sql`select part from import_file_parts where job_id = ${jobId} order by part`,
-  );
-  if (parts.length === 0) throw new BusinessError('INVALID_INPUT', { detail: '文件已不存在，请重新上传' });
-  const hexParts: string[] = [];
-  for (const { part } of parts) {
-    const { rows } = await db.execute<{ hex: string }>(
-      sql`select encode(bytes, 'hex') as hex from import_file_parts where job_id = ${jobId} and part = ${part}`,
-    );
-    hexParts.push(rows[0]?.hex ?? '');
-  }
-  return { hexParts };
-};
-
-/** A job's file is let go once the job is done or failed. */
-const forgetFile = (db: Executor, jobId: number) =>
-  db.execute(sql`delete from import_file_parts where job_id = ${jobId}`);
-
-/**
- * The worker's part before the commit: read the file, check every row, stage the valid ones. Reading and checking run
- * in a thread of their own (check-in-thread.ts); this side looks up the employees and stages each chunk of rows.
- */
-export const processJob = async (
-  deps: Pick<ImportDeps, 'db' | 'notifier'> & {
-    checkThread: CheckThread;
-    freshUploads: FreshUploads;
-    timeLimitMs: number;
-  },
-  job: JobRow,
-) => {
-  const { db } = deps;
-  const kind = job.kind as ImportKind;
-  const settings = { ...emptySettings(), ...(job.settings as Partial<ImportSettings>) };
-  try {
-    const file = await fileOf(deps, job.id);
-    let totalRows = 0;
-    let lastPush = Date.now();
-    // The rows of an earlier check of this job go first; the new ones arrive through one COPY.
-    await db.execute(sql`delete from import_rows where job_id = ${job.id}`);
-    const staging = openRowStaging(db);
-    let checked: CheckResult;
-    try {
-      checked = await deps.checkThread.check(
-        { jobId: job.id, file, fileName: job.fileName, kind, bu: job.bu, month: job.yearMonth, settings },
-        {
-          onRead: async (read) => {
-            totalRows = read.totalRows;
-            await setState(deps, job, { status: 'validating', progress: 0, totalRows });
-            return loadLookups(db, read.empNos);
-          },
-          onProgress: (done) => {
-            if (Date.now() - lastPush < 500) return;
-            lastPush = Date.now();
-            void setState(deps, job, { progress: Math.round((done / Math.max(1, totalRows)) * 100) });
-          },
-          onRows: staging.write,
-        },
-        { timeLimitMs: deps.timeLimitMs },
-      );
-      await staging.finish();
-    } catch (error) {
-      staging.abort(error);
-      throw error;
-    }
-    const summary: Summary = {
-      headers: checked.headers,
-      columns: checked.columns,
-      missingFields: checked.missingFields,
-      unknownValues: checked.unknownValues,
-      rejected: checked.rejected.slice(0, SHOWN_REJECTED).map(({ row, reason }) => ({ row, reason })),
-      preview: checked.preview
-        .slice(0, SHOWN_PREVIEW)
-        .map((row) => ({ row: row.rowNo, values: previewValues(row.data) })),
-    };
-    const missing = checked.missingFields.map(
-      (key) => IMPORT_FIELDS[kind].find((field) => field.key === key)?.label ?? key,
-    );
-    await setState(deps, job, {
-      status: 'ready',
-      progress: 100,
-      summary,
-      rejected: checked.rejected,
-      validRows: checked.validRows,
-      rejectedRows: checked.rejected.length,
-      message: missing.length > 0 ? `缺少必填列：${missing.join('、')}，请指定对应的列` : '',
-    });
-  } catch (error) {
-    const message = error instanceof BusinessError ? error.message : '文件读取失败，请检查文件后重新上传';
-    await setState(deps, job, { status: 'failed', message });
-    await forgetFile(db, job.id);
-    if (!(error instanceof BusinessError)) throw error;
-  }
-};
-
-// ——— Payslip batches the imports feed ———
-
-/** The batch of a plant's month, made as a draft the first time; a published one takes no import. */
-const draftBatchFor = async (tx: Executor, bu: string, month: string) => {
-  await tx.insert(payslipBatches).values({ bu, yearMonth: month }).onConflictDoNothing();
-  const [batch] = await tx
-    .select({ id: payslipBatches.id, status: payslipBatches.status })
-    .from(payslipBatches)
-    .where(and(eq(payslipBatches.bu, bu), eq(payslipBatches.yearMonth, month)))
-    .for('update');
-  if (!batch) throw new Error('payslip batch vanished');
-  if (batch.status === 'published') throw new BusinessError('IMPORT_BATCH_PUBLISHED', { month });
-  return batch.id;
-};
-
-/** PostgreSQL's query_canceled: here, a statement of the commit that ran past the time limit. */
-const isQueryCanceled = (error: unknown) =>
-  (error as { code?: string })?.code === '57014' || (error as { cause?: { code?: string } })?.cause?.code === '57014';
-
-/**
- * The worker's commit: one transaction, its audit row inside. Each of its statements may run at most the time
- * limit; one past it is cancelled by PostgreSQL and the whole commit rolled back.
- */
-export const commitJob = async (deps: Pick<ImportDeps, 'db' | 'notifier'> & { timeLimitMs: number }, job: JobRow) => {
-  const kind = job.kind as ImportKind;
-  const requester = (job.settings as StoredSettings).commitRequestedBy;
-  try {
-    await withTransaction(deps.db, async (tx) => {
-      await tx.execute(sql`select set_config('statement_timeout', ${String(deps.timeLimitMs)}, true)`);
-      await lockScope(tx, job);
-      const batchId = kind === 'payslip' && job.yearMonth ? await draftBatchFor(tx, job.bu, job.yearMonth) : null;
-      await replaceRows(tx, { kind, jobId: job.id, month: job.yearMonth, batchId, bu: job.bu });
-      const [replaced] = await tx
-        .execute<{ n: number }>(sql`select count(*)::int as n from import_replaced where job_id = ${job.id}`)
-        .then((result) => result.rows);
-      await tx
-        .update(importJobs)
-        .set({
-          status: 'done',
-          progress: 100,
-          message: '',
-          batchId,
-          committedAt: sql`now()`,
-          heartbeatAt: sql`now()`,
-        })
-        .where(eq(importJobs.id, job.id));
-      await forgetFile(tx, job.id);
-      await recordAudit(tx, {
-        actor: requester,
-        action: 'import.commit',
-        subject: { type: 'import', id: job.id },
-        after: {
-          bu: job.bu,
-          kind,
-          month: job.yearMonth,
-          written: job.validRows,
-          replaced: replaced?.n ?? 0,
-          batchId,
-        },
-      });
-    });
-    Object.assign(job, { status: 'done', progress: 100 });
-    await announce(deps.notifier, job);
-  } catch (caught) {
-    const error = isQueryCanceled(caught)
-      ? new BusinessError('IMPORT_TIMED_OUT', { limit: durationText(deps.timeLimitMs) })
-      : caught;
-    const message = error instanceof BusinessError ? error.message : '导入失败，数据未作任何修改，请重试';
-    // Nothing was written: the job can be committed again once the cause is gone.
-    await setState(deps, job, { status: 'ready', isCommitRequested: 0, message });
-    if (!(error instanceof BusinessError)) throw error;
-  }
-};
-
-// ——— The calls ———
 
 const loadJob = async (db: Executor, caller: Caller, id: number): Promise<JobRow> => {
   requirePlantAdmin(caller);
@@ -475,7 +121,7 @@ export const uploadImport = async (
       deps.freshUploads.keep(jobId, bytes);
       deps.kick();
       return announce(deps.notifier, { id: jobId, status: 'queued', progress: 0, createdBy: caller.id });
-    });
+    }, 'queue the uploaded import');
     return jobId;
   });
   return { id };
@@ -615,7 +261,7 @@ export const remapImport = async (
     afterCommit(() => {
       deps.kick();
       return announce(deps.notifier, { id, status: 'queued', progress: 0, createdBy: job.createdBy });
-    });
+    }, 'queue the remapped import');
   });
 };
 
@@ -653,7 +299,7 @@ export const commitImport = async (
       after: { validRows: job.validRows, rejectedRows: job.rejectedRows },
       requestId,
     });
-    afterCommit(deps.kick);
+    afterCommit(deps.kick, 'queue the commit');
   });
 };
 

@@ -4,8 +4,8 @@ import { SAFETY_ISSUE_DAYS, type SafetyIssue } from '@ess/contract/inspection';
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Caller } from '../../core/caller';
 import type { Db } from '../../db/client';
+import { SAFETY_ISSUE_TYPES } from '../../db/reference-data';
 import { dictionaryItems, safetyIssues } from '../../db/schema/index';
-import { SAFETY_ISSUE_TYPES } from '../../db/seed/reference-data';
 import { companyToday } from '../../lib/calendar';
 
 export const getRecentSafetyIssues = async ({

@@ -17,6 +17,7 @@ import { recordAudit } from '../../core/audit';
 import { type Caller, requirePlantAdmin } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
 import { withIdempotentTransaction } from '../../core/idempotency';
+import { sendMessages } from '../../core/messages';
 import type { Notifier } from '../../core/notifier';
 import type { Db } from '../../db/client';
 import {
@@ -29,7 +30,6 @@ import {
 } from '../../db/schema/index';
 import { shanghaiTime as shanghai } from '../../db/shanghai-time';
 import { type Executor, withTransaction } from '../../db/transaction';
-import { sendMessages } from '../notices/messages';
 import { payslipOf, type ReceiptReader } from '../salary/service';
 
 export type BatchDeps = { db: Db; notifier: Notifier };

@@ -1,11 +1,12 @@
 // The proposal calls: the public forms' lookups and submissions (rate-limited per address), the submitter's own
 // list, HR's list, decision, and CSV export (GET /api/export/proposals.csv, for a download link).
 import { improveDeptPlantsOf, proposalsRoutes } from '@ess/contract/proposals';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { BusinessError } from '../../core/errors';
 import type { Db } from '../../db/client';
 import { parseRequest, registerCall, registerPublicCall } from '../../http/contract-routes';
 import { sendError } from '../../http/envelope';
+import { originOf, type PublicFormLimits, sendCsv } from '../../http/public-forms';
 import { publicRateLimit } from '../../http/public-rate-limit';
 import {
   exportProposalsCsv,
@@ -17,28 +18,6 @@ import {
   submitImproveProposal,
   submitStudyProposal,
 } from './service';
-
-export type PublicFormLimits = { submit: number; upload: number; lookup: number };
-
-/** Serves a CSV download, or the envelope of a refusal. */
-export const sendCsv = async (
-  reply: FastifyReply,
-  { fileName, build }: { fileName: string; build: () => Promise<string> },
-) => {
-  try {
-    const csv = await build();
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`)
-      .header('cache-control', 'no-store')
-      .send(csv);
-  } catch (error) {
-    if (error instanceof BusinessError) return sendError(reply, error);
-    throw error;
-  }
-};
-
-export const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 export const registerProposalsRoutes = (app: FastifyInstance, { db, limits }: { db: Db; limits: PublicFormLimits }) => {
   const lookupLimit = publicRateLimit({ max: limits.lookup, refusal: 'LOOKUP_TOO_FREQUENT' });

@@ -20,11 +20,6 @@ import type { z } from 'zod';
 import { recordAudit } from '../../core/audit';
 import type { Caller } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
-import type { Db } from '../../db/client';
-import { departments, employees, proposals, teams } from '../../db/schema/index';
-import { shanghaiTime } from '../../db/shanghai-time';
-import { type Executor, withTransaction } from '../../db/transaction';
-import { attachSubmissionFile, filePathOf } from '../files/service';
 import {
   MAX_EXPORT_ROWS,
   type SubmissionFilter,
@@ -32,7 +27,12 @@ import {
   setSubmissionStatus,
   submissionWhere,
   toCsv,
-} from './submissions';
+} from '../../core/submissions';
+import type { Db } from '../../db/client';
+import { departments, employees, proposals, teams } from '../../db/schema/index';
+import { shanghaiTime } from '../../db/shanghai-time';
+import { type Executor, withTransaction } from '../../db/transaction';
+import { attachSubmissionFile, filePathOf } from '../files/service';
 
 type ImproveForm = z.output<typeof improveProposalForm>;
 type StudyForm = z.output<typeof studyProposalForm>;

@@ -387,7 +387,3 @@ export const setsOfProposed = (proposed: ProposedRecords): RecordSet[] => [
   ...(Object.keys(proposed.certificates ?? {}) as CerType[]),
   ...(proposed.bank ? (['bank'] as const) : []),
 ];
-
-// The former names, while the demo seed (db/seed) still imports them.
-export type Proposal = ProposedRecords;
-export const applyProposal = applyProposedRecords;

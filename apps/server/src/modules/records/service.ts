@@ -16,6 +16,7 @@ import { auditInsertFrom } from '../../core/audit';
 import type { Caller } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
 import { answerOfKey, earlierAnswer, rememberKeyInsert } from '../../core/idempotency';
+import { announceMessages, roleMessagesInsert } from '../../core/messages';
 import type { Notifier } from '../../core/notifier';
 import type { PersonalDataCipher } from '../../core/personal-data';
 import { maskBankNo, maskIdCard } from '../../core/personal-data';
@@ -26,7 +27,6 @@ import { changeRequests, employees, files, notices, plantBanks } from '../../db/
 import { shanghaiTime } from '../../db/shanghai-time';
 import type { Executor } from '../../db/transaction';
 import { fileRulesOf } from '../files/service';
-import { announceMessages, roleMessagesInsert } from '../notices/messages';
 import {
   type BankValues,
   type BaseValues,
@@ -547,6 +547,3 @@ const submitOnce = async ({
   announceMessages(notifier, { employeeIds: request.reviewers, kind: 'review.submitted', content: message.body });
   return { id: request.id, msg: SUBMITTED_FOR_REVIEW };
 };
-
-/** The former name, while the demo seed (db/seed) still imports it. */
-export const submitChange = submitChangeRequest;

@@ -6,8 +6,8 @@ import { BusinessError } from '../../core/errors';
 import type { Db } from '../../db/client';
 import { parseRequest, registerCall, registerPublicCall } from '../../http/contract-routes';
 import { sendError } from '../../http/envelope';
+import { originOf, type PublicFormLimits, sendCsv } from '../../http/public-forms';
 import { publicRateLimit } from '../../http/public-rate-limit';
-import { originOf, type PublicFormLimits, sendCsv } from '../proposals/routes';
 import { exportCandidatesCsv, getMyReferrals, listCandidates, registerCandidate, setCandidateStatus } from './service';
 
 export const registerRecruitmentRoutes = (

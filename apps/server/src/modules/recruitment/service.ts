@@ -12,11 +12,6 @@ import type { z } from 'zod';
 import { recordAudit } from '../../core/audit';
 import type { Caller } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
-import type { Db } from '../../db/client';
-import { candidates, employees } from '../../db/schema/index';
-import { shanghaiTime } from '../../db/shanghai-time';
-import { withTransaction } from '../../db/transaction';
-import { attachSubmissionFile, filePathOf } from '../files/service';
 import {
   MAX_EXPORT_ROWS,
   type SubmissionFilter,
@@ -24,7 +19,12 @@ import {
   setSubmissionStatus,
   submissionWhere,
   toCsv,
-} from '../proposals/submissions';
+} from '../../core/submissions';
+import type { Db } from '../../db/client';
+import { candidates, employees } from '../../db/schema/index';
+import { shanghaiTime } from '../../db/shanghai-time';
+import { withTransaction } from '../../db/transaction';
+import { attachSubmissionFile, filePathOf } from '../files/service';
 
 type RegisterForm = z.output<typeof registerForm>;
 

@@ -17,13 +17,13 @@ import { alias } from 'drizzle-orm/pg-core';
 import { recordAudit } from '../../core/audit';
 import { type Caller, requireRole } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
+import { sendMessages } from '../../core/messages';
 import type { Notifier } from '../../core/notifier';
 import { groupBankNo, maskBankNo, maskIdCard, type PersonalDataCipher } from '../../core/personal-data';
 import type { Db } from '../../db/client';
 import { changeRequests, dictionaryItems, employees, notices } from '../../db/schema/index';
 import { shanghaiTime } from '../../db/shanghai-time';
 import { type Executor, withTransaction } from '../../db/transaction';
-import { sendMessages } from '../notices/messages';
 import {
   applyProposedRecords,
   type CertificateOps,
@@ -63,7 +63,9 @@ const listColumns = {
 };
 
 type ListRow = { [K in keyof typeof listColumns]: unknown };
-const listItemOf = (row: ListRow): ChangeRequestListItem => row as ChangeRequestListItem;
+/** Only the list's columns: the detail's row also holds the proposed records, which are not an answer's. */
+const listItemOf = (row: ListRow): ChangeRequestListItem =>
+  Object.fromEntries(Object.keys(listColumns).map((key) => [key, row[key as keyof ListRow]])) as ChangeRequestListItem;
 
 /** Nobody decides their own change: a reviewer's own requests wait for the other reviewers, not for them. */
 const othersPending = (caller: Caller) =>

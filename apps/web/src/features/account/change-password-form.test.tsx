@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { hashPassword } from '../../lib/hash-password';
 import { fail, fakeServer, ok, renderScreen } from '../../test/render';
 import { ChangePasswordForm } from './change-password-form';
-import { hashPassword } from './hash-password';
 
 afterEach(() => vi.unstubAllGlobals());
 

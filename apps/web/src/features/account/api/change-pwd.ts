@@ -2,7 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { t } from '../../../i18n/zh-CN';
 import { callApi } from '../../../lib/api-client';
-import { hashPassword } from '../hash-password';
+import { hashPassword } from '../../../lib/hash-password';
 
 export type ChangePasswordInput = { oldPwd: string; newPwd: string };
 

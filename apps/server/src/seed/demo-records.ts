@@ -1,0 +1,178 @@
+// The demo employee's personal records, so every record screen and the review console have something to show on
+// the first start: base data with both ID card scans, two education records, a work record, a title and a skill
+// certificate, a bank card, and one edit waiting for review (a second work record). Written through the same code
+// the app uses: files stored and sniffed, records applied with their versions, the pending edit submitted.
+import { changeNotices } from '@ess/contract/records';
+import { and, eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
+import { createInProcessNotifier } from '../core/notifier';
+import type { PersonalDataCipher } from '../core/personal-data';
+import { maskBankNo, maskIdCard } from '../core/personal-data';
+import type { Db } from '../db/client';
+import * as schema from '../db/schema/index';
+import { withTransaction } from '../db/transaction';
+import { attachFiles, storeFile } from '../modules/files/service';
+import { applyProposedRecords, type ProposedRecords, raiseVersions } from '../modules/records/live-records';
+import { submitChangeRequest } from '../modules/records/service';
+import { DEMO_PICTURES } from './demo-images';
+
+const DEMO_ID_CARD = '320682199803151236';
+const DEMO_BANK_NO = '6217001234567890122';
+
+export const seedDemoRecords = async (
+  pool: pg.Pool,
+  { empNo, cipher }: { empNo: string; cipher: PersonalDataCipher },
+) => {
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  const [employee] = await db
+    .select({ id: schema.employees.id, bu: schema.employees.bu })
+    .from(schema.employees)
+    .where(eq(schema.employees.empNo, empNo));
+  if (!employee) return;
+  const owner = { id: employee.id };
+  const store = async (upType: 'CARD' | 'SCHOOL' | 'TITLE', bytes: Buffer, originalName: string) =>
+    (await storeFile(db, { owner, upType, upload: { bytes, originalName } })).path;
+  const files = {
+    front: await store('CARD', DEMO_PICTURES.idCardFront, '身份证正面.png'),
+    back: await store('CARD', DEMO_PICTURES.idCardBack, '身份证反面.png'),
+    highSchool: await store('SCHOOL', DEMO_PICTURES.diploma, '高中毕业证.png'),
+    college: await store('SCHOOL', DEMO_PICTURES.diploma, '大专毕业证.png'),
+    title: await store('TITLE', DEMO_PICTURES.certificate, '助理工程师证书.png'),
+    skill: await store('TITLE', DEMO_PICTURES.certificate, '焊工证.png'),
+    bank: await store('CARD', DEMO_PICTURES.bankCard, '银行卡.png'),
+  };
+  await attachFiles(
+    db,
+    owner,
+    Object.values(files).map((path) => ({ path, upTypes: ['CARD', 'SCHOOL', 'TITLE'] as const })),
+  );
+
+  const certificate = {
+    major: '',
+    title: '',
+    schoolName: '',
+    cerStartDate: null,
+    cerEndDate: null,
+    cerEffDate: null,
+    filePath: null,
+    quitReason: '',
+    personalSkill: '',
+  };
+  const approved: ProposedRecords = {
+    base: {
+      empCard: { sealed: cipher.seal(DEMO_ID_CARD), masked: maskIdCard(DEMO_ID_CARD) },
+      empTelNo: '13812345678',
+      address: '江苏省南通市崇川区工农路 88 号',
+      empCardType: '02',
+      empHeight: 172,
+      empWeight: 65,
+      empEmail: '',
+      empPolitical: '02',
+      isMarry: 'N',
+      hasBirth: '',
+      empCardScanUp: files.front,
+      empCardScanDown: files.back,
+      emergencyContactName: '张建国',
+      emergencyContactRelation: '01',
+      emergencyContactTelNo: '13987654321',
+    },
+    certificates: {
+      CER01: {
+        add: [
+          {
+            ...certificate,
+            major: '02',
+            title: '理科',
+            schoolName: '南通市第一中学',
+            cerStartDate: '2013-09-01',
+            cerEndDate: '2016-06-30',
+            filePath: files.highSchool,
+          },
+          {
+            ...certificate,
+            major: '04',
+            title: '机电一体化',
+            schoolName: '南通职业大学',
+            cerStartDate: '2016-09-01',
+            cerEndDate: '2019-06-30',
+            filePath: files.college,
+          },
+        ],
+        edit: [],
+        remove: [],
+      },
+      CER02: {
+        add: [{ ...certificate, title: '助理工程师', cerEffDate: '2022-12-15', filePath: files.title }],
+        edit: [],
+        remove: [],
+      },
+      CER03: {
+        add: [{ ...certificate, title: '焊工（中级）', cerEffDate: '2021-05-20', filePath: files.skill }],
+        edit: [],
+        remove: [],
+      },
+      CER04: {
+        add: [
+          {
+            ...certificate,
+            schoolName: '南通华达机械有限公司',
+            title: '装配工',
+            cerStartDate: '2019-07-01',
+            cerEndDate: '2023-06-30',
+            quitReason: '个人发展',
+            personalSkill: '钳工、叉车证',
+          },
+        ],
+        edit: [],
+        remove: [],
+      },
+    },
+    bank: {
+      bankName: '中国银行',
+      bankAddress: '中国银行南通分行',
+      filePath: files.bank,
+      bankNo: { sealed: cipher.seal(DEMO_BANK_NO), masked: maskBankNo(DEMO_BANK_NO) },
+    },
+  };
+  await withTransaction(db, async (tx) => {
+    await raiseVersions(tx, employee.id, { base: 0, CER01: 0, CER02: 0, CER03: 0, CER04: 0, bank: 0 });
+    await applyProposedRecords(tx, employee.id, approved);
+  });
+
+  // The edit waiting for review: a second work record.
+  const [work] = await db
+    .select({ id: schema.certificates.id })
+    .from(schema.certificates)
+    .where(and(eq(schema.certificates.employeeId, employee.id), eq(schema.certificates.cerType, 'CER04')));
+  const existingWork = approved.certificates?.CER04?.add[0];
+  if (!work || !existingWork) return;
+  await submitChangeRequest({
+    deps: { db, cipher, notifier: createInProcessNotifier() },
+    caller: {
+      id: employee.id,
+      empNo,
+      bu: employee.bu,
+      roles: ['Employee'],
+      menuCodes: new Set(),
+      adminPlants: new Set(),
+    },
+    notice: changeNotices.APP_EDIT_WORK.parse({
+      NoticeType: 'APP_EDIT_WORK',
+      NoticeBody: {
+        records: [
+          { ...existingWork, id: work.id },
+          {
+            schoolName: '如皋精工汽配厂',
+            title: '质检员',
+            cerStartDate: '2023-07-01',
+            cerEndDate: '2024-02-29',
+            quitReason: '工厂搬迁',
+            personalSkill: '三坐标测量',
+          },
+        ],
+      },
+    }),
+    requestId: 'demo-seed',
+  });
+};
