@@ -244,7 +244,7 @@ describe('certificates and work history', () => {
     expect(refused.result).toBe(true);
 
     await page.goto('/user/my-option');
-    await page.getByText('审核意见：您提交的技能信息修改未通过审核：证书扫描件不清晰').waitFor();
+    await page.getByText('审核意见：您提交的职称信息修改未通过审核：证书扫描件不清晰').waitFor();
     await page.getByText('修改职称信息').first().waitFor();
     await screenshot(page, 'records-my-option-outcome');
     await page.goto('/user/title-evaluation');

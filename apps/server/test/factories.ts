@@ -29,13 +29,13 @@ import { withTransaction } from '../src/db/transaction';
 import { hashPassword, sha256Hex } from '../src/lib/passwords';
 import { attachFiles, storeFile } from '../src/modules/files/service';
 import {
-  applyProposal,
+  applyProposedRecords,
   type BaseValues,
   type CertificateValues,
-  type Proposal,
+  type ProposedRecords,
   raiseVersions,
   readVersions,
-  setsOfProposal,
+  setsOfProposed,
 } from '../src/modules/records/live-records';
 import { drawPng } from '../src/seed/demo-images';
 
@@ -436,7 +436,7 @@ export const makeRecords = async (
     }
     return { add, edit: [], remove: [] };
   };
-  const proposal: Proposal = {
+  const approved: ProposedRecords = {
     ...(base && {
       base: {
         empCard: { sealed: cipher.seal(idCard), masked: maskIdCard(idCard) },
@@ -483,8 +483,8 @@ export const makeRecords = async (
   };
   await attachFiles(database.db, owner, uses);
   await withTransaction(database.db, async (tx) => {
-    await raiseVersions(tx, employee.id, await readVersions(tx, employee.id, setsOfProposal(proposal)));
-    await applyProposal(tx, employee.id, proposal);
+    await raiseVersions(tx, employee.id, await readVersions(tx, employee.id, setsOfProposed(approved)));
+    await applyProposedRecords(tx, employee.id, approved);
   });
   return database.db
     .select()

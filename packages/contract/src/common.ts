@@ -63,6 +63,40 @@ export const isoDate = z
   .string({ error: '日期格式应为 yyyy-MM-dd' })
   .regex(ISO_DATE, { error: '日期格式应为 yyyy-MM-dd' });
 
+/** Blank (null, '', spaces only) as absent: an emptied control means "not given". */
+export const blankToUndefined = (value: unknown) =>
+  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
+
+/** A required text field: `missing` when it is absent or blank, the label in the other messages. */
+export const requiredText = (label: string, missing: string, max: number) =>
+  text(label, { missing })
+    .trim()
+    .min(1, { error: missing })
+    .max(max, { error: `${label}最多 ${max} 字` });
+
+/** An optional text field: absent reads as ''. */
+export const optionalText = (label: string, max: number) =>
+  z.preprocess(
+    (value) => (value === null || value === undefined ? '' : value),
+    text(label)
+      .trim()
+      .max(max, { error: `${label}最多 ${max} 字` }),
+  );
+
+/** The address of an uploaded file, as upload/UploadFileForMobile answers it. */
+export const FILE_PATH = /^\/api\/files\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** An uploaded file that must be given: `missing` when it is absent or not an upload's address. */
+export const requiredFile = (missing: string) =>
+  z.preprocess(blankToUndefined, z.string({ error: missing }).regex(FILE_PATH, { error: missing }));
+export const optionalFile = z.preprocess(
+  blankToUndefined,
+  z.string().regex(FILE_PATH, { error: '文件地址无效' }).optional(),
+);
+
+/** A choice from a lookup (a dictionary, the plant's list): the server checks the value is one of it. */
+export const lookupChoice = (missing: string) =>
+  z.preprocess(blankToUndefined, z.string({ error: missing }).max(32, { error: missing }));
+
 export const MAX_PAGE_SIZE = 50;
 export const DEFAULT_PAGE_SIZE = 10;
 /**
@@ -79,13 +113,23 @@ export const pageSize = z.coerce
   .int({ error: '每页条数应为整数' })
   .min(1, { error: '每页条数至少为 1' })
   .max(MAX_PAGE_SIZE, { error: `每页条数最多 ${MAX_PAGE_SIZE}` });
-/** `{ CurrentPage, PageSize }`; absent means the first page. */
-export const pageQuery = z
-  .object(
-    { CurrentPage: currentPage.default(1), PageSize: pageSize.default(DEFAULT_PAGE_SIZE) },
-    { error: '查询条件格式无效' },
-  )
-  .prefault({});
+/**
+ * The paging fields of a list call, absent meaning the first page: `{ CurrentPage, PageSize }` as the spec's
+ * lists and the console name them, or `{ currentPage, pageSize }` where the spec writes them so.
+ */
+export const pagingFields = (defaultPageSize: number = DEFAULT_PAGE_SIZE) => ({
+  CurrentPage: currentPage.default(1),
+  PageSize: pageSize.default(defaultPageSize),
+});
+export const camelPagingFields = (defaultPageSize: number = DEFAULT_PAGE_SIZE) => ({
+  currentPage: currentPage.default(1),
+  pageSize: pageSize.default(defaultPageSize),
+});
+/** The console's lists: 20 a page unless asked. */
+export const CONSOLE_PAGE_SIZE = 20;
+
+/** `{ CurrentPage, PageSize }` as a whole query object; absent means the first page. */
+export const pageQuery = z.object(pagingFields(), { error: '查询条件格式无效' }).prefault({});
 
 /** Where the spec says a field carries JSON text, accept the text or the object it stands for. */
 export const jsonText = <T extends z.ZodType>(schema: T) =>

@@ -9,7 +9,7 @@ export const UPLOAD_TYPES = ['SCHOOL', 'CARD', 'RESUME', 'TITLE', 'PROPOSAL', 'P
 export type UploadType = (typeof UPLOAD_TYPES)[number];
 
 /** What an upload answers and a record keeps: `/api/files/<uuid>`. */
-export const FILE_PATH = /^\/api\/files\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export { FILE_PATH } from './common';
 
 /** The multipart fields beside the file (the token travels in the headers). */
 const uploadFields = z.object({

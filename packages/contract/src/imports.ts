@@ -2,7 +2,7 @@
 // only for the plants the caller administers).
 import { z } from 'zod';
 import { ADDRESSES } from './addresses';
-import { defineRoute, pageSize, plant, yearMonth } from './common';
+import { CONSOLE_PAGE_SIZE, defineRoute, pagingFields, plant, yearMonth } from './common';
 import { DATE_FORMATS, IMPORT_KINDS, IMPORT_STATUSES } from './import-kinds';
 
 export * from './import-kinds';
@@ -105,13 +105,7 @@ export const importRoutes = {
     request: z.object({
       bu: plant.optional().or(z.literal('').transform(() => undefined)),
       kind: importKind.optional().or(z.literal('').transform(() => undefined)),
-      CurrentPage: z.coerce
-        .number({ error: '页码应为数字' })
-        .int()
-        .min(1, { error: '页码从 1 开始' })
-        .max(1_000_000)
-        .default(1),
-      PageSize: pageSize.default(20),
+      ...pagingFields(CONSOLE_PAGE_SIZE),
     }),
     data: z.array(importJobListItem),
   }),

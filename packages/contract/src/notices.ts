@@ -1,7 +1,7 @@
 // Notices: feedback the employee sends, review outcomes, unread messages on home.
 import { z } from 'zod';
 import { ADDRESSES } from './addresses';
-import { currentPage, defineRoute, empty, pageSize, text } from './common';
+import { camelPagingFields, defineRoute, empty, text } from './common';
 import { changeNotices } from './records';
 
 export const FEEDBACK_TYPES = ['App', 'AppAtt', 'AppZs', 'AppSalary', 'AppMeals'] as const;
@@ -17,8 +17,8 @@ export const personNotice = z.object({
    * `rejected` or `withdrawn` (by the employee).
    */
   outcome: z.enum(['pending', 'answered', 'approved', 'rejected', 'withdrawn']),
-  /** The record change this notice is about, while it can still be read and withdrawn (pending). */
-  changeId: z.number().nullable(),
+  /** The change request this notice carries, while it can still be read and withdrawn (pending). */
+  changeRequestId: z.number().nullable(),
   messageContent: z.string(),
   createdAt: z.string(),
 });
@@ -63,7 +63,7 @@ export const noticesRoutes = {
     data: z.null(),
   }),
   getPersonNotice: defineRoute(ADDRESSES.getPersonNotice, {
-    request: z.object({ currentPage: currentPage.default(1), pageSize: pageSize.default(10) }),
+    request: z.object(camelPagingFields()),
     data: z.array(personNotice),
   }),
   getPersonMsg: defineRoute(ADDRESSES.getPersonMsg, { request: empty, data: z.array(personMsg) }),

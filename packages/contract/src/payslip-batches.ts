@@ -4,7 +4,7 @@
 // message. The console's calls need HRAdmin of the batch's plant; the employee's need the payslip menu (M04).
 import { z } from 'zod';
 import { ADDRESSES } from './addresses';
-import { defineRoute, pageSize, plant, text, yearMonth } from './common';
+import { CONSOLE_PAGE_SIZE, defineRoute, pagingFields, plant, text, yearMonth } from './common';
 import { download } from './imports';
 import { jsonTextOf } from './json-text';
 import { DISPUTE_STATUSES, payslip } from './salary';
@@ -60,13 +60,7 @@ export const payslipBatchRoutes = {
   listPayslipBatches: defineRoute(ADDRESSES.listPayslipBatches, {
     request: z.object({
       bu: plant.optional().or(z.literal('').transform(() => undefined)),
-      CurrentPage: z.coerce
-        .number({ error: '页码应为数字' })
-        .int()
-        .min(1, { error: '页码从 1 开始' })
-        .max(1_000_000)
-        .default(1),
-      PageSize: pageSize.default(20),
+      ...pagingFields(CONSOLE_PAGE_SIZE),
     }),
     data: z.array(payslipBatch),
   }),

@@ -2,7 +2,7 @@
 // the employee's plant (SysAdmin: every plant); granting roles and menus needs SysAdmin.
 import { z } from 'zod';
 import { ADDRESSES } from './addresses';
-import { currentPage, defineRoute, empty, isoDate, pageSize, plant, text } from './common';
+import { CONSOLE_PAGE_SIZE, defineRoute, empty, isoDate, pagingFields, plant, text } from './common';
 import { EMP_TYPES } from './salary';
 
 /** Roles the console grants (Employee is every employee's and is kept). */
@@ -101,8 +101,7 @@ export const peopleRoutes = {
       bu: optional(plant),
       deptName: optional(text('部门').trim().max(64, { error: '部门最多 64 字' })),
       status: z.enum(['active', 'left', 'all'], { error: '状态无效' }).default('all'),
-      CurrentPage: currentPage.default(1),
-      PageSize: pageSize.default(20),
+      ...pagingFields(CONSOLE_PAGE_SIZE),
     }),
     data: z.array(personRow),
   }),
@@ -166,8 +165,7 @@ export const peopleRoutes = {
       from: optional(isoDate),
       to: optional(isoDate),
       bu: optional(plant),
-      CurrentPage: currentPage.default(1),
-      PageSize: pageSize.default(20),
+      ...pagingFields(CONSOLE_PAGE_SIZE),
     }),
     data: z.array(auditEntry),
   }),

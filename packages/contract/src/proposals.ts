@@ -4,8 +4,20 @@
 // /user/my-option, and HR's list of them by plant and month.
 import { z } from 'zod';
 import { ADDRESSES } from './addresses';
-import { currentPage, defineRoute, jsonText, pageSize, plant, text, yearMonth } from './common';
-import { FILE_PATH } from './files';
+import {
+  blankToUndefined,
+  CONSOLE_PAGE_SIZE,
+  camelPagingFields,
+  defineRoute,
+  jsonText,
+  lookupChoice,
+  optionalFile,
+  optionalText,
+  pagingFields,
+  plant,
+  requiredText,
+  yearMonth,
+} from './common';
 import type { Plant } from './plants';
 
 /** The plants of the improvement form's overlay (SPEC §4: NT commercial vehicles or HZ). */
@@ -49,35 +61,15 @@ export const PROPOSAL_STATUS_WORDS: Record<ProposalStatus, string> = {
   REJECTED: '未采纳',
 };
 
-const blankToUndefined = (value: unknown) =>
-  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
-
-/** A choice from a lookup; the server checks it is one of the plant's. */
-const choice = (missing: string) =>
-  z.preprocess(blankToUndefined, z.string({ error: missing }).max(32, { error: missing }));
-const requiredText = (label: string, missing: string, max: number) =>
-  text(label, { missing })
-    .trim()
-    .min(1, { error: missing })
-    .max(max, { error: `${label}最多 ${max} 字` });
-const optionalText = (label: string, max: number) =>
-  z.preprocess(
-    (value) => (value === null || value === undefined ? '' : value),
-    text(label)
-      .trim()
-      .max(max, { error: `${label}最多 ${max} 字` }),
-  );
-const optionalFile = z.preprocess(blankToUndefined, z.string().regex(FILE_PATH, { error: '文件地址无效' }).optional());
-
 /** Employee numbers as HR issues them. */
 export const EMPLOYEE_NUMBER = /^[A-Za-z0-9]{1,32}$/;
 
 /** The improvement proposal form (SPEC §3 Improvement proposal, §5 its messages). */
 export const improveProposalForm = z.object({
   Bu: z.enum(IMPROVE_PLANTS, { error: '请选择工厂' }),
-  ImproveDept: choice('请选择提案部门'),
-  TeamNo: choice('请选择班组'),
-  AssistDept: choice('请选择协助部门'),
+  ImproveDept: lookupChoice('请选择提案部门'),
+  TeamNo: lookupChoice('请选择班组'),
+  AssistDept: lookupChoice('请选择协助部门'),
   ImproveName: requiredText('提案名称', '请填写提案名称', 100),
   ImproveEmpName: requiredText('员工姓名', '请填写员工姓名', 64),
   ImproveEmpNo: requiredText('员工工号', '请填写员工工号', 32).regex(EMPLOYEE_NUMBER, {
@@ -158,8 +150,7 @@ const optionalFilter = <T extends z.ZodType>(schema: T) =>
 export const submissionFilter = z.object({
   bu: optionalFilter(plant),
   month: optionalFilter(yearMonth),
-  CurrentPage: currentPage.default(1),
-  PageSize: pageSize.default(20),
+  ...pagingFields(CONSOLE_PAGE_SIZE),
 });
 
 const recordId = z.coerce
@@ -189,7 +180,7 @@ export const proposalsRoutes = {
     data: z.null(),
   }),
   getMyProposals: defineRoute(ADDRESSES.getMyProposals, {
-    request: z.object({ currentPage: currentPage.default(1), pageSize: pageSize.default(10) }),
+    request: z.object(camelPagingFields()),
     data: z.array(myProposal),
   }),
   getProposalList: defineRoute(ADDRESSES.getProposalList, {

@@ -3,8 +3,17 @@
 // edit to HR's review, and what the record screens read back.
 import { z } from 'zod';
 import { ADDRESSES } from './addresses';
-import { defineRoute, empty, ISO_DATE, jsonText, text } from './common';
-import { FILE_PATH } from './files';
+import { defineRoute, empty, jsonText, optionalText, requiredFile } from './common';
+import {
+  BANK_FIELDS,
+  BASE_FIELDS,
+  EDUCATION_FIELDS,
+  SKILL_FIELDS,
+  schemaOfFields,
+  TITLE_FIELDS,
+  WORK_FIELDS,
+  withBirthRule,
+} from './record-fields';
 
 /** CER01 education, CER02 title, CER03 skill, CER04 work (SPEC §3). */
 export const CER_TYPES = ['CER01', 'CER02', 'CER03', 'CER04'] as const;
@@ -21,37 +30,33 @@ export const CHANGE_KINDS = [
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
-/** The word of the reviewers' notice 员工[account]修改了{word}信息,待审核, and of the screens. */
+/** The word of a kind in lists and filters (修改{word}信息); one change's own word is `changeWordOf`'s. */
 export const CHANGE_KIND_WORDS: Record<ChangeKind, string> = {
   APP_EDIT_PERSON: '个人',
   APP_EDIT_EDU: '学历',
   APP_EDIT_WORK: '工作',
-  APP_EDIT_TITLE: '技能',
+  APP_EDIT_TITLE: '职称/技能',
   APP_EDIT_BANK: '银行卡',
+};
+
+/**
+ * The word of one change in the reviewers' notice 员工[account]修改了{word}信息,待审核, its detail and its outcome: an
+ * APP_EDIT_TITLE edit is of the title certificates (CER02, 职称) or of the skill ones (CER03, 技能).
+ */
+export const changeWordOf = (kind: ChangeKind, recordSets: readonly string[]) => {
+  if (kind !== 'APP_EDIT_TITLE') return CHANGE_KIND_WORDS[kind];
+  return recordSets.includes('CER03') ? '技能' : '职称';
 };
 
 /** What every save answers, and what a second edit of a record still under review is refused with. */
 export const SUBMITTED_FOR_REVIEW = '已提交审核,请勿重复提交';
 
-/** The date pickers' first day (SPEC §9). */
-export const MIN_RECORD_DATE = '2000-02-01';
-
-/** Mainland mobile numbers: 11 digits, 13–19 first (SPEC §5). */
-export const MOBILE_NUMBER = /^1[3-9]\d{9}$/;
-/** An emergency contact may also be reached on a landline (area code, number). */
-const PHONE_NUMBER = /^(?:1[3-9]\d{9}|0\d{2,3}-?\d{7,8})$/;
-/** 18-character resident ID: 17 digits and a check character (GB 11643). */
-const ID_CARD = /^\d{17}[\dX]$/;
-/** What an answer shows of a number: its first and last four characters. */
-export const MASKED_NUMBER = /^[\dX]{4}[\s*]+[\dX]{4}$/;
-
-/** GB 11643's check character of an 18-character ID card number. */
-export const isIdCardNumber = (value: string) => {
-  if (!ID_CARD.test(value)) return false;
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = weights.reduce((total, weight, index) => total + weight * Number(value[index]), 0);
-  return '10X98765432'[sum % 11] === value[17];
-};
+export {
+  isIdCardNumber,
+  MASKED_NUMBER,
+  MIN_RECORD_DATE,
+  MOBILE_NUMBER,
+} from './record-fields';
 
 /** The Luhn check most bank cards pass; some UnionPay cards do not, so a failure only asks to check the number. */
 export const isLuhnValid = (digits: string) => {
@@ -67,155 +72,35 @@ export const isLuhnValid = (digits: string) => {
   return digits.length > 0 && sum % 10 === 0;
 };
 
-const blankToUndefined = (value: unknown) =>
-  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
-
-/** A choice from a dictionary (Home/GetStateBaseInfo); the server checks the value exists there. */
-const dictionaryChoice = (missing: string) =>
-  z.preprocess(blankToUndefined, z.string({ error: missing }).max(32, { error: missing }));
-
-/** A required text field: the spec's message when it is missing or blank. */
-const requiredText = (label: string, missing: string, max: number) =>
-  text(label, { missing })
-    .trim()
-    .min(1, { error: missing })
-    .max(max, { error: `${label}最多 ${max} 字` });
-const optionalText = (label: string, max: number) =>
-  z.preprocess(
-    (value) => (value === null || value === undefined ? '' : value),
-    text(label)
-      .trim()
-      .max(max, { error: `${label}最多 ${max} 字` }),
-  );
-
-/** yyyy-MM-dd, not before the date pickers' first day. */
-const recordDate = (missing: string) =>
-  z
-    .string({ error: missing })
-    .regex(ISO_DATE, { error: '日期格式应为 yyyy-MM-dd' })
-    .refine((value) => value >= MIN_RECORD_DATE, { error: `日期不能早于 ${MIN_RECORD_DATE}` });
-const requiredDate = (missing: string) => z.preprocess(blankToUndefined, recordDate(missing));
-const optionalDate = z.preprocess(blankToUndefined, recordDate('日期格式应为 yyyy-MM-dd').optional());
-
-/** The address of an uploaded file (upload/UploadFileForMobile's answer). */
-const requiredFile = (missing: string) =>
-  z.preprocess(blankToUndefined, z.string({ error: missing }).regex(FILE_PATH, { error: missing }));
-const optionalFile = z.preprocess(blankToUndefined, z.string().regex(FILE_PATH, { error: '文件地址无效' }).optional());
-
-/** A height or weight as typed on the number pad. */
-const measure = (label: string, missing: string, { min, max, unit }: { min: number; max: number; unit: string }) =>
-  z.preprocess(
-    (value) => {
-      const blank = blankToUndefined(value);
-      return typeof blank === 'string' ? Number(blank.trim()) : blank;
-    },
-    z
-      .number({ error: (issue) => (issue.input === undefined ? missing : `${label}应为数字`) })
-      .min(min, { error: `${label}应在 ${min}–${max} ${unit}之间` })
-      .max(max, { error: `${label}应在 ${min}–${max} ${unit}之间` }),
-  );
-
 /** An existing record keeps its id; a new one has none. */
 const recordId = z.number({ error: '记录编号无效' }).int().positive().optional();
 
+/** The end not before the start, where both are given. */
+const datesInOrder = (record: { cerStartDate?: string; cerEndDate?: string }) =>
+  !record.cerStartDate || !record.cerEndDate || record.cerEndDate >= record.cerStartDate;
+const DATES_IN_ORDER = { error: '结束日期不能早于开始日期', path: ['cerEndDate'] };
+
 /** The employee base data form (SPEC §5, the base data component). */
-export const employeeBaseForm = z.object({
-  /** The whole number replaces the stored one; the masked form as shown means "unchanged". */
-  empCard: z.preprocess(
-    (value) => (typeof value === 'string' ? value.trim().toUpperCase() : blankToUndefined(value)),
-    z
-      .string({ error: '请填写身份证号码' })
-      .refine((value) => value === '' || MASKED_NUMBER.test(value) || isIdCardNumber(value), {
-        error: '请填写正确的身份证号码',
-      })
-      .optional(),
-  ),
-  empTelNo: requiredText('联系电话', '请填写联系电话', 11).regex(MOBILE_NUMBER, {
-    error: '请填写正确的手机号码（11 位，13–19 开头）',
-  }),
-  address: requiredText('现居住地', '请填写现居住地', 200),
-  empCardType: dictionaryChoice('请选择户口类型'),
-  empHeight: measure('身高', '请填写身高', { min: 50, max: 250, unit: 'cm ' }),
-  empWeight: measure('体重', '请填写体重', { min: 20, max: 300, unit: 'kg ' }),
-  empEmail: optionalText('邮箱', 100).refine((value) => value === '' || z.email().safeParse(value).success, {
-    error: '请填写正确的邮箱',
-  }),
-  empPolitical: dictionaryChoice('请选择政治面貌'),
-  isMarry: z.preprocess(blankToUndefined, z.enum(['Y', 'N'], { error: '请选择婚姻状况' })),
-  /** Shown only when married; dropped otherwise. */
-  hasBirth: z.preprocess(blankToUndefined, z.string().max(32, { error: '生育状况无效' }).optional()),
-  empCardScanUp: requiredFile('请上传身份证正面照片'),
-  empCardScanDown: requiredFile('请上传身份证反面照片'),
-  emergencyContactName: requiredText('紧急联系人姓名', '请输入紧急联系人姓名', 64),
-  emergencyContactRelation: z.preprocess(blankToUndefined, z.string().max(32, { error: '关系无效' }).optional()),
-  emergencyContactTelNo: requiredText('联系方式', '请输入联系方式', 20).regex(PHONE_NUMBER, {
-    error: '请填写正确的联系方式',
-  }),
-});
+export const employeeBaseForm = schemaOfFields(BASE_FIELDS);
 export type EmployeeBaseForm = z.input<typeof employeeBaseForm>;
 
-/** One education record (SPEC §5: major level, specialty, school, start and end dates; diploma optional). */
-export const educationRecord = z
-  .object({
-    id: recordId,
-    major: dictionaryChoice('请选择学历'),
-    title: requiredText('专业', '请填写专业', 100),
-    schoolName: requiredText('学校', '请填写学校', 100),
-    cerStartDate: requiredDate('请选择开始日期'),
-    cerEndDate: requiredDate('请选择结束日期'),
-    filePath: optionalFile,
-  })
-  .refine((record) => record.cerEndDate >= record.cerStartDate, {
-    error: '结束日期不能早于开始日期',
-    path: ['cerEndDate'],
-  });
+/** One education record. */
+export const educationRecord = schemaOfFields(EDUCATION_FIELDS)
+  .extend({ id: recordId })
+  .refine(datesInOrder, DATES_IN_ORDER);
 export type EducationRecord = z.input<typeof educationRecord>;
 
-/** One work record (SPEC §5: employer, position and quit reason required; personal skill optional). */
-export const workRecord = z
-  .object({
-    id: recordId,
-    schoolName: requiredText('工作单位', '请填写工作单位', 100),
-    title: requiredText('职位', '请填写职位', 100),
-    quitReason: requiredText('离职原因', '请填写离职原因', 200),
-    personalSkill: optionalText('个人技能', 200),
-    cerStartDate: optionalDate,
-    cerEndDate: optionalDate,
-  })
-  .refine((record) => !record.cerStartDate || !record.cerEndDate || record.cerEndDate >= record.cerStartDate, {
-    error: '结束日期不能早于开始日期',
-    path: ['cerEndDate'],
-  });
+/** One work record. */
+export const workRecord = schemaOfFields(WORK_FIELDS).extend({ id: recordId }).refine(datesInOrder, DATES_IN_ORDER);
 export type WorkRecord = z.input<typeof workRecord>;
 
-/** A title (CER02) or skill (CER03) certificate: name and date obtained required, the certificate file optional. */
-const certificateRecord = (label: '职称' | '技能') =>
-  z.object({
-    id: recordId,
-    title: requiredText(`${label}名称`, `请填写${label}名称`, 100),
-    cerEffDate: requiredDate('请选择取得日期'),
-    filePath: optionalFile,
-  });
-export const titleRecord = certificateRecord('职称');
-export const skillRecord = certificateRecord('技能');
+/** A title (CER02) or skill (CER03) certificate. */
+export const titleRecord = schemaOfFields(TITLE_FIELDS).extend({ id: recordId });
+export const skillRecord = schemaOfFields(SKILL_FIELDS).extend({ id: recordId });
 export type CertificateRecord = z.input<typeof titleRecord>;
 
-/** The salary card (SPEC §5): photo and number required, the bank one of the plant's, the address optional. */
-export const bankCardForm = z.object({
-  filePath: requiredFile('请上传银行卡照片'),
-  /** Spaces as typed are dropped; the masked form as shown means "unchanged". */
-  bankNo: z.preprocess(
-    (value) => (typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : value),
-    z
-      .string({ error: '请填写银行卡号' })
-      .min(1, { error: '请填写银行卡号' })
-      .refine((value) => MASKED_NUMBER.test(value) || /^\d{16,19}$/.test(value.replace(/ /g, '')), {
-        error: '银行卡号应为 16–19 位数字',
-      }),
-  ),
-  bankName: requiredText('开户银行', '请选择开户银行', 64),
-  bankAddress: optionalText('开户地址', 200),
-});
+/** The salary card. */
+export const bankCardForm = schemaOfFields(BANK_FIELDS);
 export type BankCardForm = z.input<typeof bankCardForm>;
 
 const educations = z
@@ -230,7 +115,7 @@ const records = <T extends z.ZodType>(record: T, label: string) =>
  * whole: a record left out is to be removed). 个人信息 saves the base data with the education list.
  */
 export const changeBodies = {
-  APP_EDIT_PERSON: z.object({ base: employeeBaseForm, educations }),
+  APP_EDIT_PERSON: z.object({ base: employeeBaseForm.transform(withBirthRule), educations }),
   APP_EDIT_EDU: z.object({ educations }),
   APP_EDIT_WORK: z.object({ records: records(workRecord, '工作经历') }),
   APP_EDIT_TITLE: z.discriminatedUnion(
@@ -271,9 +156,9 @@ export type ChangeNotice = z.output<(typeof changeNotices)[ChangeKind]>;
 export const isChangeNotice = <N extends { NoticeType: string }>(notice: N): notice is Extract<N, ChangeNotice> =>
   (CHANGE_KINDS as readonly string[]).includes(notice.NoticeType);
 
-/** A change still waiting for the reviewer. */
-export const pendingChange = z.object({ id: z.number(), kind: z.enum(CHANGE_KINDS), submittedAt: z.string() });
-export type PendingChange = z.infer<typeof pendingChange>;
+/** A change request still waiting for the reviewer. */
+export const pendingChangeRequest = z.object({ id: z.number(), kind: z.enum(CHANGE_KINDS), submittedAt: z.string() });
+export type PendingChangeRequest = z.infer<typeof pendingChangeRequest>;
 
 export const employeeInfo = z.object({
   empNo: z.string(),
@@ -298,7 +183,7 @@ export const employeeInfo = z.object({
   /** appReadStatus of SPEC §3. */
   appReadStatus: z.enum(['Y', 'N']),
   /** An edit of the base data or the education list waiting for review. */
-  pendingChange: pendingChange.nullable(),
+  pendingChangeRequest: pendingChangeRequest.nullable(),
 });
 export type EmployeeInfo = z.infer<typeof employeeInfo>;
 
@@ -356,7 +241,7 @@ export const recordsRoutes = {
       /** The banks of the caller's plant, the first one the default. */
       bankOptions: z.array(z.string()),
       /** The card of an edit waiting for review (masked), and when it was sent. */
-      pendingChange: pendingChange.extend({ bankCard }).nullable(),
+      pendingChangeRequest: pendingChangeRequest.extend({ bankCard }).nullable(),
     }),
   }),
   getPhotoUrl: defineRoute(ADDRESSES.getPhotoUrl, { request: empty, data: z.string().nullable() }),

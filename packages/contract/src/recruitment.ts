@@ -2,8 +2,7 @@
 // referral link (public), the candidates the referrer sees on the share page, and HR's list of them.
 import { z } from 'zod';
 import { ADDRESSES } from './addresses';
-import { defineRoute, empty, jsonText, text } from './common';
-import { FILE_PATH } from './files';
+import { blankToUndefined, defineRoute, empty, jsonText, requiredFile, text } from './common';
 import { EMPLOYEE_NUMBER, submissionFilter } from './proposals';
 
 export const CANDIDATE_STATUSES = ['REGISTERED', 'CONTACTED', 'HIRED', 'REJECTED'] as const;
@@ -22,9 +21,6 @@ export const CANDIDATE_MAX_AGE = 65;
 export const REGISTERED_MESSAGE = '信息已提交,请耐心等待';
 /** The cookie the page sets to 1 after a registration (SPEC §4). */
 export const REGISTERED_COOKIE = 'ess_registered';
-
-const blankToUndefined = (value: unknown) =>
-  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
 
 /** The registration form (SPEC §5: name, age in digits, position and resume required). */
 export const registerForm = z.object({
@@ -50,7 +46,7 @@ export const registerForm = z.object({
     .trim()
     .min(1, { error: '请填写应聘岗位' })
     .max(64, { error: '应聘岗位最多 64 字' }),
-  FilePath: z.preprocess(blankToUndefined, z.string({ error: '请上传简历' }).regex(FILE_PATH, { error: '请上传简历' })),
+  FilePath: requiredFile('请上传简历'),
   /** From the referral link (?empNo=…). */
   ReferrerEmp: z.preprocess(
     blankToUndefined,

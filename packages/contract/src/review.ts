@@ -2,7 +2,7 @@
 // AppVerify, each with its old and new values side by side, and the decision.
 import { z } from 'zod';
 import { ADDRESSES } from './addresses';
-import { defineRoute, empty, pageSize, plant, text } from './common';
+import { CONSOLE_PAGE_SIZE, defineRoute, empty, pagingFields, plant, text } from './common';
 import { CHANGE_KINDS } from './records';
 
 export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
@@ -10,7 +10,7 @@ export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 /** Besides the reviewers' three: taken back by the employee before anyone decided (never listed to reviewers). */
 export const CHANGE_STATUSES = [...REVIEW_STATUSES, 'withdrawn'] as const;
 
-export const changeListItem = z.object({
+export const changeRequestListItem = z.object({
   id: z.number(),
   empNo: z.string(),
   empName: z.string(),
@@ -21,7 +21,7 @@ export const changeListItem = z.object({
   submittedAt: z.string(),
   decidedAt: z.string().nullable(),
 });
-export type ChangeListItem = z.infer<typeof changeListItem>;
+export type ChangeRequestListItem = z.infer<typeof changeRequestListItem>;
 
 /** One field of a record: before and after, as a reviewer reads them (dictionary names, whole numbers). */
 export const changeField = z.object({
@@ -42,7 +42,7 @@ export const changeGroup = z.object({
 });
 export type ChangeGroup = z.infer<typeof changeGroup>;
 
-export const changeDetail = changeListItem.extend({
+export const changeRequestDetail = changeRequestListItem.extend({
   title: z.string(),
   decidedByName: z.string().nullable(),
   reason: z.string(),
@@ -53,21 +53,25 @@ export const changeDetail = changeListItem.extend({
   /** The record versions these differences were computed against; an approval must name them. */
   seenVersions: z.record(z.string(), z.number()),
 });
-export type ChangeDetail = z.infer<typeof changeDetail>;
+export type ChangeRequestDetail = z.infer<typeof changeRequestDetail>;
 
 /** The employee's own change while it waits: what they sent (numbers masked), to read and to withdraw. */
-export const myChange = z.object({
+export const myChangeRequest = z.object({
   id: z.number(),
   kind: z.enum(CHANGE_KINDS),
   submittedAt: z.string(),
   groups: z.array(changeGroup),
 });
-export type MyChange = z.infer<typeof myChange>;
+export type MyChangeRequest = z.infer<typeof myChangeRequest>;
 
-const changeId = z.coerce
+const changeRequestId = z.coerce
   .number({ error: '申请编号无效' })
   .int({ error: '申请编号无效' })
   .positive({ error: '申请编号无效' });
+
+/** The former names, while the console's review page imports them. */
+export type ChangeListItem = ChangeRequestListItem;
+export type ChangeDetail = ChangeRequestDetail;
 
 export const reviewRoutes = {
   getChangeList: defineRoute(ADDRESSES.getChangeList, {
@@ -78,23 +82,17 @@ export const reviewRoutes = {
         .optional()
         .or(z.literal('').transform(() => undefined)),
       status: z.enum(REVIEW_STATUSES, { error: '审核状态无效' }).default('pending'),
-      CurrentPage: z.coerce
-        .number({ error: '页码应为数字' })
-        .int()
-        .min(1, { error: '页码从 1 开始' })
-        .max(1_000_000)
-        .default(1),
-      PageSize: pageSize.default(20),
+      ...pagingFields(CONSOLE_PAGE_SIZE),
     }),
-    data: z.array(changeListItem),
+    data: z.array(changeRequestListItem),
   }),
   getChangeDetail: defineRoute(ADDRESSES.getChangeDetail, {
-    request: z.object({ id: changeId }),
-    data: changeDetail,
+    request: z.object({ id: changeRequestId }),
+    data: changeRequestDetail,
   }),
   approveChange: defineRoute(ADDRESSES.approveChange, {
     request: z.object({
-      id: changeId,
+      id: changeRequestId,
       seenVersions: z.record(z.string().max(8), z.number().int().min(0).max(2_147_483_647), {
         error: '请刷新后重新审核',
       }),
@@ -104,7 +102,7 @@ export const reviewRoutes = {
   }),
   rejectChange: defineRoute(ADDRESSES.rejectChange, {
     request: z.object({
-      id: changeId,
+      id: changeRequestId,
       reason: text('驳回原因', { missing: '请填写驳回原因' })
         .trim()
         .min(1, { error: '请填写驳回原因' })
@@ -116,7 +114,7 @@ export const reviewRoutes = {
   /** The caller's change of this kind waiting for review; null when none waits. */
   getMyChange: defineRoute(ADDRESSES.getMyChange, {
     request: z.object({ kind: z.enum(CHANGE_KINDS, { error: '修改类型无效' }) }),
-    data: myChange.nullable(),
+    data: myChangeRequest.nullable(),
   }),
-  withdrawChange: defineRoute(ADDRESSES.withdrawChange, { request: z.object({ id: changeId }), data: z.null() }),
+  withdrawChange: defineRoute(ADDRESSES.withdrawChange, { request: z.object({ id: changeRequestId }), data: z.null() }),
 };

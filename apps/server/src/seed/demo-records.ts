@@ -13,8 +13,8 @@ import type { Db } from '../db/client';
 import * as schema from '../db/schema/index';
 import { withTransaction } from '../db/transaction';
 import { attachFiles, storeFile } from '../modules/files/service';
-import { applyProposal, type Proposal, raiseVersions } from '../modules/records/live-records';
-import { submitChange } from '../modules/records/service';
+import { applyProposedRecords, type ProposedRecords, raiseVersions } from '../modules/records/live-records';
+import { submitChangeRequest } from '../modules/records/service';
 import { DEMO_PICTURES } from './demo-images';
 
 const DEMO_ID_CARD = '320682199803151236';
@@ -59,7 +59,7 @@ export const seedDemoRecords = async (
     quitReason: '',
     personalSkill: '',
   };
-  const approved: Proposal = {
+  const approved: ProposedRecords = {
     base: {
       empCard: { sealed: cipher.seal(DEMO_ID_CARD), masked: maskIdCard(DEMO_ID_CARD) },
       empTelNo: '13812345678',
@@ -137,7 +137,7 @@ export const seedDemoRecords = async (
   };
   await withTransaction(db, async (tx) => {
     await raiseVersions(tx, employee.id, { base: 0, CER01: 0, CER02: 0, CER03: 0, CER04: 0, bank: 0 });
-    await applyProposal(tx, employee.id, approved);
+    await applyProposedRecords(tx, employee.id, approved);
   });
 
   // The edit waiting for review: a second work record.
@@ -147,7 +147,7 @@ export const seedDemoRecords = async (
     .where(and(eq(schema.certificates.employeeId, employee.id), eq(schema.certificates.cerType, 'CER04')));
   const existingWork = approved.certificates?.CER04?.add[0];
   if (!work || !existingWork) return;
-  await submitChange({
+  await submitChangeRequest({
     deps: { db, cipher, notifier: createInProcessNotifier() },
     caller: {
       id: employee.id,

@@ -133,6 +133,8 @@ export const seedDemo = async (
           'cabinets',
           'safety_issues',
           'notices',
+          // Empty here too; it references notices, so they are truncated together.
+          'change_requests',
           'messages',
         ],
         async (client) => {

@@ -25,6 +25,8 @@ export const queryKeys = {
     employeeInfo: ['records', 'employee-info'],
     certificates: (cerType: string) => ['records', 'certificates', cerType],
     bankCard: ['records', 'bank-card'],
+    /** The caller's own change request of a kind while it waits (Review/GetMyChange). */
+    changeRequest: (kind: string) => ['records', 'change-request', kind],
   },
   /** The employee's own notices (/user/my-option): feedback and record changes with their review. */
   notices: { person: ['notices', 'person'] },

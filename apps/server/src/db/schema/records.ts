@@ -20,6 +20,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { employees } from './account';
+import { notices } from './home';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 const employeeRef = () =>
@@ -168,7 +169,8 @@ export const changeRequests = pgTable(
     proposed: jsonb('proposed').notNull(),
     /** pending, approved, rejected, withdrawn (by the employee, before anyone decided) */
     status: varchar('status', { length: 16 }).notNull().default('pending'),
-    noticeId: integer('notice_id'),
+    /** The employee's change notice that carries it; a notice removed leaves the request without one. */
+    noticeId: integer('notice_id').references(() => notices.id, { onDelete: 'set null' }),
     decidedBy: integer('decided_by').references(() => employees.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     /** The reviewer's opinion; required when rejecting. */

@@ -4,14 +4,14 @@ import { noticesRoutes } from '@ess/contract/notices';
 import { isChangeNotice } from '@ess/contract/records';
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/contract-routes';
-import { type RecordsDeps, submitChange } from '../records/service';
+import { type RecordsDeps, submitChangeRequest } from '../records/service';
 import { getPersonNotices, getUnreadMessages, markMessagesRead, submitFeedback } from './service';
 
 export const registerNoticesRoutes = (app: FastifyInstance, deps: RecordsDeps) => {
   const { db } = deps;
   registerCall(app, noticesRoutes.modifyNotice, async ({ body, caller, request, idempotencyKey }) => {
     if (isChangeNotice(body)) {
-      const { msg } = await submitChange({ deps, caller, notice: body, requestId: request.id, idempotencyKey });
+      const { msg } = await submitChangeRequest({ deps, caller, notice: body, requestId: request.id, idempotencyKey });
       return { data: null, msg };
     }
     await submitFeedback({ db, caller, feedback: body, requestId: request.id, idempotencyKey });

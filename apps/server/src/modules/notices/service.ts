@@ -7,8 +7,9 @@ import { withIdempotentTransaction } from '../../core/idempotency';
 import type { Db } from '../../db/client';
 import { type Page, type PageOf, readPage, totalOver } from '../../db/paging';
 import { preparedFor } from '../../db/prepared';
-import { changeRequests, messages, notices } from '../../db/schema/index';
+import { messages, notices } from '../../db/schema/index';
 import { shanghaiTime } from '../../db/shanghai-time';
+import { changeRequestsOfNotices } from '../records/service';
 
 export type FeedbackInput = { NoticeType: FeedbackType; NoticeTitle: string; NoticeDesc: string; NoticeBody: string };
 
@@ -63,14 +64,11 @@ const noticesPage = preparedFor((db) =>
       noticeTitle: notices.title,
       noticeBody: notices.description,
       isVerify: notices.isVerify,
-      changeStatus: changeRequests.status,
-      changeId: changeRequests.id,
       messageContent: notices.messageContent,
       createdAt: shanghaiTime(notices.createdAt),
       total: totalOver(),
     })
     .from(notices)
-    .leftJoin(changeRequests, eq(changeRequests.noticeId, notices.id))
     .where(noticesOf)
     .orderBy(desc(notices.id))
     .limit(sql.placeholder('limit'))
@@ -94,14 +92,21 @@ export const getPersonNotices = async (db: Db, caller: Caller, paging: Page): Pr
     caller.id,
     paging,
   );
+  // A record change's notice: how its change request stands, from the records module that keeps them.
+  const requests = await changeRequestsOfNotices(
+    db,
+    rows.map((row) => row.id),
+  );
   return {
-    rows: rows.map(({ changeStatus, changeId, ...row }) => {
+    rows: rows.map((row) => {
       const isVerify = row.isVerify === 'Y' ? 'Y' : 'N';
+      const request = requests.get(row.id);
+      const changeStatus = request?.status ?? null;
       return {
         ...row,
         isVerify,
         outcome: outcomeOf(changeStatus, isVerify),
-        changeId: changeStatus === 'pending' ? changeId : null,
+        changeRequestId: changeStatus === 'pending' ? (request?.id ?? null) : null,
       };
     }),
     totalCount,

@@ -1,7 +1,14 @@
-// The records as they are (live), a change request's proposal in the form it is stored, and applying a proposal
-// to the records. Only this module writes the record tables; every write raises the record set's version.
-import type { CerType } from '@ess/contract/records';
+// The records as they are (live), a change request's proposed records in the form they are stored, and applying
+// them to the records. Only this module writes the record tables; every write raises the record set's version.
+import {
+  bankCard,
+  CER_TYPES,
+  type CerType,
+  certificateRow as certificateAnswer,
+  employeeInfo,
+} from '@ess/contract/records';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { BusinessError } from '../../core/errors';
 import { isLiveKey } from '../../core/idempotency';
 import { executeNamed } from '../../db/prepared';
@@ -16,92 +23,55 @@ import {
 } from '../../db/schema/index';
 import type { Executor } from '../../db/transaction';
 import { fileIdOf, filePathOf } from '../files/service';
-import type { RecordSet } from './record-sets';
+import { BANK_KEYS, BASE_KEYS, CERTIFICATE_KEYS, type RecordSet } from './record-sets';
 
-/** A number as a proposal keeps it: unchanged, or the new one sealed beside its masked form. */
-export type ProposedNumber = { keep: true } | { sealed: string; masked: string };
+/** A number as the proposed records keep it: unchanged, or the new one sealed beside its masked form. */
+const proposedNumber = z.union([
+  z.object({ keep: z.literal(true) }),
+  z.object({ sealed: z.string(), masked: z.string() }),
+]);
+export type ProposedNumber = z.infer<typeof proposedNumber>;
 
-export type BaseValues = {
-  empTelNo: string;
-  address: string;
-  empCardType: string;
-  empHeight: number | null;
-  empWeight: number | null;
-  empEmail: string;
-  empPolitical: string;
-  isMarry: string;
-  hasBirth: string;
-  empCardScanUp: string | null;
-  empCardScanDown: string | null;
-  emergencyContactName: string;
-  emergencyContactRelation: string;
-  emergencyContactTelNo: string;
-};
+/** The mask of `schema.pick` that keeps these keys. */
+const only = <K extends string>(keys: readonly K[]) =>
+  Object.fromEntries(keys.map((key) => [key, true])) as { [P in K]: true };
+
+// The values a record holds are those its answer shows (the catalogue's keys), but the sealed numbers.
+const baseValues = employeeInfo.pick(only(BASE_KEYS));
+export type BaseValues = z.infer<typeof baseValues>;
 export type LiveBase = BaseValues & { empCardSealed: string | null; empCardMasked: string };
 
-export type CertificateValues = {
-  major: string;
-  title: string;
-  schoolName: string;
-  cerStartDate: string | null;
-  cerEndDate: string | null;
-  cerEffDate: string | null;
-  filePath: string | null;
-  quitReason: string;
-  personalSkill: string;
-};
+const certificateValues = certificateAnswer.pick(only(CERTIFICATE_KEYS));
+export type CertificateValues = z.infer<typeof certificateValues>;
 export type LiveCertificate = CertificateValues & { id: number; cerType: CerType };
 
-export type BankValues = { bankName: string; bankAddress: string; filePath: string | null };
+const bankValues = bankCard.pick(only(BANK_KEYS));
+export type BankValues = z.infer<typeof bankValues>;
 export type LiveBank = BankValues & { bankNoSealed: string; bankNoMasked: string };
 
-export type CertificateOps = {
-  add: CertificateValues[];
-  edit: (CertificateValues & { id: number })[];
-  remove: number[];
-};
+const certificateOps = z.object({
+  add: z.array(certificateValues),
+  edit: z.array(certificateValues.extend({ id: z.number() })),
+  remove: z.array(z.number()),
+});
+export type CertificateOps = z.infer<typeof certificateOps>;
 
 /** What a change request stores as `proposed`: only the sets it touches. */
-export type Proposal = {
-  base?: BaseValues & { empCard: ProposedNumber };
-  certificates?: Partial<Record<CerType, CertificateOps>>;
-  bank?: BankValues & { bankNo: ProposedNumber };
-};
+const proposedRecords = z.object({
+  base: baseValues.extend({ empCard: proposedNumber }).optional(),
+  certificates: z.partialRecord(z.enum(CER_TYPES), certificateOps).optional(),
+  bank: bankValues.extend({ bankNo: proposedNumber }).optional(),
+});
+export type ProposedRecords = z.infer<typeof proposedRecords>;
+
+/** A change request's `proposed` as read from its jsonb column, checked against the shape it is written in. */
+export const proposedRecordsOf = (proposed: unknown): ProposedRecords => proposedRecords.parse(proposed);
 
 export type LiveRecords = {
   base: LiveBase | undefined;
   certificates: Partial<Record<CerType, LiveCertificate[]>>;
   bank: LiveBank | undefined;
 };
-
-export const BASE_KEYS = [
-  'empTelNo',
-  'address',
-  'empCardType',
-  'empHeight',
-  'empWeight',
-  'empEmail',
-  'empPolitical',
-  'isMarry',
-  'hasBirth',
-  'empCardScanUp',
-  'empCardScanDown',
-  'emergencyContactName',
-  'emergencyContactRelation',
-  'emergencyContactTelNo',
-] as const satisfies readonly (keyof BaseValues)[];
-
-export const CERTIFICATE_KEYS = [
-  'major',
-  'title',
-  'schoolName',
-  'cerStartDate',
-  'cerEndDate',
-  'cerEffDate',
-  'filePath',
-  'quitReason',
-  'personalSkill',
-] as const satisfies readonly (keyof CertificateValues)[];
 
 export const sameValues = <T extends object>(keys: readonly (keyof T)[], a: T, b: T) =>
   keys.every((key) => (a[key] ?? null) === (b[key] ?? null));
@@ -175,15 +145,13 @@ const bankOf = (row: typeof bankCards.$inferSelect): LiveBank => ({
   bankNoMasked: row.bankNoMasked,
 });
 
-const CER_SETS: readonly CerType[] = ['CER01', 'CER02', 'CER03', 'CER04'];
-
 /** The live records of the sets given. */
 export const loadLiveRecords = async (
   db: Executor,
   employeeId: number,
   sets: readonly string[],
 ): Promise<LiveRecords> => {
-  const cerTypes = CER_SETS.filter((cerType) => sets.includes(cerType));
+  const cerTypes = CER_TYPES.filter((cerType) => sets.includes(cerType));
   const [base, certificateRows, bank] = await Promise.all([
     sets.includes('base') ? loadBase(db, employeeId) : undefined,
     loadCertificates(db, employeeId, cerTypes),
@@ -237,7 +205,7 @@ export const readEditState = async (
     key,
   }: { employeeId: number; bu: string; sets: readonly RecordSet[]; dictionaryTypes: readonly string[]; key?: string },
 ): Promise<EditState> => {
-  const cerTypes = CER_SETS.filter((cerType) => sets.includes(cerType));
+  const cerTypes = CER_TYPES.filter((cerType) => sets.includes(cerType));
   const { rows } = await executeNamed<{
     versions: { recordSet: string; version: number; pending: boolean }[];
     base: Record<string, unknown> | null;
@@ -354,10 +322,10 @@ const certificateRow = (values: CertificateValues) => ({
   personalSkill: values.personalSkill,
 });
 
-/** Writes a proposal into the records (the caller has raised the versions in the same transaction). */
-export const applyProposal = async (tx: Executor, employeeId: number, proposal: Proposal) => {
-  if (proposal.base) {
-    const { empCard, empCardScanUp, empCardScanDown, ...values } = proposal.base;
+/** Writes proposed records into the records (the caller has raised the versions in the same transaction). */
+export const applyProposedRecords = async (tx: Executor, employeeId: number, proposed: ProposedRecords) => {
+  if (proposed.base) {
+    const { empCard, empCardScanUp, empCardScanDown, ...values } = proposed.base;
     const row = {
       ...values,
       cardScanUpId: fileIdOf(empCardScanUp) ?? null,
@@ -370,7 +338,7 @@ export const applyProposal = async (tx: Executor, employeeId: number, proposal: 
       .values({ employeeId, ...row })
       .onConflictDoUpdate({ target: employeeProfiles.employeeId, set: row });
   }
-  for (const [cerType, ops] of Object.entries(proposal.certificates ?? {}) as [CerType, CertificateOps][]) {
+  for (const [cerType, ops] of Object.entries(proposed.certificates ?? {}) as [CerType, CertificateOps][]) {
     const ofEmployee = and(eq(certificates.employeeId, employeeId), eq(certificates.cerType, cerType));
     if (ops.remove.length > 0) {
       const removed = await tx
@@ -393,8 +361,8 @@ export const applyProposal = async (tx: Executor, employeeId: number, proposal: 
         .values(ops.add.map((values) => ({ employeeId, cerType, ...certificateRow(values) })));
     }
   }
-  if (proposal.bank) {
-    const { bankNo, filePath, ...values } = proposal.bank;
+  if (proposed.bank) {
+    const { bankNo, filePath, ...values } = proposed.bank;
     const numbers = 'sealed' in bankNo ? { bankNoEnc: bankNo.sealed, bankNoMasked: bankNo.masked } : {};
     const row = { ...values, fileId: fileIdOf(filePath) ?? null, updatedAt: sql`now()`, ...numbers };
     if ('sealed' in bankNo) {
@@ -413,9 +381,9 @@ export const applyProposal = async (tx: Executor, employeeId: number, proposal: 
   }
 };
 
-/** The record sets a proposal writes. */
-export const setsOfProposal = (proposal: Proposal): RecordSet[] => [
-  ...(proposal.base ? (['base'] as const) : []),
-  ...(Object.keys(proposal.certificates ?? {}) as CerType[]),
-  ...(proposal.bank ? (['bank'] as const) : []),
+/** The record sets proposed records write. */
+export const setsOfProposed = (proposed: ProposedRecords): RecordSet[] => [
+  ...(proposed.base ? (['base'] as const) : []),
+  ...(Object.keys(proposed.certificates ?? {}) as CerType[]),
+  ...(proposed.bank ? (['bank'] as const) : []),
 ];

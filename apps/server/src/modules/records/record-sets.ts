@@ -1,17 +1,20 @@
-// The record sets of an employee that a change request can touch, what each change kind touches, and the fields
-// of each record as a reviewer reads them (label, and the dictionary a value comes from).
-import type { CerType, ChangeKind } from '@ess/contract/records';
+// The record sets of an employee that a change request can touch, and the fields of each as a reviewer reads them:
+// the contract's field catalogue of the set's kind (label, format, the dictionary a value comes from).
+import {
+  BANK_FIELDS,
+  BASE_FIELDS,
+  EDUCATION_FIELDS,
+  type FieldCatalogue,
+  type FieldFormat,
+  keysOfFields,
+  SKILL_FIELDS,
+  TITLE_FIELDS,
+  WORK_FIELDS,
+} from '@ess/contract/record-fields';
+import { CER_TYPES, type CerType } from '@ess/contract/records';
 
 /** base (the base data), a certificate type (its whole list), bank (the card). */
 export type RecordSet = 'base' | CerType | 'bank';
-
-export const RECORD_SETS_OF: Record<ChangeKind, (body: { cerType?: CerType }) => RecordSet[]> = {
-  APP_EDIT_PERSON: () => ['base', 'CER01'],
-  APP_EDIT_EDU: () => ['CER01'],
-  APP_EDIT_WORK: () => ['CER04'],
-  APP_EDIT_TITLE: ({ cerType }) => [cerType === 'CER03' ? 'CER03' : 'CER02'],
-  APP_EDIT_BANK: () => ['bank'],
-};
 
 export const CERTIFICATE_NAMES: Record<CerType, string> = {
   CER01: '学历',
@@ -20,78 +23,49 @@ export const CERTIFICATE_NAMES: Record<CerType, string> = {
   CER04: '工作经历',
 };
 
-/** How a value reads: plain text, a dictionary entry's name, a file, or a number shown whole only to reviewers. */
-export type FieldFormat =
-  | { kind: 'text' }
-  | { kind: 'dictionary'; stateType: string }
-  | { kind: 'file' }
-  | { kind: 'yesNo' };
-
-export type FieldSpec<K extends string = string> = { key: K; label: string; format: FieldFormat };
-
-const text = { kind: 'text' } as const;
-const file = { kind: 'file' } as const;
-const dictionary = (stateType: string) => ({ kind: 'dictionary', stateType }) as const;
-
-/** The base data fields, in the order of the form. empCard is the whole number (decrypted) for reviewers. */
-export const BASE_FIELDS: FieldSpec[] = [
-  { key: 'empCard', label: '身份证号码', format: text },
-  { key: 'empTelNo', label: '联系电话', format: text },
-  { key: 'address', label: '现居住地', format: text },
-  { key: 'empCardType', label: '户口类型', format: dictionary('CARD') },
-  { key: 'empHeight', label: '身高（cm）', format: text },
-  { key: 'empWeight', label: '体重（kg）', format: text },
-  { key: 'empEmail', label: '邮箱', format: text },
-  { key: 'empPolitical', label: '政治面貌', format: dictionary('POLI') },
-  { key: 'isMarry', label: '婚姻状况', format: { kind: 'yesNo' } },
-  { key: 'hasBirth', label: '生育状况', format: dictionary('FERT') },
-  { key: 'empCardScanUp', label: '身份证正面', format: file },
-  { key: 'empCardScanDown', label: '身份证反面', format: file },
-  { key: 'emergencyContactName', label: '紧急联系人', format: text },
-  { key: 'emergencyContactRelation', label: '与紧急联系人关系', format: dictionary('REL') },
-  { key: 'emergencyContactTelNo', label: '紧急联系人电话', format: text },
-];
-
-export const CERTIFICATE_FIELDS: Record<CerType, FieldSpec[]> = {
-  CER01: [
-    { key: 'major', label: '学历', format: dictionary('MAJOR') },
-    { key: 'title', label: '专业', format: text },
-    { key: 'schoolName', label: '学校', format: text },
-    { key: 'cerStartDate', label: '开始日期', format: text },
-    { key: 'cerEndDate', label: '结束日期', format: text },
-    { key: 'filePath', label: '毕业证书', format: file },
-  ],
-  CER02: [
-    { key: 'title', label: '职称名称', format: text },
-    { key: 'cerEffDate', label: '取得日期', format: text },
-    { key: 'filePath', label: '证书文件', format: file },
-  ],
-  CER03: [
-    { key: 'title', label: '技能名称', format: text },
-    { key: 'cerEffDate', label: '取得日期', format: text },
-    { key: 'filePath', label: '证书文件', format: file },
-  ],
-  CER04: [
-    { key: 'schoolName', label: '工作单位', format: text },
-    { key: 'title', label: '职位', format: text },
-    { key: 'cerStartDate', label: '开始日期', format: text },
-    { key: 'cerEndDate', label: '结束日期', format: text },
-    { key: 'quitReason', label: '离职原因', format: text },
-    { key: 'personalSkill', label: '个人技能', format: text },
-  ],
+/** The catalogue of each record set's kind. */
+export const FIELDS_OF_SET: Record<RecordSet, FieldCatalogue> = {
+  base: BASE_FIELDS,
+  CER01: EDUCATION_FIELDS,
+  CER02: TITLE_FIELDS,
+  CER03: SKILL_FIELDS,
+  CER04: WORK_FIELDS,
+  bank: BANK_FIELDS,
 };
 
-export const BANK_FIELDS: FieldSpec[] = [
-  { key: 'bankName', label: '开户银行', format: text },
-  { key: 'bankNo', label: '银行卡号', format: text },
-  { key: 'bankAddress', label: '开户地址', format: text },
-  { key: 'filePath', label: '银行卡照片', format: file },
-];
+/** Every record set. */
+export const RECORD_SETS = Object.keys(FIELDS_OF_SET) as RecordSet[];
 
-/** The dictionaries a base data form draws from, with the name a refusal gives the field. */
-export const BASE_DICTIONARIES = [
-  { key: 'empCardType', stateType: 'CARD', label: '户口类型' },
-  { key: 'empPolitical', stateType: 'POLI', label: '政治面貌' },
-  { key: 'hasBirth', stateType: 'FERT', label: '生育状况' },
-  { key: 'emergencyContactRelation', stateType: 'REL', label: '与紧急联系人关系' },
-] as const;
+export type FieldSpec = { key: string; label: string; format: FieldFormat };
+
+/** The fields of a set in the order of its form, as the reviewer's differences list them. */
+export const fieldSpecsOf = (set: RecordSet): FieldSpec[] =>
+  Object.entries(FIELDS_OF_SET[set]).map(([key, { label, format }]) => ({ key, label, format }));
+
+/** The base data fields a record holds as they are (empCard is sealed beside its masked form). */
+export const BASE_KEYS = keysOfFields(BASE_FIELDS).filter(
+  (key): key is Exclude<keyof typeof BASE_FIELDS, 'empCard'> => key !== 'empCard',
+);
+
+/** Every field a certificate row holds: the fields of the four certificate kinds together. */
+export const CERTIFICATE_KEYS = [...new Set(CER_TYPES.flatMap((cerType) => Object.keys(FIELDS_OF_SET[cerType])))] as (
+  | keyof typeof EDUCATION_FIELDS
+  | keyof typeof WORK_FIELDS
+  | keyof typeof TITLE_FIELDS
+  | keyof typeof SKILL_FIELDS
+)[];
+
+/** The card's fields as a record holds them (its number is sealed beside its masked form). */
+export const BANK_KEYS = keysOfFields(BANK_FIELDS).filter(
+  (key): key is Exclude<keyof typeof BANK_FIELDS, 'bankNo'> => key !== 'bankNo',
+);
+
+/** The dictionary fields of a set: what a sent value is checked against, and the name a refusal gives it. */
+export const dictionaryFieldsOf = (set: RecordSet) =>
+  fieldSpecsOf(set).flatMap(({ key, label, format }) =>
+    format.kind === 'dictionary' ? [{ key, label, stateType: format.stateType }] : [],
+  );
+
+/** The file fields of a set with the upload types each takes. */
+export const fileFieldsOf = (set: RecordSet) =>
+  fieldSpecsOf(set).flatMap(({ key, format }) => (format.kind === 'file' ? [{ key, upTypes: format.upTypes }] : []));

@@ -41,7 +41,7 @@ describe('what the record screens read', () => {
       empCardType: '02',
       isMarry: 'N',
       empCardScanUp: expect.stringMatching(/^\/api\/files\/[0-9a-f-]{36}$/),
-      pendingChange: null,
+      pendingChangeRequest: null,
     });
   });
 
@@ -64,13 +64,13 @@ describe('what the record screens read', () => {
     expect(body.data).toMatchObject({
       bankCard: { bankName: '中国银行', bankNo: '6217 **** **** 0122' },
       bankOptions: ['中国银行', '中国工商银行'],
-      pendingChange: null,
+      pendingChangeRequest: null,
     });
     const aq = await newWorker('AQ');
     expect((await t.call(routes.getBankCard, {}, aq.token)).body.data).toEqual({
       bankCard: null,
       bankOptions: ['招商银行'],
-      pendingChange: null,
+      pendingChangeRequest: null,
     });
   });
 
@@ -205,7 +205,7 @@ describe('the forms’ rules, through the API', () => {
     });
     expect(answer.json()).toMatchObject({ result: true, msg: '已提交审核,请勿重复提交' });
     const pending = await t.call(routes.getBankCard, {}, worker.token);
-    expect(pending.body.data.pendingChange?.bankCard).toMatchObject({
+    expect(pending.body.data.pendingChangeRequest?.bankCard).toMatchObject({
       bankNo: '6222 **** **** 0124',
       bankName: '中国工商银行',
     });

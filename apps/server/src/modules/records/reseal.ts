@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { PersonalDataCipher } from '../../core/personal-data';
 import type { Db } from '../../db/client';
 import { bankCards, changeRequests, employeeProfiles } from '../../db/schema/index';
-import type { Proposal, ProposedNumber } from './live-records';
+import { type ProposedNumber, type ProposedRecords, proposedRecordsOf } from './live-records';
 
 const resealNumber = (cipher: PersonalDataCipher, number: ProposedNumber): ProposedNumber =>
   'sealed' in number && cipher.isSealedWithOldKey(number.sealed)
@@ -35,13 +35,13 @@ export const resealPersonalData = async (db: Db, cipher: PersonalDataCipher) => 
     for (const row of await tx
       .select({ id: changeRequests.id, proposed: changeRequests.proposed })
       .from(changeRequests)) {
-      const proposal = row.proposed as Proposal;
-      const resealed: Proposal = {
-        ...proposal,
-        ...(proposal.base ? { base: { ...proposal.base, empCard: resealNumber(cipher, proposal.base.empCard) } } : {}),
-        ...(proposal.bank ? { bank: { ...proposal.bank, bankNo: resealNumber(cipher, proposal.bank.bankNo) } } : {}),
+      const proposed = proposedRecordsOf(row.proposed);
+      const resealed: ProposedRecords = {
+        ...proposed,
+        ...(proposed.base ? { base: { ...proposed.base, empCard: resealNumber(cipher, proposed.base.empCard) } } : {}),
+        ...(proposed.bank ? { bank: { ...proposed.bank, bankNo: resealNumber(cipher, proposed.bank.bankNo) } } : {}),
       };
-      if (JSON.stringify(resealed) === JSON.stringify(proposal)) continue;
+      if (JSON.stringify(resealed) === JSON.stringify(proposed)) continue;
       await tx.update(changeRequests).set({ proposed: resealed }).where(eq(changeRequests.id, row.id));
       count += 1;
     }

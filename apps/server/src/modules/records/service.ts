@@ -4,12 +4,14 @@ import type {
   BankCard,
   CerType,
   CertificateRow,
+  ChangeBody,
+  ChangeKind,
   ChangeNotice,
   EmployeeInfo,
-  PendingChange,
+  PendingChangeRequest,
 } from '@ess/contract/records';
-import { CHANGE_KIND_WORDS, isIdCardNumber, MASKED_NUMBER, SUBMITTED_FOR_REVIEW } from '@ess/contract/records';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { changeWordOf, MASKED_NUMBER, SUBMITTED_FOR_REVIEW } from '@ess/contract/records';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { auditInsertFrom } from '../../core/audit';
 import type { Caller } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
@@ -26,10 +28,8 @@ import { shanghaiTime } from '../../db/shanghai-time';
 import type { Executor } from '../../db/transaction';
 import { fileRulesOf } from '../files/service';
 import {
-  BASE_KEYS,
   type BankValues,
   type BaseValues,
-  CERTIFICATE_KEYS,
   type CertificateOps,
   type CertificateValues,
   claimSetsInsert,
@@ -38,12 +38,20 @@ import {
   loadBank,
   loadBase,
   loadCertificates,
-  type Proposal,
   type ProposedNumber,
+  type ProposedRecords,
+  proposedRecordsOf,
   readEditState,
   sameValues,
 } from './live-records';
-import { BASE_DICTIONARIES, RECORD_SETS_OF, type RecordSet } from './record-sets';
+import {
+  BANK_KEYS,
+  BASE_KEYS,
+  CERTIFICATE_KEYS,
+  dictionaryFieldsOf,
+  fileFieldsOf,
+  type RecordSet,
+} from './record-sets';
 
 export type RecordsDeps = { db: Db; cipher: PersonalDataCipher; notifier: Notifier };
 
@@ -66,8 +74,18 @@ const pendingRequests = (db: Executor, employeeId: number, sets: readonly Record
     )
     .orderBy(asc(changeRequests.id));
 
-const pendingOf = (row: { id: number; kind: string; submittedAt: string } | undefined): PendingChange | null =>
-  row ? { id: row.id, kind: row.kind as PendingChange['kind'], submittedAt: row.submittedAt } : null;
+const pendingOf = (row: { id: number; kind: string; submittedAt: string } | undefined): PendingChangeRequest | null =>
+  row ? { id: row.id, kind: row.kind as PendingChangeRequest['kind'], submittedAt: row.submittedAt } : null;
+
+/** The change request each of these notices carries (a record edit's notice; feedback carries none), by notice. */
+export const changeRequestsOfNotices = async (db: Executor, noticeIds: readonly number[]) => {
+  if (noticeIds.length === 0) return new Map<number, { id: number; status: string }>();
+  const rows = await db
+    .select({ noticeId: changeRequests.noticeId, id: changeRequests.id, status: changeRequests.status })
+    .from(changeRequests)
+    .where(inArray(changeRequests.noticeId, [...noticeIds]));
+  return new Map(rows.map(({ noticeId, ...request }) => [noticeId as number, request]));
+};
 
 export const getEmployeeInfo = async ({ db }: Pick<RecordsDeps, 'db'>, caller: Caller): Promise<EmployeeInfo> => {
   const [[employee], base, [pending]] = await Promise.all([
@@ -104,7 +122,7 @@ export const getEmployeeInfo = async ({ db }: Pick<RecordsDeps, 'db'>, caller: C
     emergencyContactName: base?.emergencyContactName ?? '',
     emergencyContactRelation: base?.emergencyContactRelation ?? '',
     emergencyContactTelNo: base?.emergencyContactTelNo ?? '',
-    pendingChange: pendingOf(pending),
+    pendingChangeRequest: pendingOf(pending),
   };
 };
 
@@ -129,9 +147,9 @@ export const getCertificates = async (
   if (!withPending) return rows;
   const liveById = new Map(live.map((record) => [record.id, record]));
   for (const request of await pendingRequests(db, caller.id, cerTypes)) {
-    const proposal = request.proposed as Proposal;
+    const proposed = proposedRecordsOf(request.proposed);
     for (const cerType of cerTypes) {
-      const ops = proposal.certificates?.[cerType];
+      const ops = proposed.certificates?.[cerType];
       if (!ops) continue;
       for (const values of ops.add) rows.push(certificateRowOf(caller, cerType, values, { pendingAction: 'add' }));
       for (const { id, ...values } of ops.edit) {
@@ -170,14 +188,15 @@ export const getBankCard = async ({ db }: Pick<RecordsDeps, 'db'>, caller: Calle
     bankOptionsOf(db, caller.bu),
     pendingRequests(db, caller.id, ['bank']),
   ]);
-  const proposed = (pending?.proposed as Proposal | undefined)?.bank;
+  const proposed = pending ? proposedRecordsOf(pending.proposed).bank : undefined;
   const pendingCard: BankCard | undefined = proposed
     ? bankCardOf(proposed, 'masked' in proposed.bankNo ? proposed.bankNo.masked : (bank?.bankNoMasked ?? ''))
     : undefined;
   return {
     bankCard: bank ? bankCardOf(bank, bank.bankNoMasked) : null,
     bankOptions,
-    pendingChange: pending && pendingCard ? { ...(pendingOf(pending) as PendingChange), bankCard: pendingCard } : null,
+    pendingChangeRequest:
+      pending && pendingCard ? { ...(pendingOf(pending) as PendingChangeRequest), bankCard: pendingCard } : null,
   };
 };
 
@@ -235,15 +254,62 @@ const sealNumber = (
 ): ProposedNumber =>
   !sent || MASKED_NUMBER.test(sent) ? { keep: true } : { sealed: cipher.seal(sent), masked: mask(sent) };
 
-type SentBase = Extract<ChangeNotice, { NoticeType: 'APP_EDIT_PERSON' }>['NoticeBody']['base'];
-type SentBank = Extract<ChangeNotice, { NoticeType: 'APP_EDIT_BANK' }>['NoticeBody']['bank'];
+type SentBase = ChangeBody<'APP_EDIT_PERSON'>['base'];
+type SentBank = ChangeBody<'APP_EDIT_BANK'>['bank'];
+type SentCertificate = Partial<Record<keyof CertificateValues, string>> & { id?: number };
 
-const baseProposal = (cipher: PersonalDataCipher, sent: SentBase, live: LiveRecords['base']) => {
+/** What an edit sends, by the record sets it touches: the base data, whole certificate lists, the card. */
+type SentRecords = {
+  base?: SentBase;
+  certificates?: Partial<Record<CerType, SentCertificate[]>>;
+  bank?: SentBank;
+};
+
+/**
+ * The change-request kinds: what each one's body sends, by record set. The sets it claims, the proposed records,
+ * the files it uses and the dictionaries it is checked against all follow from the sets and their catalogues.
+ */
+const CHANGE_REQUEST_KINDS: { [K in ChangeKind]: (body: ChangeBody<K>) => SentRecords } = {
+  APP_EDIT_PERSON: ({ base, educations }) => ({ base, certificates: { CER01: educations } }),
+  APP_EDIT_EDU: ({ educations }) => ({ certificates: { CER01: educations } }),
+  APP_EDIT_WORK: ({ records }) => ({ certificates: { CER04: records } }),
+  APP_EDIT_TITLE: ({ cerType, records }) => ({ certificates: { [cerType]: records } }),
+  APP_EDIT_BANK: ({ bank }) => ({ bank }),
+};
+
+const sentRecordsOf = (notice: ChangeNotice): SentRecords =>
+  (CHANGE_REQUEST_KINDS[notice.NoticeType] as (body: ChangeNotice['NoticeBody']) => SentRecords)(notice.NoticeBody);
+
+const certificateListsOf = (sent: SentRecords) =>
+  Object.entries(sent.certificates ?? {}) as [CerType, SentCertificate[]][];
+
+/** The record sets an edit touches. */
+const setsOfSent = (sent: SentRecords): RecordSet[] => [
+  ...(sent.base ? (['base'] as const) : []),
+  ...certificateListsOf(sent).map(([cerType]) => cerType),
+  ...(sent.bank ? (['bank'] as const) : []),
+];
+
+/** Every dictionary value an edit sends, with the dictionary and the field's label. */
+const dictionaryChoicesOf = (sent: SentRecords): DictionaryChoice[] => {
+  const recordsBySet: [RecordSet, Record<string, unknown>[]][] = certificateListsOf(sent);
+  if (sent.base) recordsBySet.unshift(['base', [sent.base]]);
+  return recordsBySet.flatMap(([set, records]) =>
+    dictionaryFieldsOf(set).flatMap(({ key, label, stateType }) =>
+      records.map((record) => ({ stateType, label, value: String(record[key] ?? '') })),
+    ),
+  );
+};
+
+/** The files the records use, with the upload types each field takes. */
+const fileUsesOf = (set: RecordSet, records: Record<string, unknown>[]) =>
+  fileFieldsOf(set).flatMap(({ key, upTypes }) =>
+    records.map((record) => ({ path: (record[key] as string | null | undefined) ?? undefined, upTypes })),
+  );
+
+const baseProposed = (cipher: PersonalDataCipher, sent: SentBase, live: LiveRecords['base']) => {
   const empCard = sealNumber(cipher, sent.empCard, maskIdCard);
   if ('keep' in empCard && !live?.empCardSealed) throw new BusinessError('ID_CARD_REQUIRED');
-  if (sent.empCard && !MASKED_NUMBER.test(sent.empCard) && !isIdCardNumber(sent.empCard)) {
-    throw new BusinessError('INVALID_INPUT', { detail: '请填写正确的身份证号码' });
-  }
   const values: BaseValues = {
     empTelNo: sent.empTelNo,
     address: sent.address,
@@ -253,8 +319,7 @@ const baseProposal = (cipher: PersonalDataCipher, sent: SentBase, live: LiveReco
     empEmail: sent.empEmail,
     empPolitical: sent.empPolitical,
     isMarry: sent.isMarry,
-    // Birth status belongs to the married (SPEC §5: shown only when married).
-    hasBirth: sent.isMarry === 'Y' ? (sent.hasBirth ?? '') : '',
+    hasBirth: sent.hasBirth ?? '',
     empCardScanUp: sent.empCardScanUp,
     empCardScanDown: sent.empCardScanDown,
     emergencyContactName: sent.emergencyContactName,
@@ -262,109 +327,83 @@ const baseProposal = (cipher: PersonalDataCipher, sent: SentBase, live: LiveReco
     emergencyContactTelNo: sent.emergencyContactTelNo,
   };
   const isUnchanged = 'keep' in empCard && live !== undefined && sameValues(BASE_KEYS, live, values);
-  return { proposal: { ...values, empCard }, isUnchanged };
+  return { proposed: { ...values, empCard }, isUnchanged };
 };
 
-const bankProposal = (cipher: PersonalDataCipher, sent: SentBank, live: LiveRecords['bank']) => {
+const bankProposed = (cipher: PersonalDataCipher, sent: SentBank, live: LiveRecords['bank']) => {
   const digits = sent.bankNo.replace(/ /g, '');
   const bankNo = sealNumber(cipher, MASKED_NUMBER.test(sent.bankNo) ? sent.bankNo : digits, maskBankNo);
   if ('keep' in bankNo && !live) throw new BusinessError('INVALID_INPUT', { detail: '请填写银行卡号' });
-  const values = { bankName: sent.bankName, bankAddress: sent.bankAddress, filePath: sent.filePath };
-  const isUnchanged =
-    'keep' in bankNo &&
-    live !== undefined &&
-    sameValues<BankValues>(['bankName', 'bankAddress', 'filePath'], live, values);
-  return { proposal: { ...values, bankNo }, isUnchanged };
+  const values: BankValues = { bankName: sent.bankName, bankAddress: sent.bankAddress, filePath: sent.filePath };
+  const isUnchanged = 'keep' in bankNo && live !== undefined && sameValues(BANK_KEYS, live, values);
+  return { proposed: { ...values, bankNo }, isUnchanged };
 };
 
-/** What the change notice shows as its body: the new record, numbers masked. */
-const noticeBodyOf = (proposal: Proposal) =>
+/** What the change notice shows as its body: the new records, numbers masked. */
+const noticeBodyOf = (proposed: ProposedRecords) =>
   JSON.stringify({
-    ...(proposal.base
+    ...(proposed.base
       ? {
           base: {
-            ...proposal.base,
-            empCard: 'masked' in proposal.base.empCard ? proposal.base.empCard.masked : undefined,
+            ...proposed.base,
+            empCard: 'masked' in proposed.base.empCard ? proposed.base.empCard.masked : undefined,
           },
         }
       : {}),
-    ...(proposal.certificates ? { certificates: proposal.certificates } : {}),
-    ...(proposal.bank
+    ...(proposed.certificates ? { certificates: proposed.certificates } : {}),
+    ...(proposed.bank
       ? {
           bank: {
-            ...proposal.bank,
-            bankNo: 'masked' in proposal.bank.bankNo ? proposal.bank.bankNo.masked : undefined,
+            ...proposed.bank,
+            bankNo: 'masked' in proposed.bank.bankNo ? proposed.bank.bankNo.masked : undefined,
           },
         }
       : {}),
   });
 
-/** The edit against the live records: what it proposes, whether that changes anything, what it names. */
+/** The edit against the live records: the records it proposes (refused when nothing changes), the files it uses. */
 const proposeChange = ({
   cipher,
-  notice,
+  sent,
   live,
   bankOptions,
 }: {
   cipher: PersonalDataCipher;
-  notice: ChangeNotice;
+  sent: SentRecords;
   live: LiveRecords;
   bankOptions: readonly string[];
 }) => {
-  const proposal: Proposal = {};
+  const proposed: ProposedRecords = {};
   let hasChanges = false;
   const fileUses: Parameters<typeof fileRulesOf>[0] = [];
-  // Dictionary choices of the base data and the education levels, checked together.
-  const choices: DictionaryChoice[] = [];
-  if ('base' in notice.NoticeBody && notice.NoticeType === 'APP_EDIT_PERSON') {
-    const sent = notice.NoticeBody.base;
-    for (const { key, stateType, label } of BASE_DICTIONARIES) {
-      choices.push({ stateType, label, value: String(sent[key] ?? '') });
-    }
-    const base = baseProposal(cipher, sent, live.base);
-    proposal.base = base.proposal;
+  if (sent.base) {
+    const base = baseProposed(cipher, sent.base, live.base);
+    proposed.base = base.proposed;
     hasChanges ||= !base.isUnchanged;
-    fileUses.push({ path: sent.empCardScanUp, upTypes: ['CARD'] }, { path: sent.empCardScanDown, upTypes: ['CARD'] });
+    fileUses.push(...fileUsesOf('base', [sent.base]));
   }
-  const sentLists: Partial<Record<CerType, (CertificateValues & { id?: number })[]>> = {};
-  if ('educations' in notice.NoticeBody) {
-    const { educations } = notice.NoticeBody;
-    for (const { major } of educations) choices.push({ stateType: 'MAJOR', value: major, label: '学历' });
-    sentLists.CER01 = educations.map(({ id, ...record }) => ({ id, ...certificateValuesOf(record) }));
-  }
-  if (notice.NoticeType === 'APP_EDIT_WORK') {
-    sentLists.CER04 = notice.NoticeBody.records.map(({ id, ...record }) => ({ id, ...certificateValuesOf(record) }));
-  }
-  if (notice.NoticeType === 'APP_EDIT_TITLE') {
-    const { cerType, records } = notice.NoticeBody;
-    sentLists[cerType] = records.map(({ id, ...record }) => ({ id, ...certificateValuesOf(record) }));
-  }
-  for (const [cerType, sent] of Object.entries(sentLists) as [CerType, (CertificateValues & { id?: number })[]][]) {
-    const ops = certificateOps(live.certificates[cerType] ?? [], sent);
-    proposal.certificates = { ...proposal.certificates, [cerType]: ops };
+  for (const [cerType, records] of certificateListsOf(sent)) {
+    const ops = certificateOps(
+      live.certificates[cerType] ?? [],
+      records.map(({ id, ...record }) => ({ id, ...certificateValuesOf(record) })),
+    );
+    proposed.certificates = { ...proposed.certificates, [cerType]: ops };
     hasChanges ||= hasCertificateChanges(ops);
-    const upTypes = cerType === 'CER01' ? (['SCHOOL', 'TITLE'] as const) : (['TITLE', 'SCHOOL'] as const);
-    for (const record of [...ops.add, ...ops.edit]) fileUses.push({ path: record.filePath ?? undefined, upTypes });
+    // Only the records the edit adds or changes take their files.
+    fileUses.push(...fileUsesOf(cerType, [...ops.add, ...ops.edit]));
   }
-  if (notice.NoticeType === 'APP_EDIT_BANK') {
-    const sent = notice.NoticeBody.bank;
-    if (!bankOptions.includes(sent.bankName)) throw new BusinessError('BANK_NOT_OFFERED');
-    const bank = bankProposal(cipher, sent, live.bank);
-    proposal.bank = bank.proposal;
+  if (sent.bank) {
+    if (!bankOptions.includes(sent.bank.bankName)) throw new BusinessError('BANK_NOT_OFFERED');
+    const bank = bankProposed(cipher, sent.bank, live.bank);
+    proposed.bank = bank.proposed;
     hasChanges ||= !bank.isUnchanged;
-    fileUses.push({ path: sent.filePath, upTypes: ['CARD', 'PHOTO-Mobile'] });
+    fileUses.push(...fileUsesOf('bank', [sent.bank]));
   }
   if (!hasChanges) throw new BusinessError('NOTHING_CHANGED');
-  return { proposal, choices, fileRules: fileRulesOf(fileUses) };
+  return { proposed, fileRules: fileRulesOf(fileUses) };
 };
 
-/** The dictionaries an edit of this kind chooses from. */
-const dictionaryTypesOf = (notice: ChangeNotice) => [
-  ...(notice.NoticeType === 'APP_EDIT_PERSON' ? BASE_DICTIONARIES.map(({ stateType }) => stateType) : []),
-  ...('educations' in notice.NoticeBody ? ['MAJOR'] : []),
-];
-
-type SubmitChangeInput = {
+type SubmitChangeRequestInput = {
   deps: RecordsDeps;
   caller: Caller;
   notice: ChangeNotice;
@@ -382,7 +421,7 @@ const SUBMIT_ATTEMPTS = 3;
  * SystemNotice/ModifyNotice with an APP_EDIT_* type: the edit becomes a change request for HR's review and a
  * change notice of the employee's. One edit at a time per record: a second one while the first waits is refused.
  */
-export const submitChange = async (input: SubmitChangeInput): Promise<Submitted> => {
+export const submitChangeRequest = async (input: SubmitChangeRequestInput): Promise<Submitted> => {
   for (let attempt = 1; ; attempt++) {
     try {
       return await submitOnce(input);
@@ -398,7 +437,7 @@ export const submitChange = async (input: SubmitChangeInput): Promise<Submitted>
 
 /** The refusal a write statement raised, as the caller hears it (a repeated key answers what it answered first). */
 const submitRefusal = async (
-  { deps, caller, idempotencyKey }: SubmitChangeInput,
+  { deps, caller, idempotencyKey }: SubmitChangeRequestInput,
   error: unknown,
 ): Promise<{ answer: Submitted } | { error: unknown }> => {
   const reason = refusalOf(error);
@@ -427,15 +466,16 @@ const submitOnce = async ({
   notice,
   requestId,
   idempotencyKey,
-}: SubmitChangeInput) => {
+}: SubmitChangeRequestInput) => {
   const kind = notice.NoticeType;
-  const sets = RECORD_SETS_OF[kind](notice.NoticeBody as { cerType?: CerType });
+  const sent = sentRecordsOf(notice);
+  const sets = setsOfSent(sent);
   const key = idempotencyKey ?? null;
   const state = await readEditState(db, {
     employeeId: caller.id,
     bu: caller.bu,
     sets,
-    dictionaryTypes: dictionaryTypesOf(notice),
+    dictionaryTypes: [...new Set(sets.flatMap((set) => dictionaryFieldsOf(set).map(({ stateType }) => stateType)))],
     key: idempotencyKey,
   });
   // A repeat of a request (a double tap, a retry after a lost answer) answers what the first one answered.
@@ -443,15 +483,10 @@ const submitOnce = async ({
   if (repeat) return repeat.answer;
   // One edit of a record at a time.
   if (state.isPending) throw new BusinessError('CHANGE_PENDING');
-  const { proposal, choices, fileRules } = proposeChange({
-    cipher,
-    notice,
-    live: state.live,
-    bankOptions: state.bankOptions,
-  });
-  checkDictionaryValues(state.dictionary, choices);
+  const { proposed, fileRules } = proposeChange({ cipher, sent, live: state.live, bankOptions: state.bankOptions });
+  checkDictionaryValues(state.dictionary, dictionaryChoicesOf(sent));
 
-  const word = CHANGE_KIND_WORDS[kind];
+  const word = changeWordOf(kind, sets);
   const title = notice.NoticeTitle || `修改${word}信息`;
   const description = notice.NoticeDesc || `修改${word}信息，待审核`;
   const message = { title: '资料审核', body: `员工[${caller.empNo}]修改了${word}信息,待审核` };
@@ -468,12 +503,12 @@ const submitOnce = async ({
       returning id, kind
     ), notice as (
       insert into ${notices} (employee_id, bu, notice_type, title, description, body)
-      values (${caller.id}, ${caller.bu}, ${kind}, ${title}, ${description}, ${noticeBodyOf(proposal)})
+      values (${caller.id}, ${caller.bu}, ${kind}, ${title}, ${description}, ${noticeBodyOf(proposed)})
       returning id
     ), request as (
       insert into ${changeRequests} (employee_id, bu, kind, record_sets, base_versions, proposed, notice_id)
       select ${caller.id}, ${caller.bu}, ${kind}, ${sql.param(sets)}::text[], ${JSON.stringify(state.versions)}::jsonb,
-             ${JSON.stringify(proposal)}::jsonb, notice.id
+             ${JSON.stringify(proposed)}::jsonb, notice.id
       from notice
       returning id, notice_id
     ), sent as (${roleMessagesInsert({ role: 'AppVerify', except: caller.id, ...message })}),

@@ -91,7 +91,11 @@ describe('an edit of the base data and education, reviewed', () => {
 
     // Nothing is written to the records yet; the screens show the edit as pending.
     const info = await t.call(routes.getEmployeeInfo, { query: '{}' }, worker.token);
-    expect(info.body.data).toMatchObject({ empTelNo: '', empCard: '', pendingChange: { kind: 'APP_EDIT_PERSON' } });
+    expect(info.body.data).toMatchObject({
+      empTelNo: '',
+      empCard: '',
+      pendingChangeRequest: { kind: 'APP_EDIT_PERSON' },
+    });
     const educations = await t.call(routes.getTitleCerWithUnVerify, { type: 'CER01' }, worker.token);
     expect(educations.body.data).toEqual([expect.objectContaining({ schoolName: '南通大学', pendingAction: 'add' })]);
     expect(educations.body.data[0]).not.toHaveProperty('id'); // pending records carry no id
@@ -121,7 +125,7 @@ describe('an edit of the base data and education, reviewed', () => {
       expect.arrayContaining([
         expect.objectContaining({ label: '身份证号码', before: null, after: ID_CARD, isChanged: true }),
         expect.objectContaining({ label: '户口类型', after: '城镇户口' }),
-        expect.objectContaining({ label: '身份证正面', after: worker.front, isFile: true }),
+        expect.objectContaining({ label: '身份证正面照片', after: worker.front, isFile: true }),
       ]),
     );
     expect(detail.body.data.groups).toEqual(
@@ -144,7 +148,7 @@ describe('an edit of the base data and education, reviewed', () => {
     expect(after.body.data).toMatchObject({
       empTelNo: '13912345678',
       empCard: '1101**********8515',
-      pendingChange: null,
+      pendingChangeRequest: null,
     });
     const applied = await t.call(routes.getTitleCerWithUnVerify, { type: 'CER01' }, worker.token);
     expect(applied.body.data).toEqual([expect.objectContaining({ schoolName: '南通大学', id: expect.any(Number) })]);
@@ -182,13 +186,13 @@ describe('an edit of the base data and education, reviewed', () => {
     const rejected = await t.call(routes.rejectChange, { id, reason: '身份证照片不清晰' }, reviewerToken);
     expect(rejected.body).toMatchObject({ result: true, msg: '已驳回' });
     const info = await t.call(routes.getEmployeeInfo, {}, worker.token);
-    expect(info.body.data).toMatchObject({ empTelNo: '', pendingChange: null });
+    expect(info.body.data).toMatchObject({ empTelNo: '', pendingChangeRequest: null });
     const notices = await t.call(routes.getPersonNotice, { currentPage: 1 }, worker.token);
     // The outcome in words, and the line no longer reads …，待审核.
     expect(notices.body.data[0]).toMatchObject({
       isVerify: 'Y',
       outcome: 'rejected',
-      changeId: null,
+      changeRequestId: null,
       noticeBody: '修改个人信息，未通过',
       messageContent: '您提交的个人信息修改未通过审核：身份证照片不清晰',
     });
@@ -346,7 +350,7 @@ describe('the employee’s own waiting change', () => {
     const notices = await t.call(routes.getPersonNotice, { currentPage: 1 }, worker.token);
     const [notice] = notices.body.data;
     expect(notice).toMatchObject({ outcome: 'pending', noticeBody: '修改个人信息，待审核' });
-    const id = notice?.changeId as number;
+    const id = notice?.changeRequestId as number;
     expect(id).toBeGreaterThan(0);
 
     const mine = await t.call(routes.getMyChange, { kind: 'APP_EDIT_PERSON' }, worker.token);
@@ -392,7 +396,7 @@ describe('the employee’s own waiting change', () => {
     const notices = await t.call(routes.getPersonNotice, { currentPage: 1 }, worker.token);
     expect(notices.body.data[0]).toMatchObject({
       outcome: 'withdrawn',
-      changeId: null,
+      changeRequestId: null,
       noticeBody: '修改个人信息，已撤回',
       messageContent: '您已撤回个人信息的修改',
     });
@@ -405,7 +409,7 @@ describe('the employee’s own waiting change', () => {
     // The records are as they were, and free to edit again.
     expect((await t.call(routes.getEmployeeInfo, {}, worker.token)).body.data).toMatchObject({
       empTelNo: '',
-      pendingChange: null,
+      pendingChangeRequest: null,
     });
     const again = await submitPerson(worker.token, { base: baseForm(worker), educations: [education()] });
     expect(again.json().result).toBe(true);

@@ -4,19 +4,19 @@ import { reviewRoutes } from '@ess/contract/review';
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/contract-routes';
 import {
-  approveChange,
-  countPending,
-  getChangeDetail,
-  getMyChange,
-  listChanges,
+  approveChangeRequest,
+  countPendingChangeRequests,
+  getChangeRequestDetail,
+  getMyChangeRequest,
+  listChangeRequests,
   type ReviewDeps,
-  rejectChange,
-  withdrawChange,
+  rejectChangeRequest,
+  withdrawChangeRequest,
 } from './service';
 
 export const registerReviewRoutes = (app: FastifyInstance, deps: ReviewDeps) => {
   registerCall(app, reviewRoutes.getChangeList, async ({ body, caller }) => {
-    const { rows, totalCount } = await listChanges(deps, caller, {
+    const { rows, totalCount } = await listChangeRequests(deps, caller, {
       bu: body.bu,
       kind: body.kind,
       status: body.status,
@@ -26,23 +26,25 @@ export const registerReviewRoutes = (app: FastifyInstance, deps: ReviewDeps) => 
     return { data: rows, totalCount };
   });
   registerCall(app, reviewRoutes.getChangeDetail, async ({ body, caller, request }) => ({
-    data: await getChangeDetail(deps, caller, { id: body.id, requestId: request.id }),
+    data: await getChangeRequestDetail(deps, caller, { id: body.id, requestId: request.id }),
   }));
   registerCall(app, reviewRoutes.approveChange, async ({ body, caller, request }) => ({
-    data: await approveChange(deps, caller, { ...body, requestId: request.id }),
+    data: await approveChangeRequest(deps, caller, { ...body, requestId: request.id }),
     msg: '审核通过',
   }));
   registerCall(app, reviewRoutes.rejectChange, async ({ body, caller, request }) => ({
-    data: await rejectChange(deps, caller, { ...body, requestId: request.id }),
+    data: await rejectChangeRequest(deps, caller, { ...body, requestId: request.id }),
     msg: '已驳回',
   }));
-  registerCall(app, reviewRoutes.getPendingCount, async ({ caller }) => ({ data: await countPending(deps, caller) }));
+  registerCall(app, reviewRoutes.getPendingCount, async ({ caller }) => ({
+    data: await countPendingChangeRequests(deps, caller),
+  }));
   // The employee's own change, not the reviewer's: any signed-in caller, answered for their own requests only.
   registerCall(app, reviewRoutes.getMyChange, async ({ body, caller }) => ({
-    data: await getMyChange(deps, caller, { kind: body.kind }),
+    data: await getMyChangeRequest(deps, caller, { kind: body.kind }),
   }));
   registerCall(app, reviewRoutes.withdrawChange, async ({ body, caller, request }) => ({
-    data: await withdrawChange(deps, caller, { id: body.id, requestId: request.id }),
+    data: await withdrawChangeRequest(deps, caller, { id: body.id, requestId: request.id }),
     msg: '已撤回',
   }));
 };

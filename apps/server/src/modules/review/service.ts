@@ -3,13 +3,13 @@
 // the reviewer saw; two reviewers deciding at once: one wins, the other is told. The diff decided on is frozen
 // into the audit row, so the history reads true after later edits and a wrong approval can be undone from it.
 
-import { type CerType, CHANGE_KIND_WORDS, type ChangeKind } from '@ess/contract/records';
+import { type CerType, type ChangeKind, changeWordOf } from '@ess/contract/records';
 import type {
-  ChangeDetail,
   ChangeField,
   ChangeGroup,
-  ChangeListItem,
-  MyChange,
+  ChangeRequestDetail,
+  ChangeRequestListItem,
+  MyChangeRequest,
   ReviewStatus,
 } from '@ess/contract/review';
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
@@ -25,22 +25,23 @@ import { changeRequests, dictionaryItems, employees, notices } from '../../db/sc
 import { shanghaiTime } from '../../db/shanghai-time';
 import { type Executor, withTransaction } from '../../db/transaction';
 import {
-  applyProposal,
-  type CertificateValues,
+  applyProposedRecords,
+  type CertificateOps,
   type LiveRecords,
   loadLiveRecords,
-  type Proposal,
   type ProposedNumber,
+  type ProposedRecords,
+  proposedRecordsOf,
   raiseVersions,
   readVersions,
   releaseRecordSets,
 } from '../records/live-records';
 import {
-  BANK_FIELDS,
-  BASE_FIELDS,
-  CERTIFICATE_FIELDS,
   CERTIFICATE_NAMES,
+  dictionaryFieldsOf,
   type FieldSpec,
+  fieldSpecsOf,
+  RECORD_SETS,
 } from '../records/record-sets';
 
 export type ReviewDeps = { db: Db; cipher: PersonalDataCipher; notifier: Notifier };
@@ -63,8 +64,8 @@ const listColumns = {
 
 type ListRow = { [K in keyof typeof listColumns]: unknown };
 /** Only the list's columns: the detail's row also holds the proposed records, which are not an answer's. */
-const listItemOf = (row: ListRow): ChangeListItem =>
-  Object.fromEntries(Object.keys(listColumns).map((key) => [key, row[key as keyof ListRow]])) as ChangeListItem;
+const listItemOf = (row: ListRow): ChangeRequestListItem =>
+  Object.fromEntries(Object.keys(listColumns).map((key) => [key, row[key as keyof ListRow]])) as ChangeRequestListItem;
 
 /** Nobody decides their own change: a reviewer's own requests wait for the other reviewers, not for them. */
 const othersPending = (caller: Caller) =>
@@ -74,7 +75,7 @@ const othersPending = (caller: Caller) =>
  * Pending requests oldest first (the first to wait is the first served), the caller's own left out; decided ones
  * newest first, the caller's own included (history).
  */
-export const listChanges = async (
+export const listChangeRequests = async (
   { db }: Pick<ReviewDeps, 'db'>,
   caller: Caller,
   filter: { bu?: string; kind?: ChangeKind; status: ReviewStatus; page: number; pageSize: number },
@@ -100,7 +101,7 @@ export const listChanges = async (
   return { rows: rows.map(listItemOf), totalCount: total?.n ?? 0 };
 };
 
-export const countPending = async ({ db }: Pick<ReviewDeps, 'db'>, caller: Caller) => {
+export const countPendingChangeRequests = async ({ db }: Pick<ReviewDeps, 'db'>, caller: Caller) => {
   requireRole(caller, 'AppVerify');
   const [row] = await db.select({ n: count() }).from(changeRequests).where(othersPending(caller));
   return { count: row?.n ?? 0 };
@@ -110,6 +111,11 @@ export const countPending = async ({ db }: Pick<ReviewDeps, 'db'>, caller: Calle
 
 type Dictionaries = Map<string, string>;
 
+/** Every dictionary a reviewed field draws from. */
+const REVIEWED_DICTIONARIES = [
+  ...new Set(RECORD_SETS.flatMap((set) => dictionaryFieldsOf(set).map(({ stateType }) => stateType))),
+];
+
 const loadDictionaries = async (db: Executor): Promise<Dictionaries> => {
   const rows = await db
     .select({
@@ -118,7 +124,7 @@ const loadDictionaries = async (db: Executor): Promise<Dictionaries> => {
       stateDescr: dictionaryItems.stateDescr,
     })
     .from(dictionaryItems)
-    .where(inArray(dictionaryItems.stateType, ['CARD', 'POLI', 'REL', 'FERT', 'MAJOR']));
+    .where(inArray(dictionaryItems.stateType, REVIEWED_DICTIONARIES));
   return new Map(rows.map((row) => [`${row.stateType}:${row.stateId}`, row.stateDescr]));
 };
 
@@ -128,8 +134,8 @@ const display = (spec: FieldSpec, value: unknown, dictionaries: Dictionaries): s
   switch (spec.format.kind) {
     case 'dictionary':
       return dictionaries.get(`${spec.format.stateType}:${text}`) ?? text;
-    case 'yesNo':
-      return text === 'Y' ? '已婚' : text === 'N' ? '未婚' : text;
+    case 'choice':
+      return spec.format.options[text] ?? text;
     default:
       return text;
   }
@@ -171,7 +177,7 @@ const groupOf = (
   return { title, change, fields };
 };
 
-/** The whole number for the reviewer: the proposal's new one, else the one on file. */
+/** The whole number for the reviewer: the proposed new one, else the one on file. */
 const openNumber = (cipher: PersonalDataCipher, proposed: ProposedNumber, liveSealed: string | null | undefined) => {
   if ('sealed' in proposed) return cipher.open(proposed.sealed);
   return liveSealed ? cipher.open(liveSealed) : '';
@@ -191,29 +197,26 @@ const MASKED_NUMBERS: NumberView = {
  */
 const diffOf = (
   cipher: PersonalDataCipher,
-  proposal: Proposal,
+  proposed: ProposedRecords,
   live: LiveRecords,
   dictionaries: Dictionaries,
   numbers: NumberView = WHOLE_NUMBERS,
 ) => {
   const groups: ChangeGroup[] = [];
-  if (proposal.base) {
+  if (proposed.base) {
     const before = live.base && {
       ...live.base,
       empCard: numbers.idCard(live.base.empCardSealed ? cipher.open(live.base.empCardSealed) : ''),
     };
     const after = {
-      ...proposal.base,
-      empCard: numbers.idCard(openNumber(cipher, proposal.base.empCard, live.base?.empCardSealed)),
+      ...proposed.base,
+      empCard: numbers.idCard(openNumber(cipher, proposed.base.empCard, live.base?.empCardSealed)),
     };
-    groups.push(groupOf('基本信息', BASE_FIELDS, before, after, dictionaries));
+    groups.push(groupOf('基本信息', fieldSpecsOf('base'), before, after, dictionaries));
   }
-  for (const [cerType, ops] of Object.entries(proposal.certificates ?? {}) as [
-    CerType,
-    NonNullable<Proposal['certificates']>[CerType] & object,
-  ][]) {
+  for (const [cerType, ops] of Object.entries(proposed.certificates ?? {}) as [CerType, CertificateOps][]) {
     const name = CERTIFICATE_NAMES[cerType];
-    const specs = CERTIFICATE_FIELDS[cerType];
+    const specs = fieldSpecsOf(cerType);
     const liveById = new Map((live.certificates[cerType] ?? []).map((record) => [record.id, record]));
     for (const { id, ...after } of ops.edit) {
       const before = liveById.get(id);
@@ -228,16 +231,15 @@ const diffOf = (
       if (before) groups.push(groupOf(`删除${name}`, specs, before, undefined, dictionaries));
       else groups.push({ title: `删除${name}（该记录已不存在）`, change: 'unchanged', fields: [] });
     }
-    for (const after of ops.add)
-      groups.push(groupOf(`新增${name}`, specs, undefined, after as CertificateValues, dictionaries));
+    for (const after of ops.add) groups.push(groupOf(`新增${name}`, specs, undefined, after, dictionaries));
   }
-  if (proposal.bank) {
+  if (proposed.bank) {
     const before = live.bank && { ...live.bank, bankNo: numbers.bankNo(cipher.open(live.bank.bankNoSealed)) };
     const after = {
-      ...proposal.bank,
-      bankNo: numbers.bankNo(openNumber(cipher, proposal.bank.bankNo, live.bank?.bankNoSealed)),
+      ...proposed.bank,
+      bankNo: numbers.bankNo(openNumber(cipher, proposed.bank.bankNo, live.bank?.bankNoSealed)),
     };
-    groups.push(groupOf('银行卡', BANK_FIELDS, before, after, dictionaries));
+    groups.push(groupOf('银行卡', fieldSpecsOf('bank'), before, after, dictionaries));
   }
   return groups;
 };
@@ -285,36 +287,36 @@ const loadRequest = async (db: Executor, id: number) => {
 const sameVersions = (a: Record<string, number>, b: Record<string, number>) =>
   Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([set, version]) => b[set] === version);
 
-const holdsNumbers = (proposal: Proposal) => Boolean(proposal.base || proposal.bank);
+const holdsNumbers = (proposed: ProposedRecords) => Boolean(proposed.base || proposed.bank);
 
-export const getChangeDetail = async (
+export const getChangeRequestDetail = async (
   { db, cipher }: Pick<ReviewDeps, 'db' | 'cipher'>,
   caller: Caller,
   { id, requestId }: { id: number; requestId: string },
-): Promise<ChangeDetail> => {
+): Promise<ChangeRequestDetail> => {
   requireRole(caller, 'AppVerify');
   const request = await loadRequest(db, id);
-  const proposal = request.proposed as Proposal;
+  const proposed = proposedRecordsOf(request.proposed);
   const [live, versions, dictionaries] = await Promise.all([
     loadLiveRecords(db, request.employeeId, request.recordSets),
     readVersions(db, request.employeeId, request.recordSets),
     loadDictionaries(db),
   ]);
-  const groups = diffOf(cipher, proposal, live, dictionaries);
+  const groups = diffOf(cipher, proposed, live, dictionaries);
   // A reviewer sees ID card and bank card numbers whole: every such read is on record.
-  if (holdsNumbers(proposal)) {
+  if (holdsNumbers(proposed)) {
     await recordAudit(db, {
       actor: caller,
       action: 'personal-data.read',
       subject: { type: 'employee', id: request.employeeId },
-      after: { changeRequest: id, fields: [proposal.base && 'empCard', proposal.bank && 'bankNo'].filter(Boolean) },
+      after: { changeRequest: id, fields: [proposed.base && 'empCard', proposed.bank && 'bankNo'].filter(Boolean) },
       requestId,
     });
   }
   const kind = request.kind as ChangeKind;
   return {
     ...listItemOf(request),
-    title: `员工[${request.empNo}]修改了${CHANGE_KIND_WORDS[kind]}信息`,
+    title: `员工[${request.empNo}]修改了${changeWordOf(kind, request.recordSets)}信息`,
     decidedByName: request.decidedByName,
     reason: request.reason,
     groups,
@@ -324,13 +326,13 @@ export const getChangeDetail = async (
 };
 
 /** The diff as decided, for the audit row: numbers masked there, their sealed forms kept to undo from. */
-const frozenDiff = (proposal: Proposal, live: LiveRecords) => ({
+const frozenDiff = (proposed: ProposedRecords, live: LiveRecords) => ({
   before: {
     base: live.base && { ...live.base, empCardSealed: live.base.empCardSealed },
     certificates: live.certificates,
     bank: live.bank,
   },
-  after: proposal,
+  after: proposed,
 });
 
 /**
@@ -384,9 +386,8 @@ const decide = async (
       throw new BusinessError('CHANGE_ALREADY_DECIDED');
     }
     const request = await loadRequest(tx, id);
-    const proposal = request.proposed as Proposal;
-    const kind = request.kind as ChangeKind;
-    const word = CHANGE_KIND_WORDS[kind];
+    const proposed = proposedRecordsOf(request.proposed);
+    const word = changeWordOf(request.kind as ChangeKind, request.recordSets);
     let audit: { before?: unknown; after?: unknown } = { after: { reason } };
     if (decision.status === 'approved') {
       // The versions the reviewer saw, not those the employee started from: HR may have changed a record since,
@@ -396,8 +397,8 @@ const decide = async (
       }
       const live = await loadLiveRecords(tx, request.employeeId, request.recordSets);
       await raiseVersions(tx, request.employeeId, decision.seenVersions);
-      await applyProposal(tx, request.employeeId, proposal);
-      audit = frozenDiff(proposal, live);
+      await applyProposedRecords(tx, request.employeeId, proposed);
+      audit = frozenDiff(proposed, live);
     } else {
       await releaseRecordSets(tx, request.employeeId, request.recordSets);
     }
@@ -427,7 +428,7 @@ const decide = async (
   });
 };
 
-export const approveChange = (
+export const approveChangeRequest = (
   deps: Pick<ReviewDeps, 'db' | 'notifier'>,
   caller: Caller,
   input: { id: number; opinion: string; seenVersions: Record<string, number>; requestId: string },
@@ -438,7 +439,7 @@ export const approveChange = (
     decision: { status: 'approved', opinion: input.opinion, seenVersions: input.seenVersions },
   });
 
-export const rejectChange = (
+export const rejectChangeRequest = (
   deps: Pick<ReviewDeps, 'db' | 'notifier'>,
   caller: Caller,
   input: { id: number; reason: string; requestId: string },
@@ -453,11 +454,11 @@ export const rejectChange = (
  * The caller's own change of a kind while it waits for review (one at most: a change holds its record sets): what
  * they sent against their records now, numbers masked. Only ever the caller's own.
  */
-export const getMyChange = async (
+export const getMyChangeRequest = async (
   { db, cipher }: Pick<ReviewDeps, 'db' | 'cipher'>,
   caller: Caller,
   { kind }: { kind: ChangeKind },
-): Promise<MyChange | null> => {
+): Promise<MyChangeRequest | null> => {
   const request = await findRequest(
     db,
     and(eq(changeRequests.employeeId, caller.id), eq(changeRequests.kind, kind), eq(changeRequests.status, 'pending')),
@@ -471,7 +472,7 @@ export const getMyChange = async (
     id: request.id,
     kind: request.kind as ChangeKind,
     submittedAt: request.submittedAt as string,
-    groups: diffOf(cipher, request.proposed as Proposal, live, dictionaries, MASKED_NUMBERS),
+    groups: diffOf(cipher, proposedRecordsOf(request.proposed), live, dictionaries, MASKED_NUMBERS),
   };
 };
 
@@ -480,7 +481,7 @@ export const getMyChange = async (
  * its records are free to edit again, its notice says 已撤回, and the reviewers' lists drop it. A reviewer deciding
  * at the same instant: one of the two wins, the other is told.
  */
-export const withdrawChange = async (
+export const withdrawChangeRequest = async (
   { db, notifier }: Pick<ReviewDeps, 'db' | 'notifier'>,
   caller: Caller,
   { id, requestId }: { id: number; requestId: string },
@@ -504,7 +505,7 @@ export const withdrawChange = async (
       throw new BusinessError('CHANGE_NOT_WITHDRAWABLE');
     }
     await releaseRecordSets(tx, caller.id, withdrawn.recordSets);
-    const word = CHANGE_KIND_WORDS[withdrawn.kind as ChangeKind];
+    const word = changeWordOf(withdrawn.kind as ChangeKind, withdrawn.recordSets);
     if (withdrawn.noticeId) {
       await closeNotice(tx, withdrawn.noticeId, { ending: '已撤回', messageContent: `您已撤回${word}信息的修改` });
     }

@@ -24,7 +24,7 @@ const outcomeTag = (notice: PersonNotice): { text: string; color: 'warning' | 's
       return { text: t.myOption.verified, color: 'success' };
     default:
       // A record change waits for its reviewer; feedback for HR's answer.
-      return notice.changeId === null
+      return notice.changeRequestId === null
         ? { text: t.myOption.unverified, color: 'warning' }
         : { text: t.myOption.pending, color: 'warning' };
   }

@@ -9,8 +9,8 @@ import { t } from '../../i18n/zh-CN';
 import { useIdempotencyKey } from '../../lib/idempotency-key';
 import { showToast } from '../../lib/toast';
 import { useCertificates } from './api/get-title-cer-with-un-verify';
-import { useSubmitChange } from './api/submit-change';
-import { PendingChange } from './components/pending-change';
+import { useSubmitChangeRequest } from './api/submit-change-request';
+import { PendingChangeRequest } from './components/pending-change-request';
 import { type Draft, draftOf, RecordListEditor } from './components/record-list-editor';
 import { pullTexts } from './pull-texts';
 import { type RecordKind, type RecordValues, recordOfRow } from './record-kinds';
@@ -35,7 +35,7 @@ export const CertificateListPage = ({ kind, changeKind, noticeTitle }: Certifica
   /** The list being edited; undefined while reading. */
   const [drafts, setDrafts] = useState<Draft[]>();
   const [isChanged, setChanged] = useState(false);
-  const submit = useSubmitChange();
+  const submit = useSubmitChangeRequest();
   const idempotency = useIdempotencyKey();
 
   if (rows.isPending) return <LoadingState />;
@@ -106,7 +106,7 @@ export const CertificateListPage = ({ kind, changeKind, noticeTitle }: Certifica
   return (
     <PullToRefresh onRefresh={() => rows.refetch().then(() => undefined)} {...pullTexts}>
       <div className="records-page">
-        {isPending && <PendingChange kind={changeKind} />}
+        {isPending && <PendingChangeRequest kind={changeKind} />}
         {rows.data.length === 0 ? (
           <EmptyState title={t.records.empty(kind.name)} />
         ) : (

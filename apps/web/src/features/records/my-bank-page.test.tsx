@@ -28,7 +28,7 @@ describe('/user/my-bank', () => {
     serve({
       bankCard: CARD,
       bankOptions: ['中国银行', '中国工商银行'],
-      pendingChange: {
+      pendingChangeRequest: {
         id: 3,
         kind: 'APP_EDIT_BANK',
         submittedAt: '2025-06-02 10:00',
@@ -44,7 +44,7 @@ describe('/user/my-bank', () => {
   });
 
   it("needs the card photo and number, in the contract's words; the bank defaults to the plant's first", async () => {
-    const { calls } = serve({ bankCard: null, bankOptions: ['招商银行'], pendingChange: null });
+    const { calls } = serve({ bankCard: null, bankOptions: ['招商银行'], pendingChangeRequest: null });
     const user = setup();
     renderScreen(<MyBankPage />, { currentUser });
     expect(await screen.findByText('暂未登记工资卡')).toBeInTheDocument();
@@ -60,7 +60,7 @@ describe('/user/my-bank', () => {
   });
 
   it('questions a number failing the Luhn check but sends it all the same', async () => {
-    const { calls } = serve({ bankCard: CARD, bankOptions: ['中国银行', '中国工商银行'], pendingChange: null });
+    const { calls } = serve({ bankCard: CARD, bankOptions: ['中国银行', '中国工商银行'], pendingChangeRequest: null });
     const user = setup();
     renderScreen(<MyBankPage />, { currentUser });
     await user.click(await screen.findByRole('button', { name: '修改' }));
@@ -92,7 +92,7 @@ describe('/user/my-bank', () => {
   });
 
   it('asks for the number when the masked one is cleared, instead of taking it as unchanged', async () => {
-    const { calls } = serve({ bankCard: CARD, bankOptions: ['中国银行'], pendingChange: null });
+    const { calls } = serve({ bankCard: CARD, bankOptions: ['中国银行'], pendingChangeRequest: null });
     const user = setup();
     renderScreen(<MyBankPage />, { currentUser });
     await user.click(await screen.findByRole('button', { name: '修改' }));
@@ -117,7 +117,7 @@ describe('/user/my-bank', () => {
 
 describe('leaving the bank card edit', () => {
   it('goes back at once when nothing changed, asks before dropping a typed number, and drops it when agreed', async () => {
-    serve({ bankCard: CARD, bankOptions: ['中国银行'], pendingChange: null });
+    serve({ bankCard: CARD, bankOptions: ['中国银行'], pendingChangeRequest: null });
     const user = setup();
     renderScreen(<MyBankPage />, { currentUser });
     await user.click(await screen.findByRole('button', { name: '修改' }));

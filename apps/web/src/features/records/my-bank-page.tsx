@@ -2,13 +2,13 @@
 // the edit: the card photo (upType CARD) and number required, the bank one of the plant's (the first the
 // default), the address optional. A number failing the Luhn check is only questioned, never refused: some
 // UnionPay cards do not follow it. 提交审核 sends ModifyNotice APP_EDIT_BANK { bank }.
+import { BANK_FIELDS } from '@ess/contract/record-fields';
 import type { BankCard } from '@ess/contract/records';
 import { bankCardForm, changeBodies, isLuhnValid, MASKED_NUMBER } from '@ess/contract/records';
 import { Button, Form, Input, PullToRefresh, Tag } from 'antd-mobile';
 import { useState } from 'react';
 import { contractRules } from '../../components/form/contract-rules';
 import { PickerField } from '../../components/form/picker-field';
-import { RequiredLabel } from '../../components/form/required-label';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-states';
 import { FilePreview } from '../../components/upload/file-preview';
 import { FileUploader } from '../../components/upload/file-uploader';
@@ -17,10 +17,11 @@ import { confirmAction } from '../../lib/confirm-action';
 import { useIdempotencyKey } from '../../lib/idempotency-key';
 import { showToast } from '../../lib/toast';
 import { useBankCard } from './api/get-bank-card';
-import { useSubmitChange } from './api/submit-change';
+import { useSubmitChangeRequest } from './api/submit-change-request';
 import { FieldList } from './components/field-list';
 import { MaskedNumberInput } from './components/masked-number-input';
-import { PendingChange } from './components/pending-change';
+import { PendingChangeRequest } from './components/pending-change-request';
+import { fieldLabel } from './field-label';
 import { pullTexts } from './pull-texts';
 import './records.css';
 import { mayDiscard } from './may-discard';
@@ -46,15 +47,15 @@ const CardDetails = ({ card, isPending }: { card: BankCard; isPending?: boolean 
     </div>
     <FieldList
       items={[
-        { label: bank.bankNo, value: card.bankNo },
-        { label: bank.bankName, value: card.bankName },
-        { label: bank.bankAddress, value: card.bankAddress },
+        { label: BANK_FIELDS.bankNo.label, value: card.bankNo },
+        { label: BANK_FIELDS.bankName.label, value: card.bankName },
+        { label: BANK_FIELDS.bankAddress.label, value: card.bankAddress },
         {
-          label: bank.filePath,
+          label: BANK_FIELDS.filePath.label,
           value: card.filePath ? (
             <FilePreview
               path={card.filePath}
-              label={isPending ? `${bank.pendingCard}${bank.filePath}` : bank.filePath}
+              label={isPending ? `${bank.pendingCard}${BANK_FIELDS.filePath.label}` : BANK_FIELDS.filePath.label}
             />
           ) : (
             ''
@@ -70,7 +71,7 @@ type BankEditorProps = { card: BankCard | null; bankOptions: readonly string[]; 
 const BankEditor = ({ card, bankOptions, onClose }: BankEditorProps) => {
   const [form] = Form.useForm<BankValues>();
   const bankNo = Form.useWatch('bankNo', form);
-  const submit = useSubmitChange();
+  const submit = useSubmitChangeRequest();
   const idempotency = useIdempotencyKey();
   const masked = card?.bankNo ?? '';
   const options = bankOptions.map((name) => ({ label: name, value: name }));
@@ -137,15 +138,15 @@ const BankEditor = ({ card, bankOptions, onClose }: BankEditorProps) => {
       >
         <Form.Item
           name="filePath"
-          label={<RequiredLabel>{bank.filePath}</RequiredLabel>}
+          label={fieldLabel(BANK_FIELDS.filePath)}
           rules={rulesOf('filePath')}
           layout="vertical"
         >
-          <FileUploader upType="CARD" label={bank.filePath} />
+          <FileUploader upType="CARD" label={BANK_FIELDS.filePath.label} />
         </Form.Item>
         <Form.Item
           name="bankNo"
-          label={<RequiredLabel>{bank.bankNo}</RequiredLabel>}
+          label={fieldLabel(BANK_FIELDS.bankNo)}
           rules={rulesOf('bankNo')}
           description={
             <span role="status" className={isQuestioned ? 'bank-no-warning' : undefined}>
@@ -155,10 +156,10 @@ const BankEditor = ({ card, bankOptions, onClose }: BankEditorProps) => {
         >
           <MaskedNumberInput placeholder={bank.bankNoPlaceholder} inputMode="numeric" maxLength={23} />
         </Form.Item>
-        <Form.Item name="bankName" label={<RequiredLabel>{bank.bankName}</RequiredLabel>} rules={rulesOf('bankName')}>
-          <PickerField label={bank.bankName} options={options} />
+        <Form.Item name="bankName" label={fieldLabel(BANK_FIELDS.bankName)} rules={rulesOf('bankName')}>
+          <PickerField label={BANK_FIELDS.bankName.label} options={options} />
         </Form.Item>
-        <Form.Item name="bankAddress" label={t.form.optional(bank.bankAddress)} rules={rulesOf('bankAddress')}>
+        <Form.Item name="bankAddress" label={fieldLabel(BANK_FIELDS.bankAddress)} rules={rulesOf('bankAddress')}>
           <Input maxLength={200} placeholder={bank.bankAddressPlaceholder} />
         </Form.Item>
       </Form>
@@ -186,18 +187,20 @@ const MyBankPage = () => {
       </PullToRefresh>
     );
   }
-  const { bankCard, bankOptions, pendingChange } = answer.data;
+  const { bankCard, bankOptions, pendingChangeRequest } = answer.data;
   if (isEditing) {
     return <BankEditor card={bankCard} bankOptions={bankOptions} onClose={() => setEditing(false)} />;
   }
   return (
     <PullToRefresh onRefresh={() => answer.refetch().then(() => undefined)} {...pullTexts}>
       <div className="records-page">
-        {pendingChange && <PendingChange kind={pendingChange.kind} submittedAt={pendingChange.submittedAt} />}
-        {pendingChange && <CardDetails card={pendingChange.bankCard} isPending />}
+        {pendingChangeRequest && (
+          <PendingChangeRequest kind={pendingChangeRequest.kind} submittedAt={pendingChangeRequest.submittedAt} />
+        )}
+        {pendingChangeRequest && <CardDetails card={pendingChangeRequest.bankCard} isPending />}
         {bankCard ? <CardDetails card={bankCard} /> : <EmptyState title={bank.empty} />}
         <div className="records-actions">
-          <Button block color="primary" onClick={() => setEditing(true)} disabled={pendingChange !== null}>
+          <Button block color="primary" onClick={() => setEditing(true)} disabled={pendingChangeRequest !== null}>
             {t.records.edit}
           </Button>
         </div>

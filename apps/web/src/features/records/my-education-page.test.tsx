@@ -40,7 +40,10 @@ describe('个人信息 as read', () => {
 
   it('tags the records of an edit waiting for review 待审核 and turns 修改 off', async () => {
     serve({
-      info: { ...EMPLOYEE_INFO, pendingChange: { id: 5, kind: 'APP_EDIT_PERSON', submittedAt: '2025-06-01 09:30' } },
+      info: {
+        ...EMPLOYEE_INFO,
+        pendingChangeRequest: { id: 5, kind: 'APP_EDIT_PERSON', submittedAt: '2025-06-01 09:30' },
+      },
       educations: [
         ...EDUCATIONS,
         row({

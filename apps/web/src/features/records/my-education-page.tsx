@@ -15,10 +15,10 @@ import { showToast } from '../../lib/toast';
 import { useEmployeeInfo } from './api/get-employee-info';
 import { useDictionaryOptions } from './api/get-state-base-info';
 import { useCertificates } from './api/get-title-cer-with-un-verify';
-import { useSubmitChange } from './api/submit-change';
+import { useSubmitChangeRequest } from './api/submit-change-request';
 import { BaseInfoForm, type BaseValues } from './components/base-info-form';
 import { BaseInfoView } from './components/base-info-view';
-import { PendingChange } from './components/pending-change';
+import { PendingChangeRequest } from './components/pending-change-request';
 import { type Draft, draftOf, RecordListEditor } from './components/record-list-editor';
 import { pullTexts } from './pull-texts';
 import { EDUCATION, recordOfRow } from './record-kinds';
@@ -56,7 +56,7 @@ const PersonEditor = ({ info, educations, dictionaries, onClose }: PersonEditorP
   );
   const [isDraftChanged, setDraftChanged] = useState(false);
   const [isAgreementOpen, setAgreementOpen] = useState(false);
-  const submit = useSubmitChange();
+  const submit = useSubmitChangeRequest();
   const idempotency = useIdempotencyKey();
 
   const save = async () => {
@@ -77,7 +77,8 @@ const PersonEditor = ({ info, educations, dictionaries, onClose }: PersonEditorP
     if (submit.isPending) return;
     const values = form.getFieldsValue(true) as BaseValues;
     const body = changeBodies.APP_EDIT_PERSON.safeParse({
-      base: { ...values, hasBirth: values.isMarry === 'Y' ? values.hasBirth : '' },
+      // The contract drops 生育状况 of the unmarried.
+      base: values,
       educations: drafts.map((draft) => draft.record),
     });
     if (!body.success) {
@@ -201,11 +202,11 @@ const MyEducationPage = () => {
     );
   }
 
-  const pending = info.data.pendingChange;
+  const pending = info.data.pendingChangeRequest;
   return (
     <PullToRefresh onRefresh={refresh} {...pullTexts}>
       <div className="records-page">
-        {pending && <PendingChange kind={pending.kind} submittedAt={pending.submittedAt} showsSentValues />}
+        {pending && <PendingChangeRequest kind={pending.kind} submittedAt={pending.submittedAt} showsSentValues />}
         <BaseInfoView
           info={info.data}
           nameOf={{

@@ -1,31 +1,37 @@
 // The four kinds of certificate records (SPEC §3: CER01 education, CER02 title, CER03 skill, CER04 work): the
-// fields each keeps, its form (rules from the contract's record schema, so the messages are the spec's), and how
-// a record reads in a list.
+// fields each keeps and its form, both from the contract's field catalogue of the kind (labels, formats, and the
+// rules of the record schema, so the messages are the spec's), and how a record reads in a list.
+
+import {
+  EDUCATION_FIELDS,
+  type FieldCatalogue,
+  keysOfFields,
+  MIN_RECORD_DATE,
+  type RecordField,
+  SKILL_FIELDS,
+  TITLE_FIELDS,
+  WORK_FIELDS,
+} from '@ess/contract/record-fields';
 import type { CerType, CertificateRow } from '@ess/contract/records';
-import { educationRecord, MIN_RECORD_DATE, skillRecord, titleRecord, workRecord } from '@ess/contract/records';
+import { educationRecord, skillRecord, titleRecord, workRecord } from '@ess/contract/records';
 import { Form, Input, TextArea } from 'antd-mobile';
 import type { ComponentType } from 'react';
+import type { z } from 'zod';
 import { contractFormRules, contractRules } from '../../components/form/contract-rules';
 import { DateField, PickerField, type PickerOption } from '../../components/form/picker-field';
-import { RequiredLabel } from '../../components/form/required-label';
 import { FileUploader } from '../../components/upload/file-uploader';
 import { t } from '../../i18n/zh-CN';
 import type { FieldItem } from './components/field-list';
+import { fieldLabel } from './field-label';
 
-/** A record as the forms hold it: every field a certificate has; a kind uses some of them. */
-export type RecordValues = {
-  id?: number;
-  major?: string;
-  title?: string;
-  schoolName?: string;
-  cerStartDate?: string;
-  cerEndDate?: string;
-  cerEffDate?: string;
-  filePath?: string;
-  quitReason?: string;
-  personalSkill?: string;
-};
-type RecordField = Exclude<keyof RecordValues, 'id'>;
+/** A record as the forms hold it: every field a certificate kind has (a kind uses some of them), the id kept. */
+export type RecordValues = { id?: number } & Partial<
+  Record<
+    keyof typeof EDUCATION_FIELDS | keyof typeof WORK_FIELDS | keyof typeof TITLE_FIELDS | keyof typeof SKILL_FIELDS,
+    string
+  >
+>;
+type CertificateField = Exclude<keyof RecordValues, 'id'>;
 
 export type RecordSummary = { title: string; items: FieldItem[]; file?: { path: string; label: string } };
 
@@ -35,7 +41,7 @@ export type RecordKind = {
   name: string;
   /** The form's name (the prefix of its fields' ids). */
   formName: string;
-  fields: readonly RecordField[];
+  fields: readonly CertificateField[];
   summarize: (record: RecordValues, majorName: (code: string | undefined) => string) => RecordSummary;
   FormFields: ComponentType<{ majorOptions: readonly PickerOption[] }>;
 };
@@ -61,170 +67,149 @@ const period = (record: RecordValues) =>
     ''
   );
 
-const educationRules = contractRules(educationRecord);
-const educationFormRules = contractFormRules(educationRecord);
+/** The control of a field, by its format. */
+const FieldControl = ({
+  field,
+  placeholder,
+  dictionaryOptions,
+  ...controlled
+}: {
+  field: RecordField;
+  placeholder?: string;
+  dictionaryOptions: readonly PickerOption[];
+}) => {
+  const { format, label } = field;
+  switch (format.kind) {
+    case 'dictionary':
+      return <PickerField label={label} options={dictionaryOptions} {...controlled} />;
+    case 'date':
+      return (
+        <DateField
+          label={label}
+          min={MIN_RECORD_DATE}
+          isPastOnly={format.isPastOnly}
+          isOptional={!field.required}
+          {...controlled}
+        />
+      );
+    case 'file':
+      return <FileUploader upType={format.upTypes[0]} label={label} accepts="image-or-pdf" {...controlled} />;
+    case 'text':
+      return format.isMultiline ? (
+        <TextArea
+          placeholder={placeholder}
+          maxLength={format.max}
+          rows={2}
+          autoSize={{ minRows: 2, maxRows: 4 }}
+          {...controlled}
+        />
+      ) : (
+        <Input placeholder={placeholder} maxLength={format.max} clearable {...controlled} />
+      );
+    default:
+      return <Input placeholder={placeholder} {...controlled} />;
+  }
+};
+
+/** The fields whose check reads another field (an end date not before the start date), and the field it reads. */
+const DEPENDENCIES: Partial<Record<CertificateField, CertificateField[]>> = { cerEndDate: ['cerStartDate'] };
+
+/**
+ * The form of a kind: one item per field of its catalogue, in its order, each checked by the record schema (a field
+ * on its own; one that reads another also against the whole record, again when that other one changes).
+ */
+const catalogueFields =
+  <C extends FieldCatalogue>(
+    catalogue: C,
+    schema: z.ZodObject<z.ZodRawShape>,
+    placeholders: Partial<Record<keyof C, string>> = {},
+  ): RecordKind['FormFields'] =>
+  ({ majorOptions }) => {
+    const fieldRules = contractRules(schema);
+    const formRules = contractFormRules(schema);
+    return (
+      <>
+        {Object.entries(catalogue).map(([key, field]) => {
+          const dependencies = DEPENDENCIES[key as CertificateField]?.filter((other) => other in catalogue);
+          return (
+            <Form.Item
+              key={key}
+              name={key}
+              label={fieldLabel(field)}
+              rules={dependencies ? formRules(key) : fieldRules(key)}
+              dependencies={dependencies}
+            >
+              <FieldControl field={field} placeholder={placeholders[key]} dictionaryOptions={majorOptions} />
+            </Form.Item>
+          );
+        })}
+      </>
+    );
+  };
+
 const edu = t.records.education;
 
 export const EDUCATION: RecordKind = {
   cerType: 'CER01',
   name: edu.name,
   formName: 'education',
-  fields: ['major', 'title', 'schoolName', 'cerStartDate', 'cerEndDate', 'filePath'],
+  fields: keysOfFields(EDUCATION_FIELDS),
   summarize: (record, majorName) => ({
     title: record.schoolName ?? '',
     items: [
-      { label: edu.major, value: majorName(record.major) },
-      { label: edu.title, value: record.title },
+      { label: EDUCATION_FIELDS.major.label, value: majorName(record.major) },
+      { label: EDUCATION_FIELDS.title.label, value: record.title },
       { label: edu.period, value: period(record) },
     ],
-    file: record.filePath ? { path: record.filePath, label: edu.filePath } : undefined,
+    file: record.filePath ? { path: record.filePath, label: EDUCATION_FIELDS.filePath.label } : undefined,
   }),
-  FormFields: ({ majorOptions }) => (
-    <>
-      <Form.Item name="major" label={<RequiredLabel>{edu.major}</RequiredLabel>} rules={educationRules('major')}>
-        <PickerField label={edu.major} options={majorOptions} />
-      </Form.Item>
-      <Form.Item name="title" label={<RequiredLabel>{edu.title}</RequiredLabel>} rules={educationRules('title')}>
-        <Input placeholder={edu.titlePlaceholder} maxLength={100} clearable />
-      </Form.Item>
-      <Form.Item
-        name="schoolName"
-        label={<RequiredLabel>{edu.schoolName}</RequiredLabel>}
-        rules={educationRules('schoolName')}
-      >
-        <Input placeholder={edu.schoolPlaceholder} maxLength={100} clearable />
-      </Form.Item>
-      <Form.Item
-        name="cerStartDate"
-        label={<RequiredLabel>{edu.cerStartDate}</RequiredLabel>}
-        rules={educationRules('cerStartDate')}
-      >
-        <DateField label={edu.cerStartDate} min={MIN_RECORD_DATE} isPastOnly />
-      </Form.Item>
-      <Form.Item
-        name="cerEndDate"
-        label={<RequiredLabel>{edu.cerEndDate}</RequiredLabel>}
-        rules={educationFormRules('cerEndDate')}
-        dependencies={['cerStartDate']}
-      >
-        <DateField label={edu.cerEndDate} min={MIN_RECORD_DATE} />
-      </Form.Item>
-      <Form.Item name="filePath" label={t.form.optional(edu.filePath)} rules={educationRules('filePath')}>
-        <FileUploader upType="SCHOOL" label={edu.filePath} accepts="image-or-pdf" />
-      </Form.Item>
-    </>
-  ),
+  FormFields: catalogueFields(EDUCATION_FIELDS, educationRecord, {
+    title: edu.titlePlaceholder,
+    schoolName: edu.schoolPlaceholder,
+  }),
 };
 
-const workRules = contractRules(workRecord);
-const workFormRules = contractFormRules(workRecord);
 const work = t.records.work;
 
 export const WORK: RecordKind = {
   cerType: 'CER04',
   name: work.name,
   formName: 'work',
-  fields: ['schoolName', 'title', 'cerStartDate', 'cerEndDate', 'quitReason', 'personalSkill'],
+  fields: keysOfFields(WORK_FIELDS),
   summarize: (record) => ({
     title: record.schoolName ?? '',
     items: [
-      { label: work.title, value: record.title },
+      { label: WORK_FIELDS.title.label, value: record.title },
       ...(record.cerStartDate || record.cerEndDate ? [{ label: work.period, value: period(record) }] : []),
-      { label: work.quitReason, value: record.quitReason },
-      ...(record.personalSkill ? [{ label: work.personalSkill, value: record.personalSkill }] : []),
+      { label: WORK_FIELDS.quitReason.label, value: record.quitReason },
+      ...(record.personalSkill ? [{ label: WORK_FIELDS.personalSkill.label, value: record.personalSkill }] : []),
     ],
   }),
-  FormFields: () => (
-    <>
-      <Form.Item
-        name="schoolName"
-        label={<RequiredLabel>{work.schoolName}</RequiredLabel>}
-        rules={workRules('schoolName')}
-      >
-        <Input placeholder={work.schoolPlaceholder} maxLength={100} clearable />
-      </Form.Item>
-      <Form.Item name="title" label={<RequiredLabel>{work.title}</RequiredLabel>} rules={workRules('title')}>
-        <Input placeholder={work.titlePlaceholder} maxLength={100} clearable />
-      </Form.Item>
-      <Form.Item name="cerStartDate" label={t.form.optional(work.cerStartDate)} rules={workRules('cerStartDate')}>
-        <DateField label={work.cerStartDate} min={MIN_RECORD_DATE} isPastOnly isOptional />
-      </Form.Item>
-      <Form.Item
-        name="cerEndDate"
-        label={t.form.optional(work.cerEndDate)}
-        rules={workFormRules('cerEndDate')}
-        dependencies={['cerStartDate']}
-      >
-        <DateField label={work.cerEndDate} min={MIN_RECORD_DATE} isPastOnly isOptional />
-      </Form.Item>
-      <Form.Item
-        name="quitReason"
-        label={<RequiredLabel>{work.quitReason}</RequiredLabel>}
-        rules={workRules('quitReason')}
-      >
-        <TextArea
-          placeholder={work.quitReasonPlaceholder}
-          maxLength={200}
-          rows={2}
-          autoSize={{ minRows: 2, maxRows: 4 }}
-        />
-      </Form.Item>
-      <Form.Item name="personalSkill" label={t.form.optional(work.personalSkill)} rules={workRules('personalSkill')}>
-        <TextArea
-          placeholder={work.personalSkillPlaceholder}
-          maxLength={200}
-          rows={2}
-          autoSize={{ minRows: 2, maxRows: 4 }}
-        />
-      </Form.Item>
-    </>
-  ),
+  FormFields: catalogueFields(WORK_FIELDS, workRecord, {
+    schoolName: work.schoolPlaceholder,
+    title: work.titlePlaceholder,
+    quitReason: work.quitReasonPlaceholder,
+    personalSkill: work.personalSkillPlaceholder,
+  }),
 };
 
-type CertificateWords = typeof t.records.title | typeof t.records.skill;
-
-const CertificateFields = ({
-  schema,
-  words,
-}: {
-  schema: typeof titleRecord | typeof skillRecord;
-  words: CertificateWords;
-}) => {
-  const rules = contractRules(schema);
-  return (
-    <>
-      <Form.Item name="title" label={<RequiredLabel>{words.title}</RequiredLabel>} rules={rules('title')}>
-        <Input placeholder={words.titlePlaceholder} maxLength={100} clearable />
-      </Form.Item>
-      <Form.Item
-        name="cerEffDate"
-        label={<RequiredLabel>{words.cerEffDate}</RequiredLabel>}
-        rules={rules('cerEffDate')}
-      >
-        <DateField label={words.cerEffDate} min={MIN_RECORD_DATE} isPastOnly />
-      </Form.Item>
-      <Form.Item name="filePath" label={t.form.optional(words.filePath)} rules={rules('filePath')}>
-        <FileUploader upType="TITLE" label={words.filePath} accepts="image-or-pdf" />
-      </Form.Item>
-    </>
-  );
-};
-
-const TitleFields = () => <CertificateFields schema={titleRecord} words={t.records.title} />;
-const SkillFields = () => <CertificateFields schema={skillRecord} words={t.records.skill} />;
-
-const certificateKind = (cerType: 'CER02' | 'CER03', words: CertificateWords): RecordKind => ({
+const certificateKind = (
+  cerType: 'CER02' | 'CER03',
+  fields: typeof TITLE_FIELDS | typeof SKILL_FIELDS,
+  schema: typeof titleRecord | typeof skillRecord,
+  words: typeof t.records.title | typeof t.records.skill,
+): RecordKind => ({
   cerType,
   name: words.name,
   formName: cerType === 'CER02' ? 'title' : 'skill',
-  fields: ['title', 'cerEffDate', 'filePath'],
+  fields: keysOfFields(fields),
   summarize: (record) => ({
     title: record.title ?? '',
-    items: [{ label: words.cerEffDate, value: record.cerEffDate }],
-    file: record.filePath ? { path: record.filePath, label: words.filePath } : undefined,
+    items: [{ label: fields.cerEffDate.label, value: record.cerEffDate }],
+    file: record.filePath ? { path: record.filePath, label: fields.filePath.label } : undefined,
   }),
-  FormFields: cerType === 'CER02' ? TitleFields : SkillFields,
+  FormFields: catalogueFields(fields, schema, { title: words.titlePlaceholder }),
 });
 
-export const TITLE = certificateKind('CER02', t.records.title);
-export const SKILL = certificateKind('CER03', t.records.skill);
+export const TITLE = certificateKind('CER02', TITLE_FIELDS, titleRecord, t.records.title);
+export const SKILL = certificateKind('CER03', SKILL_FIELDS, skillRecord, t.records.skill);

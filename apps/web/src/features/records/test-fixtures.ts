@@ -24,7 +24,7 @@ export const EMPLOYEE_INFO: EmployeeInfo = {
   emergencyContactRelation: '01',
   emergencyContactTelNo: '13987654321',
   appReadStatus: 'Y',
-  pendingChange: null,
+  pendingChangeRequest: null,
 };
 
 /** Someone with nothing on file. */

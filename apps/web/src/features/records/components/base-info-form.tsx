@@ -1,6 +1,7 @@
 // The base data form of 个人信息 (SPEC §5): every rule and message from the contract's employeeBaseForm; height and
 // weight on the number pad; 生育状况 only for the married; the ID card number masked as the server shows it, an
 // edit replacing it whole; both ID card scans uploaded (upType CARD).
+import { BASE_FIELDS, type FieldFormat } from '@ess/contract/record-fields';
 import type { EmployeeInfo } from '@ess/contract/records';
 import { employeeBaseForm } from '@ess/contract/records';
 import { Form, Input, Radio, Space } from 'antd-mobile';
@@ -9,49 +10,29 @@ import { PickerField, type PickerOption } from '../../../components/form/picker-
 import { RequiredLabel } from '../../../components/form/required-label';
 import { FileUploader } from '../../../components/upload/file-uploader';
 import { t } from '../../../i18n/zh-CN';
+import { fieldLabel } from '../field-label';
 import { MaskedNumberInput } from './masked-number-input';
 
 const base = t.records.base;
+const MARRIAGE = BASE_FIELDS.isMarry.format.options;
 const rulesOf = contractRules(employeeBaseForm);
 
 /** The form's values: text as typed (height and weight too), choices as codes, files as addresses. */
-export type BaseValues = {
-  empCard?: string;
-  empTelNo?: string;
-  address?: string;
-  empCardType?: string;
-  empHeight?: string;
-  empWeight?: string;
-  empEmail?: string;
-  empPolitical?: string;
-  isMarry?: string;
-  hasBirth?: string;
-  empCardScanUp?: string;
-  empCardScanDown?: string;
-  emergencyContactName?: string;
-  emergencyContactRelation?: string;
-  emergencyContactTelNo?: string;
+export type BaseValues = Partial<Record<keyof typeof BASE_FIELDS, string>>;
+
+/** A value as its control holds it: a number as typed, an empty choice or file as none. */
+const formValueOf = (format: FieldFormat, value: string | number | null) => {
+  if (format.kind === 'number' || format.kind === 'text') return value === null ? '' : String(value);
+  return value ? String(value) : undefined;
 };
 
-const orUndefined = (value: string | null) => (value ? value : undefined);
-
-export const baseValuesOf = (info: EmployeeInfo): BaseValues => ({
-  empCard: info.empCard,
-  empTelNo: info.empTelNo,
-  address: info.address,
-  empCardType: orUndefined(info.empCardType),
-  empHeight: info.empHeight === null ? '' : String(info.empHeight),
-  empWeight: info.empWeight === null ? '' : String(info.empWeight),
-  empEmail: info.empEmail,
-  empPolitical: orUndefined(info.empPolitical),
-  isMarry: orUndefined(info.isMarry),
-  hasBirth: orUndefined(info.hasBirth),
-  empCardScanUp: orUndefined(info.empCardScanUp),
-  empCardScanDown: orUndefined(info.empCardScanDown),
-  emergencyContactName: info.emergencyContactName,
-  emergencyContactRelation: orUndefined(info.emergencyContactRelation),
-  emergencyContactTelNo: info.emergencyContactTelNo,
-});
+export const baseValuesOf = (info: EmployeeInfo): BaseValues =>
+  Object.fromEntries(
+    Object.entries(BASE_FIELDS).map(([key, field]) => [
+      key,
+      formValueOf(field.format, info[key as keyof typeof BASE_FIELDS]),
+    ]),
+  );
 
 export type BaseDictionaries = {
   card: PickerOption[];
@@ -90,7 +71,7 @@ export const BaseInfoForm = ({ form, info, dictionaries }: BaseInfoFormProps) =>
     </Form.Item>
     <Form.Item
       name="empCard"
-      label={info.empCard ? base.empCard : <RequiredLabel>{base.empCard}</RequiredLabel>}
+      label={info.empCard ? BASE_FIELDS.empCard.label : <RequiredLabel>{BASE_FIELDS.empCard.label}</RequiredLabel>}
       description={info.empCard ? base.empCardHint : undefined}
       rules={[
         ...rulesOf('empCard'),
@@ -104,26 +85,22 @@ export const BaseInfoForm = ({ form, info, dictionaries }: BaseInfoFormProps) =>
     >
       <MaskedNumberInput placeholder={base.empCardPlaceholder} inputMode="text" maxLength={18} />
     </Form.Item>
-    <Form.Item name="empTelNo" label={<RequiredLabel>{base.empTelNo}</RequiredLabel>} rules={rulesOf('empTelNo')}>
+    <Form.Item name="empTelNo" label={fieldLabel(BASE_FIELDS.empTelNo)} rules={rulesOf('empTelNo')}>
       <Input type="tel" inputMode="numeric" maxLength={11} autoComplete="tel" placeholder={base.empTelNoPlaceholder} />
     </Form.Item>
-    <Form.Item name="address" label={<RequiredLabel>{base.address}</RequiredLabel>} rules={rulesOf('address')}>
+    <Form.Item name="address" label={fieldLabel(BASE_FIELDS.address)} rules={rulesOf('address')}>
       <Input maxLength={200} placeholder={base.addressPlaceholder} />
     </Form.Item>
-    <Form.Item
-      name="empCardType"
-      label={<RequiredLabel>{base.empCardType}</RequiredLabel>}
-      rules={rulesOf('empCardType')}
-    >
-      <PickerField label={base.empCardType} options={dictionaries.card} />
+    <Form.Item name="empCardType" label={fieldLabel(BASE_FIELDS.empCardType)} rules={rulesOf('empCardType')}>
+      <PickerField label={BASE_FIELDS.empCardType.label} options={dictionaries.card} />
     </Form.Item>
-    <Form.Item name="empHeight" label={<RequiredLabel>{base.empHeight}</RequiredLabel>} rules={rulesOf('empHeight')}>
+    <Form.Item name="empHeight" label={fieldLabel(BASE_FIELDS.empHeight)} rules={rulesOf('empHeight')}>
       <Input inputMode="decimal" maxLength={6} placeholder={base.empHeightPlaceholder} />
     </Form.Item>
-    <Form.Item name="empWeight" label={<RequiredLabel>{base.empWeight}</RequiredLabel>} rules={rulesOf('empWeight')}>
+    <Form.Item name="empWeight" label={fieldLabel(BASE_FIELDS.empWeight)} rules={rulesOf('empWeight')}>
       <Input inputMode="decimal" maxLength={6} placeholder={base.empWeightPlaceholder} />
     </Form.Item>
-    <Form.Item name="empEmail" label={t.form.optional(base.empEmail)} rules={rulesOf('empEmail')}>
+    <Form.Item name="empEmail" label={fieldLabel(BASE_FIELDS.empEmail)} rules={rulesOf('empEmail')}>
       <Input
         type="email"
         inputMode="email"
@@ -132,26 +109,22 @@ export const BaseInfoForm = ({ form, info, dictionaries }: BaseInfoFormProps) =>
         placeholder={base.empEmailPlaceholder}
       />
     </Form.Item>
-    <Form.Item
-      name="empPolitical"
-      label={<RequiredLabel>{base.empPolitical}</RequiredLabel>}
-      rules={rulesOf('empPolitical')}
-    >
-      <PickerField label={base.empPolitical} options={dictionaries.poli} />
+    <Form.Item name="empPolitical" label={fieldLabel(BASE_FIELDS.empPolitical)} rules={rulesOf('empPolitical')}>
+      <PickerField label={BASE_FIELDS.empPolitical.label} options={dictionaries.poli} />
     </Form.Item>
-    <Form.Item name="isMarry" label={<RequiredLabel>{base.isMarry}</RequiredLabel>} rules={rulesOf('isMarry')}>
+    <Form.Item name="isMarry" label={fieldLabel(BASE_FIELDS.isMarry)} rules={rulesOf('isMarry')}>
       <Radio.Group>
         <Space>
-          <Radio value="Y">{base.married}</Radio>
-          <Radio value="N">{base.unmarried}</Radio>
+          <Radio value="Y">{MARRIAGE.Y}</Radio>
+          <Radio value="N">{MARRIAGE.N}</Radio>
         </Space>
       </Radio.Group>
     </Form.Item>
     <Form.Subscribe to={['isMarry']}>
       {({ isMarry }) =>
         isMarry === 'Y' && (
-          <Form.Item name="hasBirth" label={t.form.optional(base.hasBirth)} rules={rulesOf('hasBirth')}>
-            <PickerField label={base.hasBirth} options={dictionaries.fert} />
+          <Form.Item name="hasBirth" label={fieldLabel(BASE_FIELDS.hasBirth)} rules={rulesOf('hasBirth')}>
+            <PickerField label={BASE_FIELDS.hasBirth.label} options={dictionaries.fert} />
           </Form.Item>
         )
       }
@@ -162,21 +135,21 @@ export const BaseInfoForm = ({ form, info, dictionaries }: BaseInfoFormProps) =>
     </Form.Header>
     <Form.Item
       name="emergencyContactName"
-      label={<RequiredLabel>{base.emergencyContactName}</RequiredLabel>}
+      label={fieldLabel(BASE_FIELDS.emergencyContactName)}
       rules={rulesOf('emergencyContactName')}
     >
       <Input maxLength={64} placeholder={base.emergencyContactNamePlaceholder} />
     </Form.Item>
     <Form.Item
       name="emergencyContactRelation"
-      label={t.form.optional(base.emergencyContactRelation)}
+      label={fieldLabel(BASE_FIELDS.emergencyContactRelation)}
       rules={rulesOf('emergencyContactRelation')}
     >
-      <PickerField label={base.emergencyContactRelation} options={dictionaries.rel} />
+      <PickerField label={BASE_FIELDS.emergencyContactRelation.label} options={dictionaries.rel} />
     </Form.Item>
     <Form.Item
       name="emergencyContactTelNo"
-      label={<RequiredLabel>{base.emergencyContactTelNo}</RequiredLabel>}
+      label={fieldLabel(BASE_FIELDS.emergencyContactTelNo)}
       rules={rulesOf('emergencyContactTelNo')}
     >
       <Input type="tel" maxLength={20} placeholder={base.emergencyContactTelNoPlaceholder} />
@@ -187,19 +160,19 @@ export const BaseInfoForm = ({ form, info, dictionaries }: BaseInfoFormProps) =>
     </Form.Header>
     <Form.Item
       name="empCardScanUp"
-      label={<RequiredLabel>{base.empCardScanUp}</RequiredLabel>}
+      label={fieldLabel(BASE_FIELDS.empCardScanUp)}
       rules={rulesOf('empCardScanUp')}
       layout="vertical"
     >
-      <FileUploader upType="CARD" label={base.empCardScanUp} />
+      <FileUploader upType="CARD" label={BASE_FIELDS.empCardScanUp.label} />
     </Form.Item>
     <Form.Item
       name="empCardScanDown"
-      label={<RequiredLabel>{base.empCardScanDown}</RequiredLabel>}
+      label={fieldLabel(BASE_FIELDS.empCardScanDown)}
       rules={rulesOf('empCardScanDown')}
       layout="vertical"
     >
-      <FileUploader upType="CARD" label={base.empCardScanDown} />
+      <FileUploader upType="CARD" label={BASE_FIELDS.empCardScanDown.label} />
     </Form.Item>
   </Form>
 );

@@ -1,10 +1,12 @@
 // The base data of 个人信息 as read: identity, contact, household and family, emergency contact, the ID card scans.
+import { BASE_FIELDS } from '@ess/contract/record-fields';
 import type { EmployeeInfo } from '@ess/contract/records';
 import { FilePreview } from '../../../components/upload/file-preview';
 import { t } from '../../../i18n/zh-CN';
 import { FieldList } from './field-list';
 
 const base = t.records.base;
+const MARRIAGE = BASE_FIELDS.isMarry.format.options;
 
 type BaseInfoViewProps = {
   info: EmployeeInfo;
@@ -29,19 +31,19 @@ export const BaseInfoView = ({ info, nameOf }: BaseInfoViewProps) => (
           { label: base.empName, value: info.empName },
           { label: base.empNo, value: info.empNo },
           { label: base.empEnterDate, value: info.empEnterDate ?? '' },
-          { label: base.empCard, value: info.empCard },
-          { label: base.empTelNo, value: info.empTelNo },
-          { label: base.address, value: info.address },
-          { label: base.empCardType, value: nameOf.card(info.empCardType) },
-          { label: base.empHeight, value: measure(info.empHeight) },
-          { label: base.empWeight, value: measure(info.empWeight) },
-          { label: base.empEmail, value: info.empEmail },
-          { label: base.empPolitical, value: nameOf.poli(info.empPolitical) },
+          { label: BASE_FIELDS.empCard.label, value: info.empCard },
+          { label: BASE_FIELDS.empTelNo.label, value: info.empTelNo },
+          { label: BASE_FIELDS.address.label, value: info.address },
+          { label: BASE_FIELDS.empCardType.label, value: nameOf.card(info.empCardType) },
+          { label: BASE_FIELDS.empHeight.label, value: measure(info.empHeight) },
+          { label: BASE_FIELDS.empWeight.label, value: measure(info.empWeight) },
+          { label: BASE_FIELDS.empEmail.label, value: info.empEmail },
+          { label: BASE_FIELDS.empPolitical.label, value: nameOf.poli(info.empPolitical) },
           {
-            label: base.isMarry,
-            value: info.isMarry === 'Y' ? base.married : info.isMarry === 'N' ? base.unmarried : '',
+            label: BASE_FIELDS.isMarry.label,
+            value: info.isMarry === 'Y' ? MARRIAGE.Y : info.isMarry === 'N' ? MARRIAGE.N : '',
           },
-          ...(info.isMarry === 'Y' ? [{ label: base.hasBirth, value: nameOf.fert(info.hasBirth) }] : []),
+          ...(info.isMarry === 'Y' ? [{ label: BASE_FIELDS.hasBirth.label, value: nameOf.fert(info.hasBirth) }] : []),
         ]}
       />
     </section>
@@ -51,9 +53,9 @@ export const BaseInfoView = ({ info, nameOf }: BaseInfoViewProps) => (
       </h2>
       <FieldList
         items={[
-          { label: base.emergencyContactName, value: info.emergencyContactName },
-          { label: base.emergencyContactRelation, value: nameOf.rel(info.emergencyContactRelation) },
-          { label: base.emergencyContactTelNo, value: info.emergencyContactTelNo },
+          { label: BASE_FIELDS.emergencyContactName.label, value: info.emergencyContactName },
+          { label: BASE_FIELDS.emergencyContactRelation.label, value: nameOf.rel(info.emergencyContactRelation) },
+          { label: BASE_FIELDS.emergencyContactTelNo.label, value: info.emergencyContactTelNo },
         ]}
       />
     </section>
@@ -65,12 +67,20 @@ export const BaseInfoView = ({ info, nameOf }: BaseInfoViewProps) => (
         className="field-list-scans"
         items={[
           {
-            label: base.empCardScanUp,
-            value: info.empCardScanUp ? <FilePreview path={info.empCardScanUp} label={base.empCardScanUp} /> : '',
+            label: BASE_FIELDS.empCardScanUp.label,
+            value: info.empCardScanUp ? (
+              <FilePreview path={info.empCardScanUp} label={BASE_FIELDS.empCardScanUp.label} />
+            ) : (
+              ''
+            ),
           },
           {
-            label: base.empCardScanDown,
-            value: info.empCardScanDown ? <FilePreview path={info.empCardScanDown} label={base.empCardScanDown} /> : '',
+            label: BASE_FIELDS.empCardScanDown.label,
+            value: info.empCardScanDown ? (
+              <FilePreview path={info.empCardScanDown} label={BASE_FIELDS.empCardScanDown.label} />
+            ) : (
+              ''
+            ),
           },
         ]}
       />

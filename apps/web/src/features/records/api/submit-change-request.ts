@@ -7,7 +7,7 @@ import { t } from '../../../i18n/zh-CN';
 import { callApiEnvelope } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export type ChangeRequest<K extends ChangeKind = ChangeKind> = {
+export type ChangeRequestInput<K extends ChangeKind = ChangeKind> = {
   kind: K;
   body: ChangeBody<K>;
   /** The title reviewers and /user/my-option show (修改职称信息 …). */
@@ -15,7 +15,7 @@ export type ChangeRequest<K extends ChangeKind = ChangeKind> = {
   idempotencyKey: string;
 };
 
-export const submitChange = async ({ kind, body, title, idempotencyKey }: ChangeRequest) =>
+export const submitChangeRequest = async ({ kind, body, title, idempotencyKey }: ChangeRequestInput) =>
   (
     await callApiEnvelope(
       'modifyNotice',
@@ -29,10 +29,10 @@ export const submitChange = async ({ kind, body, title, idempotencyKey }: Change
     )
   ).msg;
 
-export const useSubmitChange = () => {
+export const useSubmitChangeRequest = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: submitChange,
+    mutationFn: submitChangeRequest,
     onSettled: () =>
       // A refusal (another edit waiting) also means the screen's picture of the records is out of date.
       Promise.all([

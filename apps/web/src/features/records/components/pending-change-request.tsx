@@ -5,7 +5,7 @@ import { Button } from 'antd-mobile';
 import { t } from '../../../i18n/zh-CN';
 import { confirmAction } from '../../../lib/confirm-action';
 import { showToast } from '../../../lib/toast';
-import { useMyChange, useWithdrawChange } from '../api/my-change';
+import { useMyChangeRequest, useWithdrawChangeRequest } from '../api/my-change-request';
 import { PendingNotice } from './pending-notice';
 
 type Props = {
@@ -15,9 +15,9 @@ type Props = {
   showsSentValues?: boolean;
 };
 
-export const PendingChange = ({ kind, submittedAt, showsSentValues = false }: Props) => {
-  const change = useMyChange(kind);
-  const withdraw = useWithdrawChange();
+export const PendingChangeRequest = ({ kind, submittedAt, showsSentValues = false }: Props) => {
+  const change = useMyChangeRequest(kind);
+  const withdraw = useWithdrawChangeRequest();
   const mine = change.data;
   // Each record the edit touches (基本信息, 新增学历 …) with the fields it changes; scans are not repeated here.
   const sentGroups = showsSentValues

@@ -5,13 +5,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, callApiEnvelope } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export const useMyChange = (kind: ChangeKind) =>
+export const useMyChangeRequest = (kind: ChangeKind) =>
   useQuery({
-    queryKey: [...queryKeys.records.all, 'my-change', kind],
+    queryKey: queryKeys.records.changeRequest(kind),
     queryFn: ({ signal }) => callApi('getMyChange', { kind }, { signal }),
   });
 
-export const useWithdrawChange = () => {
+export const useWithdrawChangeRequest = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) => (await callApiEnvelope('withdrawChange', { id })).msg,
