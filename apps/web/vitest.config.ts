@@ -8,5 +8,8 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
+    // A test of several screens' steps, each waiting on what the user sees (src/test/setup.ts): on a busy machine the
+    // 5 s default ended tests that were passing, only slowly.
+    testTimeout: 60_000,
   },
 });
