@@ -297,7 +297,7 @@ describe('accessibility (axe, WCAG 2 A/AA)', () => {
       const { id } = await findChange(login.token, withChange.empNo, 'APP_EDIT_PERSON');
       await page.goto(`/admin/review?id=${id}`);
       const detail = page.getByRole('dialog').getByRole('article', { name: `员工[${withChange.empNo}]修改了个人信息` });
-      await detail.getByRole('img', { name: '身份证正面（修改后）' }).waitFor();
+      await detail.getByRole('img', { name: '身份证正面照片（修改后）' }).waitFor();
       await expectAccessible('/admin/review with a request', page);
       await detail.getByRole('button', { name: '驳回' }).click();
       const reject = page.getByRole('dialog', { name: '驳回申请' });
@@ -316,7 +316,7 @@ describe('accessibility (axe, WCAG 2 A/AA)', () => {
 
       await page.setViewportSize({ width: 820, height: 1180 });
       await page.goto(`/admin/review?id=${id}`);
-      await detail.getByRole('img', { name: '身份证正面（修改后）' }).waitFor();
+      await detail.getByRole('img', { name: '身份证正面照片（修改后）' }).waitFor();
       await expectAccessible('/admin/review with a request on a tablet', page);
     } finally {
       await context.close();

@@ -117,7 +117,7 @@ describe('资料审核 in the HR console', () => {
     await page.waitForURL(new RegExp(`/admin/review\\?id=${approvedId}$`));
     const phoneField = detail.locator('tr').filter({ hasText: '联系电话' }).first();
     await phoneField.locator('ins').getByText('13912345678').waitFor();
-    const scan = detail.getByRole('img', { name: '身份证正面（修改后）' });
+    const scan = detail.getByRole('img', { name: '身份证正面照片（修改后）' });
     await expect.poll(() => scan.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(120);
     await screenshot(page, 'console-review');
 
@@ -214,7 +214,7 @@ describe('资料审核 in the HR console', () => {
       await page.goto(`/admin/review?id=${id}`);
       const drawer = drawerOf(page);
       await drawer.getByRole('article', { name: `员工[${onTablet.empNo}]修改了个人信息` }).waitFor();
-      await drawer.getByRole('img', { name: '身份证正面（修改后）' }).waitFor();
+      await drawer.getByRole('img', { name: '身份证正面照片（修改后）' }).waitFor();
       const box = await page.locator('.ant-drawer-content-wrapper').boundingBox();
       expect(box && Math.round(box.width)).toBe(820);
       await page.screenshot({ path: 'e2e/screenshots/console-review-tablet.png' });
