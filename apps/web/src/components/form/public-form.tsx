@@ -42,11 +42,33 @@ export const RequiredItem = ({ label, ...props }: Omit<FormItemProps, 'label'> &
 );
 
 /** A one-line field asking for its label (请填写…); the form item passes value and onChange. */
-export const AskingInput = ({ label, ...props }: Omit<InputProps, 'placeholder'> & { label: string }) => (
+const AskingInput = ({ label, ...props }: Omit<InputProps, 'placeholder'> & { label: string }) => (
   <Input placeholder={t.proposals.placeholder(label)} {...props} />
 );
 
 /** A free-text answer of up to 2000 characters asking for its label, with its count shown. */
-export const AskingTextArea = ({ label, ...props }: Omit<TextAreaProps, 'placeholder'> & { label: string }) => (
+const AskingTextArea = ({ label, ...props }: Omit<TextAreaProps, 'placeholder'> & { label: string }) => (
   <TextArea placeholder={t.proposals.placeholder(label)} rows={3} maxLength={2000} showCount {...props} />
+);
+
+type AskingItemProps = Pick<FormItemProps, 'name' | 'rules' | 'description'> & { label: string };
+
+/** A required one-line field, its label written once for the item and the placeholder. */
+export const RequiredTextItem = ({
+  name,
+  label,
+  rules,
+  description,
+  ...input
+}: AskingItemProps & Omit<InputProps, 'placeholder' | 'name'>) => (
+  <RequiredItem name={name} label={label} rules={rules} description={description}>
+    <AskingInput label={label} {...input} />
+  </RequiredItem>
+);
+
+/** A required free-text answer below its label. */
+export const RequiredTextAreaItem = ({ name, label, rules }: Omit<AskingItemProps, 'description'>) => (
+  <RequiredItem name={name} label={label} rules={rules} layout="vertical">
+    <AskingTextArea label={label} />
+  </RequiredItem>
 );

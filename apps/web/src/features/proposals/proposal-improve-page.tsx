@@ -7,7 +7,7 @@ import { Button, Form, Input } from 'antd-mobile';
 import { useEffect, useId, useRef, useState } from 'react';
 import { contractRules } from '../../components/form/contract-rules';
 import { PickerField } from '../../components/form/picker-field';
-import { AskingInput, AskingTextArea, PublicForm, RequiredItem } from '../../components/form/public-form';
+import { PublicForm, RequiredItem, RequiredTextAreaItem, RequiredTextItem } from '../../components/form/public-form';
 import { PublicFileUploader } from '../../components/upload/public-file-uploader';
 import { t } from '../../i18n/zh-CN';
 import { useCurrentUser } from '../../lib/current-user';
@@ -112,36 +112,31 @@ const ProposalImprovePage = () => {
             placeholder={t.proposals.choose.assistDept}
           />
         </RequiredItem>
-        <RequiredItem name="ImproveName" label={t.proposals.improveName} rules={rulesOf('ImproveName')}>
-          <AskingInput label={t.proposals.improveName} maxLength={100} clearable />
-        </RequiredItem>
-        <RequiredItem name="ImproveEmpName" label={t.proposals.empName} rules={rulesOf('ImproveEmpName')}>
-          <AskingInput label={t.proposals.empName} maxLength={64} disabled={Boolean(user)} />
-        </RequiredItem>
-        <RequiredItem
+        <RequiredTextItem
+          name="ImproveName"
+          label={t.proposals.improveName}
+          rules={rulesOf('ImproveName')}
+          maxLength={100}
+          clearable
+        />
+        <RequiredTextItem
+          name="ImproveEmpName"
+          label={t.proposals.empName}
+          rules={rulesOf('ImproveEmpName')}
+          maxLength={64}
+          disabled={Boolean(user)}
+        />
+        <RequiredTextItem
           name="ImproveEmpNo"
           label={t.proposals.empNo}
           rules={rulesOf('ImproveEmpNo')}
           description={user ? t.proposals.signedInHint : undefined}
-        >
-          <AskingInput label={t.proposals.empNo} maxLength={32} inputMode="numeric" disabled={Boolean(user)} />
-        </RequiredItem>
-        <RequiredItem
-          name="ImproveDetail"
-          label={t.proposals.detail}
-          rules={rulesOf('ImproveDetail')}
-          layout="vertical"
-        >
-          <AskingTextArea label={t.proposals.detail} />
-        </RequiredItem>
-        <RequiredItem
-          name="ImproveSuggest"
-          label={t.proposals.suggest}
-          rules={rulesOf('ImproveSuggest')}
-          layout="vertical"
-        >
-          <AskingTextArea label={t.proposals.suggest} />
-        </RequiredItem>
+          maxLength={32}
+          inputMode="numeric"
+          disabled={Boolean(user)}
+        />
+        <RequiredTextAreaItem name="ImproveDetail" label={t.proposals.detail} rules={rulesOf('ImproveDetail')} />
+        <RequiredTextAreaItem name="ImproveSuggest" label={t.proposals.suggest} rules={rulesOf('ImproveSuggest')} />
         <Form.Item name="ImageNo" label={t.proposals.imageNo} rules={rulesOf('ImageNo')}>
           <Input placeholder={t.proposals.imageNoPlaceholder} maxLength={32} />
         </Form.Item>

@@ -13,7 +13,7 @@ import { Form, Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { contractFormRules } from '../../components/form/contract-rules';
 import { PickerField } from '../../components/form/picker-field';
-import { AskingInput, AskingTextArea, PublicForm, RequiredItem } from '../../components/form/public-form';
+import { PublicForm, RequiredItem, RequiredTextAreaItem, RequiredTextItem } from '../../components/form/public-form';
 import { PublicFileUploader } from '../../components/upload/public-file-uploader';
 import { t } from '../../i18n/zh-CN';
 import { showToast } from '../../lib/toast';
@@ -106,28 +106,16 @@ const ProposalStudyPage = () => {
             />
           </RequiredItem>
         )}
-        <RequiredItem name="Presenter" label={t.proposals.presenter} rules={rulesOf('Presenter')}>
-          <AskingInput label={t.proposals.presenter} maxLength={64} clearable />
-        </RequiredItem>
-        <RequiredItem name="WorkNo" label={t.proposals.workNo} rules={rulesOf('WorkNo')}>
-          <AskingInput label={t.proposals.workNo} maxLength={64} clearable />
-        </RequiredItem>
-        <RequiredItem
-          name="QuestionDesc"
-          label={t.proposals.questionDesc}
-          rules={rulesOf('QuestionDesc')}
-          layout="vertical"
-        >
-          <AskingTextArea label={t.proposals.questionDesc} />
-        </RequiredItem>
-        <RequiredItem
-          name="SuggestDesc"
-          label={t.proposals.suggestDesc}
-          rules={rulesOf('SuggestDesc')}
-          layout="vertical"
-        >
-          <AskingTextArea label={t.proposals.suggestDesc} />
-        </RequiredItem>
+        <RequiredTextItem
+          name="Presenter"
+          label={t.proposals.presenter}
+          rules={rulesOf('Presenter')}
+          maxLength={64}
+          clearable
+        />
+        <RequiredTextItem name="WorkNo" label={t.proposals.workNo} rules={rulesOf('WorkNo')} maxLength={64} clearable />
+        <RequiredTextAreaItem name="QuestionDesc" label={t.proposals.questionDesc} rules={rulesOf('QuestionDesc')} />
+        <RequiredTextAreaItem name="SuggestDesc" label={t.proposals.suggestDesc} rules={rulesOf('SuggestDesc')} />
         <Form.Item name="FilePath" label={t.proposals.file} description={t.proposals.imageHint} layout="vertical">
           <PublicFileUploader upType="PROPOSAL" label={t.proposals.file} />
         </Form.Item>

@@ -6,7 +6,7 @@ import { Form, Result } from 'antd-mobile';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { contractRules } from '../../components/form/contract-rules';
-import { AskingInput, PublicForm, RequiredItem } from '../../components/form/public-form';
+import { PublicForm, RequiredItem, RequiredTextItem } from '../../components/form/public-form';
 import { PublicFileUploader } from '../../components/upload/public-file-uploader';
 import { t } from '../../i18n/zh-CN';
 import { useRegisterCandidate } from './api/recruitment';
@@ -68,15 +68,27 @@ const RegisterPage = () => {
         isPending={register.isPending}
         submitDisabled={!referrer}
       >
-        <RequiredItem name="UserName" label={t.recruitment.userName} rules={rulesOf('UserName')}>
-          <AskingInput label={t.recruitment.userName} maxLength={32} clearable />
-        </RequiredItem>
-        <RequiredItem name="UserAge" label={t.recruitment.userAge} rules={rulesOf('UserAge')}>
-          <AskingInput label={t.recruitment.userAge} inputMode="numeric" maxLength={3} />
-        </RequiredItem>
-        <RequiredItem name="PositionApply" label={t.recruitment.positionApply} rules={rulesOf('PositionApply')}>
-          <AskingInput label={t.recruitment.positionApply} maxLength={64} clearable />
-        </RequiredItem>
+        <RequiredTextItem
+          name="UserName"
+          label={t.recruitment.userName}
+          rules={rulesOf('UserName')}
+          maxLength={32}
+          clearable
+        />
+        <RequiredTextItem
+          name="UserAge"
+          label={t.recruitment.userAge}
+          rules={rulesOf('UserAge')}
+          inputMode="numeric"
+          maxLength={3}
+        />
+        <RequiredTextItem
+          name="PositionApply"
+          label={t.recruitment.positionApply}
+          rules={rulesOf('PositionApply')}
+          maxLength={64}
+          clearable
+        />
         <RequiredItem
           name="FilePath"
           label={t.recruitment.resume}
