@@ -38,16 +38,7 @@ import {
   setsOfProposed,
 } from '../src/modules/records/live-records';
 import { drawPng } from '../src/seed/demo-images';
-import {
-  DEMO_BANK,
-  DEMO_BASE,
-  DEMO_EDUCATIONS,
-  DEMO_ID_CARD,
-  DEMO_SKILL,
-  DEMO_TITLE,
-  DEMO_WORK,
-  EMPTY_CERTIFICATE,
-} from '../src/seed/demo-record-values';
+import { DEMO_RECORDS, EMPTY_CERTIFICATE } from '../src/seed/demo-record-values';
 
 export const FACTORY_PASSWORD = 'factory-pass-1';
 export const FACTORY_PASSWORD_HASH = sha256Hex(FACTORY_PASSWORD);
@@ -380,12 +371,12 @@ export const makeRecords = async (
   { database, cipher }: { database: Database; cipher: PersonalDataCipher },
   employee: MadeEmployee,
   {
-    idCard = DEMO_ID_CARD,
+    idCard = DEMO_RECORDS.idCard,
     base = {},
-    educations = DEMO_EDUCATIONS,
-    titles = [DEMO_TITLE],
-    skills = [DEMO_SKILL],
-    works = [DEMO_WORK],
+    educations = DEMO_RECORDS.educations,
+    titles = [DEMO_RECORDS.title],
+    skills = [DEMO_RECORDS.skill],
+    works = [DEMO_RECORDS.work],
     bank = {},
   }: {
     idCard?: string;
@@ -416,7 +407,7 @@ export const makeRecords = async (
     ...(base && {
       base: {
         empCard: { sealed: cipher.seal(idCard), masked: maskIdCard(idCard) },
-        ...DEMO_BASE,
+        ...DEMO_RECORDS.base,
         empCardScanUp: await store('CARD', RECORD_PICTURES.idCardFront, '身份证正面.png'),
         empCardScanDown: await store('CARD', RECORD_PICTURES.idCardBack, '身份证反面.png'),
         ...base,
@@ -436,12 +427,12 @@ export const makeRecords = async (
     },
     ...(bank && {
       bank: {
-        bankName: bank.bankName ?? DEMO_BANK.bankName,
-        bankAddress: bank.bankAddress ?? DEMO_BANK.bankAddress,
+        bankName: bank.bankName ?? DEMO_RECORDS.bank.bankName,
+        bankAddress: bank.bankAddress ?? DEMO_RECORDS.bank.bankAddress,
         filePath: await store('CARD', RECORD_PICTURES.bankCard, '银行卡.png'),
         bankNo: {
-          sealed: cipher.seal(bank.bankNo ?? DEMO_BANK.bankNo),
-          masked: maskBankNo(bank.bankNo ?? DEMO_BANK.bankNo),
+          sealed: cipher.seal(bank.bankNo ?? DEMO_RECORDS.bank.bankNo),
+          masked: maskBankNo(bank.bankNo ?? DEMO_RECORDS.bank.bankNo),
         },
       },
     }),

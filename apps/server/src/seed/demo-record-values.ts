@@ -2,10 +2,10 @@
 // them, and the server tests' record factory files the same ones unless a test says otherwise.
 import type { BaseValues, CertificateValues } from '../modules/records/live-records';
 
-export const DEMO_ID_CARD = '320682199803151236';
+const ID_CARD = '320682199803151236';
 
 /** The base data but the ID card and its two scans. */
-export const DEMO_BASE = {
+const BASE = {
   empTelNo: '13812345678',
   address: '江苏省南通市崇川区工农路 88 号',
   empCardType: '02',
@@ -34,7 +34,7 @@ export const EMPTY_CERTIFICATE: Omit<CertificateValues, 'filePath'> = {
 
 type RecordValues = Partial<Omit<CertificateValues, 'filePath'>>;
 
-export const DEMO_EDUCATIONS: RecordValues[] = [
+const EDUCATIONS: RecordValues[] = [
   { major: '02', title: '理科', schoolName: '南通市第一中学', cerStartDate: '2013-09-01', cerEndDate: '2016-06-30' },
   {
     major: '04',
@@ -44,9 +44,9 @@ export const DEMO_EDUCATIONS: RecordValues[] = [
     cerEndDate: '2019-06-30',
   },
 ];
-export const DEMO_TITLE: RecordValues = { title: '助理工程师', cerEffDate: '2022-12-15' };
-export const DEMO_SKILL: RecordValues = { title: '焊工（中级）', cerEffDate: '2021-05-20' };
-export const DEMO_WORK: RecordValues = {
+const TITLE: RecordValues = { title: '助理工程师', cerEffDate: '2022-12-15' };
+const SKILL: RecordValues = { title: '焊工（中级）', cerEffDate: '2021-05-20' };
+const WORK: RecordValues = {
   schoolName: '南通华达机械有限公司',
   title: '装配工',
   cerStartDate: '2019-07-01',
@@ -55,4 +55,14 @@ export const DEMO_WORK: RecordValues = {
   personalSkill: '钳工、叉车证',
 };
 
-export const DEMO_BANK = { bankName: '中国银行', bankAddress: '中国银行南通分行', bankNo: '6217001234567890122' };
+const BANK = { bankName: '中国银行', bankAddress: '中国银行南通分行', bankNo: '6217001234567890122' };
+
+export const DEMO_RECORDS = {
+  idCard: ID_CARD,
+  base: BASE,
+  educations: EDUCATIONS,
+  title: TITLE,
+  skill: SKILL,
+  work: WORK,
+  bank: BANK,
+};

@@ -16,16 +16,7 @@ import { attachFiles, storeFile } from '../modules/files/service';
 import { applyProposedRecords, type ProposedRecords, raiseVersions } from '../modules/records/live-records';
 import { submitChangeRequest } from '../modules/records/service';
 import { DEMO_PICTURES } from './demo-images';
-import {
-  DEMO_BANK,
-  DEMO_BASE,
-  DEMO_EDUCATIONS,
-  DEMO_ID_CARD,
-  DEMO_SKILL,
-  DEMO_TITLE,
-  DEMO_WORK,
-  EMPTY_CERTIFICATE,
-} from './demo-record-values';
+import { DEMO_RECORDS, EMPTY_CERTIFICATE } from './demo-record-values';
 
 export const seedDemoRecords = async (
   pool: pg.Pool,
@@ -58,41 +49,41 @@ export const seedDemoRecords = async (
   const certificate = { ...EMPTY_CERTIFICATE, filePath: null };
   const approved: ProposedRecords = {
     base: {
-      empCard: { sealed: cipher.seal(DEMO_ID_CARD), masked: maskIdCard(DEMO_ID_CARD) },
-      ...DEMO_BASE,
+      empCard: { sealed: cipher.seal(DEMO_RECORDS.idCard), masked: maskIdCard(DEMO_RECORDS.idCard) },
+      ...DEMO_RECORDS.base,
       empCardScanUp: files.front,
       empCardScanDown: files.back,
     },
     certificates: {
       CER01: {
         add: [
-          { ...certificate, ...DEMO_EDUCATIONS[0], filePath: files.highSchool },
-          { ...certificate, ...DEMO_EDUCATIONS[1], filePath: files.college },
+          { ...certificate, ...DEMO_RECORDS.educations[0], filePath: files.highSchool },
+          { ...certificate, ...DEMO_RECORDS.educations[1], filePath: files.college },
         ],
         edit: [],
         remove: [],
       },
       CER02: {
-        add: [{ ...certificate, ...DEMO_TITLE, filePath: files.title }],
+        add: [{ ...certificate, ...DEMO_RECORDS.title, filePath: files.title }],
         edit: [],
         remove: [],
       },
       CER03: {
-        add: [{ ...certificate, ...DEMO_SKILL, filePath: files.skill }],
+        add: [{ ...certificate, ...DEMO_RECORDS.skill, filePath: files.skill }],
         edit: [],
         remove: [],
       },
       CER04: {
-        add: [{ ...certificate, ...DEMO_WORK }],
+        add: [{ ...certificate, ...DEMO_RECORDS.work }],
         edit: [],
         remove: [],
       },
     },
     bank: {
-      bankName: DEMO_BANK.bankName,
-      bankAddress: DEMO_BANK.bankAddress,
+      bankName: DEMO_RECORDS.bank.bankName,
+      bankAddress: DEMO_RECORDS.bank.bankAddress,
       filePath: files.bank,
-      bankNo: { sealed: cipher.seal(DEMO_BANK.bankNo), masked: maskBankNo(DEMO_BANK.bankNo) },
+      bankNo: { sealed: cipher.seal(DEMO_RECORDS.bank.bankNo), masked: maskBankNo(DEMO_RECORDS.bank.bankNo) },
     },
   };
   await withTransaction(db, async (tx) => {
