@@ -55,6 +55,16 @@ const WORK: RecordValues = {
   personalSkill: '钳工、叉车证',
 };
 
+/** The employer the demo's pending edit adds to the work history. */
+const NEXT_WORK = {
+  schoolName: '如皋精工汽配厂',
+  title: '质检员',
+  cerStartDate: '2023-07-01',
+  cerEndDate: '2024-02-29',
+  quitReason: '工厂搬迁',
+  personalSkill: '三坐标测量',
+};
+
 const BANK = { bankName: '中国银行', bankAddress: '中国银行南通分行', bankNo: '6217001234567890122' };
 
 export const DEMO_RECORDS = {
@@ -64,5 +74,6 @@ export const DEMO_RECORDS = {
   title: TITLE,
   skill: SKILL,
   work: WORK,
+  nextWork: NEXT_WORK,
   bank: BANK,
 };

@@ -111,17 +111,7 @@ export const seedDemoRecords = async (
     notice: changeNotices.APP_EDIT_WORK.parse({
       NoticeType: 'APP_EDIT_WORK',
       NoticeBody: {
-        records: [
-          { ...existingWork, id: work.id },
-          {
-            schoolName: '如皋精工汽配厂',
-            title: '质检员',
-            cerStartDate: '2023-07-01',
-            cerEndDate: '2024-02-29',
-            quitReason: '工厂搬迁',
-            personalSkill: '三坐标测量',
-          },
-        ],
+        records: [{ ...existingWork, id: work.id }, DEMO_RECORDS.nextWork],
       },
     }),
     requestId: 'demo-seed',
