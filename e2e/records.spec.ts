@@ -36,34 +36,9 @@ let avatarUser: MadeEmployee;
 
 beforeAll(async () => {
   owner = await makeEmployee(data.database, { name: '档案员工' });
-  const onFile = await makeRecords(data, owner, {
-    idCard: '320682199803151236',
-    educations: [
-      {
-        major: '02',
-        title: '理科',
-        schoolName: '南通市第一中学',
-        cerStartDate: '2013-09-01',
-        cerEndDate: '2016-06-30',
-      },
-      {
-        major: '04',
-        title: '机电一体化',
-        schoolName: '南通职业大学',
-        cerStartDate: '2016-09-01',
-        cerEndDate: '2019-06-30',
-      },
-    ],
-    bank: { bankName: '中国银行', bankNo: '6217001234567890122' },
-  });
-  await submitWorkChange(owner, onFile, {
-    schoolName: '如皋精工汽配厂',
-    title: '质检员',
-    cerStartDate: '2023-07-01',
-    cerEndDate: '2024-02-29',
-    quitReason: '工厂搬迁',
-    personalSkill: '三坐标测量',
-  });
+  // The demo employee's records (seed/demo-record-values.ts) and its pending edit, which the steps below read.
+  const onFile = await makeRecords(data, owner);
+  await submitWorkChange(owner, onFile);
   reviewer = await makeEmployee(data.database, { name: '审核员', roles: ['Employee', 'AppVerify'] });
   titleUser = await makeEmployee(data.database);
   workUser = await makeEmployee(data.database);

@@ -3,6 +3,8 @@
 // own, so the order the files run in does not matter.
 import type { ChangeKind } from '@ess/contract/records';
 import { drawPng } from '../apps/server/src/seed/demo-images';
+import { DEMO_RECORDS } from '../apps/server/src/seed/demo-record-values';
+import { baseEdit, educationEdit } from '../apps/server/test/edit-forms';
 import { api, baseUrl, sha256 } from './harness';
 import { FACTORY_PASSWORD, type MadeEmployee } from './test-data';
 
@@ -51,25 +53,8 @@ export const submitPersonChange = async (employee: MadeEmployee) => {
   const front = await upload(token, cardScan([30, 90, 200]));
   const back = await upload(token, cardScan([200, 120, 30]));
   const body = {
-    base: {
-      empCard: '110101199003078515',
-      empTelNo: '13912345678',
-      address: '南通市崇川区人民路 1 号',
-      empCardType: '01',
-      empHeight: '175',
-      empWeight: '68.5',
-      empEmail: '',
-      empPolitical: '01',
-      isMarry: 'N',
-      empCardScanUp: front,
-      empCardScanDown: back,
-      emergencyContactName: '王芳',
-      emergencyContactRelation: '02',
-      emergencyContactTelNo: '0513-85551234',
-    },
-    educations: [
-      { major: '05', title: '机械工程', schoolName: '南通大学', cerStartDate: '2008-09-01', cerEndDate: '2012-06-30' },
-    ],
+    base: baseEdit({ front, back }),
+    educations: [educationEdit()],
   };
   await submitChange(employee, 'APP_EDIT_PERSON', body, token);
   return { token };
@@ -88,14 +73,7 @@ type WorkRecord = {
 export const submitWorkChange = async (
   employee: MadeEmployee,
   onFile: (WorkRecord & { id: number; cerType: string })[],
-  added: WorkRecord = {
-    schoolName: '如皋精工汽配厂',
-    title: '质检员',
-    cerStartDate: '2023-07-01',
-    cerEndDate: '2024-02-29',
-    quitReason: '工厂搬迁',
-    personalSkill: '三坐标测量',
-  },
+  added: WorkRecord = DEMO_RECORDS.nextWork,
 ) => {
   const kept = onFile
     .filter((record) => record.cerType === 'CER04')

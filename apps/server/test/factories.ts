@@ -38,6 +38,7 @@ import {
   setsOfProposed,
 } from '../src/modules/records/live-records';
 import { drawPng } from '../src/seed/demo-images';
+import { DEMO_RECORDS, EMPTY_CERTIFICATE } from '../src/seed/demo-record-values';
 
 export const FACTORY_PASSWORD = 'factory-pass-1';
 export const FACTORY_PASSWORD_HASH = sha256Hex(FACTORY_PASSWORD);
@@ -359,16 +360,6 @@ const RECORD_PICTURES = {
 };
 
 type RecordInput = Partial<Omit<CertificateValues, 'filePath'>>;
-const CERTIFICATE_DEFAULTS: Omit<CertificateValues, 'filePath'> = {
-  major: '',
-  title: '',
-  schoolName: '',
-  cerStartDate: null,
-  cerEndDate: null,
-  cerEffDate: null,
-  quitReason: '',
-  personalSkill: '',
-};
 
 /**
  * Personal records on file, as an approved change leaves them (files stored and attached, numbers sealed, versions
@@ -380,36 +371,12 @@ export const makeRecords = async (
   { database, cipher }: { database: Database; cipher: PersonalDataCipher },
   employee: MadeEmployee,
   {
-    idCard = '320682199803151236',
+    idCard = DEMO_RECORDS.idCard,
     base = {},
-    educations = [
-      {
-        major: '02',
-        title: '理科',
-        schoolName: '南通市第一中学',
-        cerStartDate: '2013-09-01',
-        cerEndDate: '2016-06-30',
-      },
-      {
-        major: '04',
-        title: '机电一体化',
-        schoolName: '南通职业大学',
-        cerStartDate: '2016-09-01',
-        cerEndDate: '2019-06-30',
-      },
-    ],
-    titles = [{ title: '助理工程师', cerEffDate: '2022-12-15' }],
-    skills = [{ title: '焊工（中级）', cerEffDate: '2021-05-20' }],
-    works = [
-      {
-        schoolName: '南通华达机械有限公司',
-        title: '装配工',
-        cerStartDate: '2019-07-01',
-        cerEndDate: '2023-06-30',
-        quitReason: '个人发展',
-        personalSkill: '钳工、叉车证',
-      },
-    ],
+    educations = DEMO_RECORDS.educations,
+    titles = [DEMO_RECORDS.title],
+    skills = [DEMO_RECORDS.skill],
+    works = [DEMO_RECORDS.work],
     bank = {},
   }: {
     idCard?: string;
@@ -432,7 +399,7 @@ export const makeRecords = async (
     const add: CertificateValues[] = [];
     for (const record of records) {
       const filePath = file ? await store(file.upType, file.bytes, `${record.title || record.schoolName}.png`) : null;
-      add.push({ ...CERTIFICATE_DEFAULTS, ...record, filePath });
+      add.push({ ...EMPTY_CERTIFICATE, ...record, filePath });
     }
     return { add, edit: [], remove: [] };
   };
@@ -440,20 +407,9 @@ export const makeRecords = async (
     ...(base && {
       base: {
         empCard: { sealed: cipher.seal(idCard), masked: maskIdCard(idCard) },
-        empTelNo: '13812345678',
-        address: '江苏省南通市崇川区工农路 88 号',
-        empCardType: '02',
-        empHeight: 172,
-        empWeight: 65,
-        empEmail: '',
-        empPolitical: '02',
-        isMarry: 'N',
-        hasBirth: '',
+        ...DEMO_RECORDS.base,
         empCardScanUp: await store('CARD', RECORD_PICTURES.idCardFront, '身份证正面.png'),
         empCardScanDown: await store('CARD', RECORD_PICTURES.idCardBack, '身份证反面.png'),
-        emergencyContactName: '张建国',
-        emergencyContactRelation: '01',
-        emergencyContactTelNo: '13987654321',
         ...base,
       },
     }),
@@ -471,12 +427,12 @@ export const makeRecords = async (
     },
     ...(bank && {
       bank: {
-        bankName: bank.bankName ?? '中国银行',
-        bankAddress: bank.bankAddress ?? '中国银行南通分行',
+        bankName: bank.bankName ?? DEMO_RECORDS.bank.bankName,
+        bankAddress: bank.bankAddress ?? DEMO_RECORDS.bank.bankAddress,
         filePath: await store('CARD', RECORD_PICTURES.bankCard, '银行卡.png'),
         bankNo: {
-          sealed: cipher.seal(bank.bankNo ?? '6217001234567890122'),
-          masked: maskBankNo(bank.bankNo ?? '6217001234567890122'),
+          sealed: cipher.seal(bank.bankNo ?? DEMO_RECORDS.bank.bankNo),
+          masked: maskBankNo(bank.bankNo ?? DEMO_RECORDS.bank.bankNo),
         },
       },
     }),

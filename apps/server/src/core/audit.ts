@@ -55,3 +55,17 @@ export const auditInsertFrom = ({
   sql`insert into ${auditLog} (actor_id, actor_emp_no, action, subject_type, subject_id, after, request_id)
       select ${actor.id}, ${actor.empNo}, ${action}::text, ${subjectType}::text, ${subjectId}, ${after}, ${requestId ?? ''}::text
       from ${sql.identifier(from)}`;
+
+/**
+ * The audit row of a row just inserted (`after` is what was inserted), returning its id; the insert's `returning`
+ * gave no row only if the database refused it silently, which must not pass as a success.
+ */
+export const auditCreated = async (
+  tx: Executor,
+  created: { id: number } | undefined,
+  { subjectType, ...entry }: Omit<AuditEntry, 'subject' | 'before'> & { subjectType: string },
+): Promise<{ id: number }> => {
+  if (!created) throw new Error(`the ${subjectType} was not stored`);
+  await recordAudit(tx, { ...entry, subject: { type: subjectType, id: created.id } });
+  return { id: created.id };
+};

@@ -16,9 +16,7 @@ import { attachFiles, storeFile } from '../modules/files/service';
 import { applyProposedRecords, type ProposedRecords, raiseVersions } from '../modules/records/live-records';
 import { submitChangeRequest } from '../modules/records/service';
 import { DEMO_PICTURES } from './demo-images';
-
-const DEMO_ID_CARD = '320682199803151236';
-const DEMO_BANK_NO = '6217001234567890122';
+import { DEMO_RECORDS, EMPTY_CERTIFICATE } from './demo-record-values';
 
 export const seedDemoRecords = async (
   pool: pg.Pool,
@@ -48,91 +46,44 @@ export const seedDemoRecords = async (
     Object.values(files).map((path) => ({ path, upTypes: ['CARD', 'SCHOOL', 'TITLE'] as const })),
   );
 
-  const certificate = {
-    major: '',
-    title: '',
-    schoolName: '',
-    cerStartDate: null,
-    cerEndDate: null,
-    cerEffDate: null,
-    filePath: null,
-    quitReason: '',
-    personalSkill: '',
-  };
+  const certificate = { ...EMPTY_CERTIFICATE, filePath: null };
   const approved: ProposedRecords = {
     base: {
-      empCard: { sealed: cipher.seal(DEMO_ID_CARD), masked: maskIdCard(DEMO_ID_CARD) },
-      empTelNo: '13812345678',
-      address: '江苏省南通市崇川区工农路 88 号',
-      empCardType: '02',
-      empHeight: 172,
-      empWeight: 65,
-      empEmail: '',
-      empPolitical: '02',
-      isMarry: 'N',
-      hasBirth: '',
+      empCard: { sealed: cipher.seal(DEMO_RECORDS.idCard), masked: maskIdCard(DEMO_RECORDS.idCard) },
+      ...DEMO_RECORDS.base,
       empCardScanUp: files.front,
       empCardScanDown: files.back,
-      emergencyContactName: '张建国',
-      emergencyContactRelation: '01',
-      emergencyContactTelNo: '13987654321',
     },
     certificates: {
       CER01: {
         add: [
-          {
-            ...certificate,
-            major: '02',
-            title: '理科',
-            schoolName: '南通市第一中学',
-            cerStartDate: '2013-09-01',
-            cerEndDate: '2016-06-30',
-            filePath: files.highSchool,
-          },
-          {
-            ...certificate,
-            major: '04',
-            title: '机电一体化',
-            schoolName: '南通职业大学',
-            cerStartDate: '2016-09-01',
-            cerEndDate: '2019-06-30',
-            filePath: files.college,
-          },
+          { ...certificate, ...DEMO_RECORDS.educations[0], filePath: files.highSchool },
+          { ...certificate, ...DEMO_RECORDS.educations[1], filePath: files.college },
         ],
         edit: [],
         remove: [],
       },
       CER02: {
-        add: [{ ...certificate, title: '助理工程师', cerEffDate: '2022-12-15', filePath: files.title }],
+        add: [{ ...certificate, ...DEMO_RECORDS.title, filePath: files.title }],
         edit: [],
         remove: [],
       },
       CER03: {
-        add: [{ ...certificate, title: '焊工（中级）', cerEffDate: '2021-05-20', filePath: files.skill }],
+        add: [{ ...certificate, ...DEMO_RECORDS.skill, filePath: files.skill }],
         edit: [],
         remove: [],
       },
       CER04: {
-        add: [
-          {
-            ...certificate,
-            schoolName: '南通华达机械有限公司',
-            title: '装配工',
-            cerStartDate: '2019-07-01',
-            cerEndDate: '2023-06-30',
-            quitReason: '个人发展',
-            personalSkill: '钳工、叉车证',
-          },
-        ],
+        add: [{ ...certificate, ...DEMO_RECORDS.work }],
         edit: [],
         remove: [],
       },
     },
     bank: {
-      bankName: '中国银行',
-      bankAddress: '中国银行南通分行',
+      bankName: DEMO_RECORDS.bank.bankName,
+      bankAddress: DEMO_RECORDS.bank.bankAddress,
       filePath: files.bank,
-      bankNo: { sealed: cipher.seal(DEMO_BANK_NO), masked: maskBankNo(DEMO_BANK_NO) },
+      bankNo: { sealed: cipher.seal(DEMO_RECORDS.bank.bankNo), masked: maskBankNo(DEMO_RECORDS.bank.bankNo) },
     },
   };
   await withTransaction(db, async (tx) => {
@@ -160,17 +111,7 @@ export const seedDemoRecords = async (
     notice: changeNotices.APP_EDIT_WORK.parse({
       NoticeType: 'APP_EDIT_WORK',
       NoticeBody: {
-        records: [
-          { ...existingWork, id: work.id },
-          {
-            schoolName: '如皋精工汽配厂',
-            title: '质检员',
-            cerStartDate: '2023-07-01',
-            cerEndDate: '2024-02-29',
-            quitReason: '工厂搬迁',
-            personalSkill: '三坐标测量',
-          },
-        ],
+        records: [{ ...existingWork, id: work.id }, DEMO_RECORDS.nextWork],
       },
     }),
     requestId: 'demo-seed',

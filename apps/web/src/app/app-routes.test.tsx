@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { useContext } from 'react';
 import { Link, MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type FakeHandler, fail, fakeServer, LocationProbe, ok, signInCookies } from '../test/render';
+import { type FakeHandler, fail, fakeServer, LocationProbe, makeCurrentUser, ok, signInCookies } from '../test/render';
 import { AppRoutes } from './app-routes';
 import type { AppRoute } from './route-table';
 
@@ -34,18 +34,8 @@ const TABLE: AppRoute[] = [
   { path: '/system-setting/change-password', title: '修改密码', load: page('change password screen') },
 ];
 
-const PROFILE = {
-  userAccount: '100001',
-  userName: '张伟',
-  id: 1,
-  baseBu: 'NT',
-  deptName: '总装车间',
-  titleName: '操作工',
-  empEnterDate: '2024-01-01',
-  appReadStatus: 'Y',
-  mustChangePassword: false,
-  avatarUrl: null,
-};
+/** The demo employee, as Account/CheckUserToken answers for them. */
+const PROFILE = makeCurrentUser().profile;
 const MENUS = [
   { menuPath: '/salary/my-salary', menuName: '我的工资', menuIcon: 'pay', rolePageNo: 'M04', isMobile: 'Y' },
   // Not for phones: must not open the attendance screen.

@@ -5,7 +5,6 @@
 import {
   bigint,
   char,
-  customType,
   index,
   integer,
   jsonb,
@@ -18,12 +17,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { employees } from './account';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
-const employeeRef = () =>
-  integer('employee_id')
-    .notNull()
-    .references(() => employees.id, { onDelete: 'cascade' });
+import { bytea, employeeRef } from './columns';
 
 /**
  * One upload and what became of it. Its state lives here, so any instance may run it, the page can be closed, and

@@ -6,7 +6,6 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -16,12 +15,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { employees } from './account';
-
-const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
-const employeeRef = () =>
-  integer('employee_id')
-    .notNull()
-    .references(() => employees.id, { onDelete: 'cascade' });
+import { employeeRef, money } from './columns';
 
 export const attendanceDays = pgTable(
   'attendance_days',

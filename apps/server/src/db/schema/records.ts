@@ -5,7 +5,6 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   char,
-  customType,
   date,
   index,
   integer,
@@ -20,13 +19,8 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { employees } from './account';
+import { bytea, employeeRef } from './columns';
 import { notices } from './home';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
-const employeeRef = () =>
-  integer('employee_id')
-    .notNull()
-    .references(() => employees.id, { onDelete: 'cascade' });
 
 /**
  * Uploaded files, bytes included, so every instance and one backup hold them. `kind` is what the content is

@@ -18,12 +18,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { employees } from './account';
-
-const employeeRef = () =>
-  integer('employee_id')
-    .notNull()
-    .references(() => employees.id, { onDelete: 'cascade' });
+import { employeeRef } from './columns';
 
 /** A video or document to study. Its bytes are the file `file_name` in MEDIA_DIR, served as /api/media/<key>.<ext>. */
 export const trainingMaterials = pgTable('training_materials', {

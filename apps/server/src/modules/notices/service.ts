@@ -1,7 +1,7 @@
 // Notices the employee submits and messages addressed to them, always scoped to the caller.
 import type { FeedbackType, PersonMsg, PersonNotice } from '@ess/contract/notices';
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import { recordAudit } from '../../core/audit';
+import { auditCreated } from '../../core/audit';
 import type { Caller } from '../../core/caller';
 import { withIdempotentTransaction } from '../../core/idempotency';
 import type { Db } from '../../db/client';
@@ -44,15 +44,13 @@ export const submitFeedback = ({
         body: feedback.NoticeBody,
       };
       const [created] = await tx.insert(notices).values(values).returning({ id: notices.id });
-      if (!created) throw new Error('the notice was not stored');
-      await recordAudit(tx, {
+      return auditCreated(tx, created, {
         actor: caller,
         action: 'notice.submit-feedback',
-        subject: { type: 'notice', id: created.id },
+        subjectType: 'notice',
         after: values,
         requestId,
       });
-      return { id: created.id };
     },
   );
 

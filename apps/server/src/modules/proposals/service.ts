@@ -17,7 +17,7 @@ import {
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { recordAudit } from '../../core/audit';
+import { auditCreated } from '../../core/audit';
 import type { Caller } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
 import {
@@ -104,15 +104,13 @@ const storeProposal = async (
   const fileId = filePath ? await attachSubmissionFile(tx, { path: filePath, upType: 'PROPOSAL', caller }) : null;
   const row = { ...values, submittedBy: caller?.id ?? null, fileId };
   const [created] = await tx.insert(proposals).values(row).returning({ id: proposals.id });
-  if (!created) throw new Error('the proposal was not stored');
-  await recordAudit(tx, {
+  return auditCreated(tx, created, {
     actor: caller,
     action: 'proposal.submit',
-    subject: { type: 'proposal', id: created.id },
+    subjectType: 'proposal',
     after: row,
     requestId,
   });
-  return { id: created.id };
 };
 
 /**

@@ -9,7 +9,7 @@ import {
 } from '@ess/contract/recruitment';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { recordAudit } from '../../core/audit';
+import { auditCreated } from '../../core/audit';
 import type { Caller } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
 import {
@@ -62,15 +62,13 @@ export const registerCandidate = ({
       fileId,
     };
     const [created] = await tx.insert(candidates).values(row).returning({ id: candidates.id });
-    if (!created) throw new Error('the candidate was not stored');
-    await recordAudit(tx, {
+    return auditCreated(tx, created, {
       actor: caller,
       action: 'candidate.register',
-      subject: { type: 'candidate', id: created.id },
+      subjectType: 'candidate',
       after: row,
       requestId,
     });
-    return { id: created.id };
   });
 
 /** The candidates registered through the caller's link, newest first (the share page). */

@@ -6,6 +6,7 @@ import type { ServerMessage } from '@ess/contract/realtime-protocol';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
+import { baseEdit, EDITED_ID_CARD, educationEdit } from '../../../test/edit-forms';
 import { FACTORY_PASSWORD_HASH, makeEmployee, TINY_PNG } from '../../../test/factories';
 import { createTestContext, type TestContext } from '../../../test/harness';
 import { uploadFile } from '../../../test/uploads';
@@ -18,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ID_CARD = '110101199003078515';
+const ID_CARD = EDITED_ID_CARD;
 
 /** A new employee of the plant with a token, and the two ID card scans uploaded. */
 const newEmployee = async (plant = 'NT') => {
@@ -28,32 +29,6 @@ const newEmployee = async (plant = 'NT') => {
   const back = await uploadFile(t.app, token, { upType: 'CARD', file: TINY_PNG });
   return { ...employee, token, front, back };
 };
-
-const baseForm = (scans: { front: string; back: string }, changes: Record<string, unknown> = {}) => ({
-  empCard: ID_CARD,
-  empTelNo: '13912345678',
-  address: '南通市崇川区人民路 1 号',
-  empCardType: '01',
-  empHeight: '175',
-  empWeight: '68.5',
-  empEmail: '',
-  empPolitical: '01',
-  isMarry: 'N',
-  empCardScanUp: scans.front,
-  empCardScanDown: scans.back,
-  emergencyContactName: '王芳',
-  emergencyContactRelation: '02',
-  emergencyContactTelNo: '0513-85551234',
-  ...changes,
-});
-const education = (changes: Record<string, unknown> = {}) => ({
-  major: '05',
-  title: '机械工程',
-  schoolName: '南通大学',
-  cerStartDate: '2008-09-01',
-  cerEndDate: '2012-06-30',
-  ...changes,
-});
 
 const submitPerson = (token: string, body: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({
@@ -86,7 +61,7 @@ describe('an edit of the base data and education, reviewed', () => {
     const worker = await newEmployee();
     const reviewer = await openSocket(t.app, reviewerToken);
 
-    const sent = await submitPerson(worker.token, { base: baseForm(worker), educations: [education()] });
+    const sent = await submitPerson(worker.token, { base: baseEdit(worker), educations: [educationEdit()] });
     expect(sent.json()).toMatchObject({ result: true, msg: '已提交审核,请勿重复提交' });
 
     // Nothing is written to the records yet; the screens show the edit as pending.
@@ -111,7 +86,7 @@ describe('an edit of the base data and education, reviewed', () => {
     );
 
     // A second edit of the same records while the first waits is refused, changing nothing.
-    const again = await submitPerson(worker.token, { base: baseForm(worker), educations: [education()] });
+    const again = await submitPerson(worker.token, { base: baseEdit(worker), educations: [educationEdit()] });
     expect(again.json()).toMatchObject({ result: false, msg: '已提交审核,请勿重复提交' });
     expect(await pendingOf(worker.id)).toHaveLength(1);
 
@@ -179,7 +154,7 @@ describe('an edit of the base data and education, reviewed', () => {
 
   it('is rejected with the reviewer’s reason, and the records stay as they were', async () => {
     const worker = await newEmployee();
-    await submitPerson(worker.token, { base: baseForm(worker), educations: [education()] });
+    await submitPerson(worker.token, { base: baseEdit(worker), educations: [educationEdit()] });
     const [{ id }] = (await pendingOf(worker.id)) as [{ id: number }];
     const noReason = await t.call(routes.rejectChange, { id, reason: '  ' }, reviewerToken);
     expect(noReason.body).toMatchObject({ result: false, msg: '请填写驳回原因' });
@@ -205,7 +180,7 @@ describe('an edit of the base data and education, reviewed', () => {
     const worker = await newEmployee();
     const otherReviewer = await makeEmployee(t.database, { roles: ['Employee', 'AppVerify'] });
     const otherToken = await t.login(otherReviewer.empNo, FACTORY_PASSWORD_HASH);
-    await submitPerson(worker.token, { base: baseForm(worker), educations: [education()] });
+    await submitPerson(worker.token, { base: baseEdit(worker), educations: [educationEdit()] });
     const [{ id }] = (await pendingOf(worker.id)) as [{ id: number }];
     const { seenVersions } = (await t.call(routes.getChangeDetail, { id }, reviewerToken)).body.data;
     const answers = await Promise.all([
@@ -223,14 +198,14 @@ describe('an edit of the base data and education, reviewed', () => {
   it('refuses an approval made against records HR changed since, until the reviewer has seen the new difference', async () => {
     const worker = await newEmployee();
     // The approved state first.
-    await submitPerson(worker.token, { base: baseForm(worker), educations: [education()] });
+    await submitPerson(worker.token, { base: baseEdit(worker), educations: [educationEdit()] });
     const [{ id: first }] = (await pendingOf(worker.id)) as [{ id: number }];
     const firstSeen = (await t.call(routes.getChangeDetail, { id: first }, reviewerToken)).body.data.seenVersions;
     await t.call(routes.approveChange, { id: first, seenVersions: firstSeen }, reviewerToken);
 
     await submitPerson(worker.token, {
-      base: baseForm(worker, { empTelNo: '13700000000' }),
-      educations: [education()],
+      base: baseEdit(worker, { empTelNo: '13700000000' }),
+      educations: [educationEdit()],
     });
     const [{ id }] = (await pendingOf(worker.id)) as [{ id: number }];
     const before = (await t.call(routes.getChangeDetail, { id }, reviewerToken)).body.data;
@@ -322,14 +297,14 @@ describe('access', () => {
     // Another's file: as if it did not exist, to read or to use.
     const read = await t.app.inject({ method: 'GET', url: other.front, headers: { token: worker.token } });
     expect(read.statusCode).toBe(404);
-    const used = await submitPerson(worker.token, { base: baseForm(other), educations: [education()] });
+    const used = await submitPerson(worker.token, { base: baseEdit(other), educations: [educationEdit()] });
     expect(used.json()).toMatchObject({ result: false, msg: '文件不存在或已失效，请重新上传' });
     // Another's certificate: the id names nothing of the caller's.
     const demoEducation = (await t.database.pool.query("select id from certificates where cer_type = 'CER01' limit 1"))
       .rows[0].id;
     const edited = await submitPerson(worker.token, {
-      base: baseForm(worker),
-      educations: [education({ id: demoEducation })],
+      base: baseEdit(worker),
+      educations: [educationEdit({ id: demoEducation })],
     });
     expect(edited.json()).toMatchObject({ result: false, msg: '记录不存在，请刷新后重试' });
     expect(await pendingOf(worker.id)).toHaveLength(0);
@@ -343,8 +318,8 @@ describe('the employee’s own waiting change', () => {
   it('shows what they sent, numbers masked, to them alone', async () => {
     const worker = await newEmployee();
     const sent = await submitPerson(worker.token, {
-      base: baseForm(worker, { empTelNo: '13800001111' }),
-      educations: [education()],
+      base: baseEdit(worker, { empTelNo: '13800001111' }),
+      educations: [educationEdit()],
     });
     expect(sent.json()).toMatchObject({ result: true });
     const notices = await t.call(routes.getPersonNotice, { currentPage: 1 }, worker.token);
@@ -372,8 +347,8 @@ describe('the employee’s own waiting change', () => {
   it('is withdrawn by them while nobody decided: records free again, reviewers told, the notice says so', async () => {
     const worker = await newEmployee();
     await submitPerson(worker.token, {
-      base: baseForm(worker, { empTelNo: '13800002222' }),
-      educations: [education()],
+      base: baseEdit(worker, { empTelNo: '13800002222' }),
+      educations: [educationEdit()],
     });
     const [{ id }] = (await pendingOf(worker.id)) as [{ id: number }];
 
@@ -411,7 +386,7 @@ describe('the employee’s own waiting change', () => {
       empTelNo: '',
       pendingChangeRequest: null,
     });
-    const again = await submitPerson(worker.token, { base: baseForm(worker), educations: [education()] });
+    const again = await submitPerson(worker.token, { base: baseEdit(worker), educations: [educationEdit()] });
     expect(again.json().result).toBe(true);
     const log = await t.database.pool.query(
       "select actor_id from audit_log where action = 'change.withdraw' and subject_id = $1",
@@ -422,7 +397,7 @@ describe('the employee’s own waiting change', () => {
 
   it('cannot be withdrawn once decided', async () => {
     const worker = await newEmployee();
-    await submitPerson(worker.token, { base: baseForm(worker), educations: [education()] });
+    await submitPerson(worker.token, { base: baseEdit(worker), educations: [educationEdit()] });
     const [{ id }] = (await pendingOf(worker.id)) as [{ id: number }];
     await t.call(routes.rejectChange, { id, reason: '照片不清晰' }, reviewerToken);
     expect((await t.call(routes.withdrawChange, { id }, worker.token)).body).toMatchObject({

@@ -27,6 +27,25 @@ export const reportUploadFailure = (message: string, { isDocument = false }: { i
     kind: 'fail',
   });
 
+/** Network and HTTP failures were already told by the api client (请求服务器错误,请稍后重试): only the rest is told here. */
+export const reportUploadError = (error: unknown, options?: { isDocument?: boolean }) => {
+  if (!(error instanceof ApiError) || error.kind === 'business') reportUploadFailure(describeError(error), options);
+};
+
+/** 删除 beside an uploaded file, named for the file it removes. */
+export const RemoveFileButton = ({ label, onRemove }: { label: string; onRemove: () => void }) => (
+  <Button size="mini" color="danger" fill="none" aria-label={t.upload.removeFor(label)} onClick={onRemove}>
+    {t.upload.remove}
+  </Button>
+);
+
+export const UploadingStatus = () => (
+  <span className="file-uploader-busy" role="status">
+    {t.upload.uploading}
+    <DotLoading />
+  </span>
+);
+
 /** Compresses a picture, checks the size, uploads; answers the address, or undefined when it was told as failed. */
 export const pickAndUpload = async ({
   file,
@@ -51,8 +70,7 @@ export const pickAndUpload = async ({
     const path = await uploadFile({ upType, file: ready.blob, fileName: ready.name });
     return { path, kind: isPdfFile ? 'pdf' : 'image' };
   } catch (error) {
-    // Network and HTTP failures were already told by the api client (请求服务器错误,请稍后重试).
-    if (!(error instanceof ApiError) || error.kind === 'business') reportUploadFailure(describeError(error));
+    reportUploadError(error);
     return undefined;
   }
 };
@@ -102,25 +120,17 @@ export const FileUploader = ({
         <div className="file-uploader-item">
           <FilePreview key={value} path={value} label={label} kind={kind} />
           {!isDisabled && (
-            <Button
-              size="mini"
-              color="danger"
-              fill="none"
-              aria-label={t.upload.removeFor(label)}
-              onClick={() => {
+            <RemoveFileButton
+              label={label}
+              onRemove={() => {
                 setKind(undefined);
                 onChange?.(undefined);
               }}
-            >
-              {t.upload.remove}
-            </Button>
+            />
           )}
         </div>
       ) : isUploading ? (
-        <span className="file-uploader-busy" role="status">
-          {t.upload.uploading}
-          <DotLoading />
-        </span>
+        <UploadingStatus />
       ) : (
         <PickFileButtons
           label={label}

@@ -1,15 +1,14 @@
 // The uploader of the public forms (a proposal's picture, a candidate's resume): one file, sent with
 // upload/UploadPublicFile. The page cannot read an anonymous upload back, so the chosen file shows by its name.
 import type { PublicUploadType } from '@ess/contract/files';
-import { Button, DotLoading } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { FileOutline } from 'antd-mobile-icons';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { t } from '../../i18n/zh-CN';
-import { ApiError, describeError } from '../../lib/api-client';
 import { compressImage } from '../../lib/image-files';
 import { showToast } from '../../lib/toast';
 import { MAX_UPLOAD_BYTES, uploadPublicFile } from '../../lib/upload-file';
-import { reportUploadFailure } from './file-uploader';
+import { RemoveFileButton, reportUploadError, reportUploadFailure, UploadingStatus } from './file-uploader';
 import { PickFileButtons } from './pick-file-buttons';
 import './upload.css';
 
@@ -48,8 +47,7 @@ export const PublicFileUploader = ({ id, value, onChange, upType, label }: Publi
       onChange?.(path);
       void showToast({ content: t.upload.success, kind: 'success' });
     } catch (error) {
-      if (!(error instanceof ApiError) || error.kind === 'business')
-        reportUploadFailure(describeError(error), { isDocument });
+      reportUploadError(error, { isDocument });
     } finally {
       setUploading(false);
     }
@@ -68,24 +66,16 @@ export const PublicFileUploader = ({ id, value, onChange, upType, label }: Publi
           <span className="public-file-name">
             <FileOutline aria-hidden="true" /> {name || t.upload.uploadedFile}
           </span>
-          <Button
-            size="mini"
-            color="danger"
-            fill="none"
-            aria-label={t.upload.removeFor(label)}
-            onClick={() => {
+          <RemoveFileButton
+            label={label}
+            onRemove={() => {
               setName('');
               onChange?.(undefined);
             }}
-          >
-            {t.upload.remove}
-          </Button>
+          />
         </div>
       ) : isUploading ? (
-        <span className="file-uploader-busy" role="status">
-          {t.upload.uploading}
-          <DotLoading />
-        </span>
+        <UploadingStatus />
       ) : isDocument ? (
         <>
           <Button size="small" color="primary" fill="outline" onClick={() => documentInput.current?.click()}>

@@ -3,11 +3,11 @@
 // departments and teams of that plant (NT's from NT, GT and NY) and at most one picture. Signed in, the name and
 // number are the worker's own.
 import { IMPROVE_PLANTS, type ImproveProposalForm, improveProposalForm, PLANT_LABELS } from '@ess/contract/proposals';
-import { Button, Form, Input, TextArea } from 'antd-mobile';
+import { Button, Form, Input } from 'antd-mobile';
 import { useEffect, useId, useRef, useState } from 'react';
 import { contractRules } from '../../components/form/contract-rules';
 import { PickerField } from '../../components/form/picker-field';
-import { RequiredLabel } from '../../components/form/required-label';
+import { PublicForm, RequiredItem, RequiredTextAreaItem, RequiredTextItem } from '../../components/form/public-form';
 import { PublicFileUploader } from '../../components/upload/public-file-uploader';
 import { t } from '../../i18n/zh-CN';
 import { useCurrentUser } from '../../lib/current-user';
@@ -91,89 +91,59 @@ const ProposalImprovePage = () => {
         </div>
       )}
       {(depts.isError || teams.isError) && <p className="proposal-error">{t.proposals.lookupFailed}</p>}
-      <Form
+      <PublicForm
         form={form}
         name="proposal-improve"
-        layout="horizontal"
-        requiredMarkStyle="none"
         onFinish={send}
-        footer={
-          <Button type="submit" color="primary" block size="large" loading={submit.isPending} disabled={!plant}>
-            {t.proposals.submit}
-          </Button>
-        }
+        submitLabel={t.proposals.submit}
+        isPending={submit.isPending}
+        submitDisabled={!plant}
       >
-        <Form.Item
-          name="ImproveDept"
-          label={<RequiredLabel>{t.proposals.dept}</RequiredLabel>}
-          rules={rulesOf('ImproveDept')}
-        >
+        <RequiredItem name="ImproveDept" label={t.proposals.dept} rules={rulesOf('ImproveDept')}>
           <PickerField label={t.proposals.dept} options={deptOptions} placeholder={t.proposals.choose.dept} />
-        </Form.Item>
-        <Form.Item name="TeamNo" label={<RequiredLabel>{t.proposals.team}</RequiredLabel>} rules={rulesOf('TeamNo')}>
+        </RequiredItem>
+        <RequiredItem name="TeamNo" label={t.proposals.team} rules={rulesOf('TeamNo')}>
           <PickerField label={t.proposals.team} options={teams.data ?? []} placeholder={t.proposals.choose.team} />
-        </Form.Item>
-        <Form.Item
-          name="AssistDept"
-          label={<RequiredLabel>{t.proposals.assistDept}</RequiredLabel>}
-          rules={rulesOf('AssistDept')}
-        >
+        </RequiredItem>
+        <RequiredItem name="AssistDept" label={t.proposals.assistDept} rules={rulesOf('AssistDept')}>
           <PickerField
             label={t.proposals.assistDept}
             options={deptOptions}
             placeholder={t.proposals.choose.assistDept}
           />
-        </Form.Item>
-        <Form.Item
+        </RequiredItem>
+        <RequiredTextItem
           name="ImproveName"
-          label={<RequiredLabel>{t.proposals.improveName}</RequiredLabel>}
+          label={t.proposals.improveName}
           rules={rulesOf('ImproveName')}
-        >
-          <Input placeholder={t.proposals.placeholder(t.proposals.improveName)} maxLength={100} clearable />
-        </Form.Item>
-        <Form.Item
+          maxLength={100}
+          clearable
+        />
+        <RequiredTextItem
           name="ImproveEmpName"
-          label={<RequiredLabel>{t.proposals.empName}</RequiredLabel>}
+          label={t.proposals.empName}
           rules={rulesOf('ImproveEmpName')}
-        >
-          <Input placeholder={t.proposals.placeholder(t.proposals.empName)} maxLength={64} disabled={Boolean(user)} />
-        </Form.Item>
-        <Form.Item
+          maxLength={64}
+          disabled={Boolean(user)}
+        />
+        <RequiredTextItem
           name="ImproveEmpNo"
-          label={<RequiredLabel>{t.proposals.empNo}</RequiredLabel>}
+          label={t.proposals.empNo}
           rules={rulesOf('ImproveEmpNo')}
           description={user ? t.proposals.signedInHint : undefined}
-        >
-          <Input
-            placeholder={t.proposals.placeholder(t.proposals.empNo)}
-            maxLength={32}
-            inputMode="numeric"
-            disabled={Boolean(user)}
-          />
-        </Form.Item>
-        <Form.Item
-          name="ImproveDetail"
-          label={<RequiredLabel>{t.proposals.detail}</RequiredLabel>}
-          rules={rulesOf('ImproveDetail')}
-          layout="vertical"
-        >
-          <TextArea placeholder={t.proposals.placeholder(t.proposals.detail)} rows={3} maxLength={2000} showCount />
-        </Form.Item>
-        <Form.Item
-          name="ImproveSuggest"
-          label={<RequiredLabel>{t.proposals.suggest}</RequiredLabel>}
-          rules={rulesOf('ImproveSuggest')}
-          layout="vertical"
-        >
-          <TextArea placeholder={t.proposals.placeholder(t.proposals.suggest)} rows={3} maxLength={2000} showCount />
-        </Form.Item>
+          maxLength={32}
+          inputMode="numeric"
+          disabled={Boolean(user)}
+        />
+        <RequiredTextAreaItem name="ImproveDetail" label={t.proposals.detail} rules={rulesOf('ImproveDetail')} />
+        <RequiredTextAreaItem name="ImproveSuggest" label={t.proposals.suggest} rules={rulesOf('ImproveSuggest')} />
         <Form.Item name="ImageNo" label={t.proposals.imageNo} rules={rulesOf('ImageNo')}>
           <Input placeholder={t.proposals.imageNoPlaceholder} maxLength={32} />
         </Form.Item>
         <Form.Item name="FilePath" label={t.proposals.image} description={t.proposals.imageHint} layout="vertical">
           <PublicFileUploader upType="PROPOSAL" label={t.proposals.image} />
         </Form.Item>
-      </Form>
+      </PublicForm>
     </div>
   );
 };

@@ -9,11 +9,11 @@ import {
   type StudyProposalForm,
   studyProposalForm,
 } from '@ess/contract/proposals';
-import { Button, Form, Input, Tabs, TextArea } from 'antd-mobile';
+import { Form, Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { contractFormRules } from '../../components/form/contract-rules';
 import { PickerField } from '../../components/form/picker-field';
-import { RequiredLabel } from '../../components/form/required-label';
+import { PublicForm, RequiredItem, RequiredTextAreaItem, RequiredTextItem } from '../../components/form/public-form';
 import { PublicFileUploader } from '../../components/upload/public-file-uploader';
 import { t } from '../../i18n/zh-CN';
 import { showToast } from '../../lib/toast';
@@ -61,45 +61,36 @@ const ProposalStudyPage = () => {
         <Tabs.Tab key="ADJUST" title={t.proposals.adjust} />
         <Tabs.Tab key="STUDY" title={t.proposals.study} />
       </Tabs>
-      <Form
+      <PublicForm
         form={form}
         name="proposal-study"
-        layout="horizontal"
-        requiredMarkStyle="none"
         // The type comes from the tab, not from a field.
         initialValues={{}}
         onFinish={send}
         onValuesChange={(changed) => {
           if ('Bu' in changed) form.setFieldsValue({ DeptNo: undefined });
         }}
-        footer={
-          <Button type="submit" color="primary" block size="large" loading={submit.isPending}>
-            {t.proposals.submit}
-          </Button>
-        }
+        submitLabel={t.proposals.submit}
+        isPending={submit.isPending}
       >
-        <Form.Item name="Bu" label={<RequiredLabel>{t.proposals.studyPlant}</RequiredLabel>} rules={rulesOf('Bu')}>
+        <RequiredItem name="Bu" label={t.proposals.studyPlant} rules={rulesOf('Bu')}>
           <PickerField
             label={t.proposals.studyPlant}
             options={PLANT_OPTIONS}
             placeholder={t.proposals.choose.studyPlant}
           />
-        </Form.Item>
-        <Form.Item
-          name="ClassType"
-          label={<RequiredLabel>{t.proposals.classType}</RequiredLabel>}
-          rules={rulesOf('ClassType')}
-        >
+        </RequiredItem>
+        <RequiredItem name="ClassType" label={t.proposals.classType} rules={rulesOf('ClassType')}>
           <PickerField
             label={t.proposals.classType}
             options={CLASS_OPTIONS}
             placeholder={t.proposals.choose.classType}
           />
-        </Form.Item>
+        </RequiredItem>
         {isAdjust && (
-          <Form.Item
+          <RequiredItem
             name="DeptNo"
-            label={<RequiredLabel>{t.proposals.adjustDept}</RequiredLabel>}
+            label={t.proposals.adjustDept}
             rules={[
               {
                 validator: async (_rule, value: unknown) => {
@@ -113,48 +104,22 @@ const ProposalStudyPage = () => {
               options={depts.data ?? []}
               placeholder={t.proposals.choose.adjustDept}
             />
-          </Form.Item>
+          </RequiredItem>
         )}
-        <Form.Item
+        <RequiredTextItem
           name="Presenter"
-          label={<RequiredLabel>{t.proposals.presenter}</RequiredLabel>}
+          label={t.proposals.presenter}
           rules={rulesOf('Presenter')}
-        >
-          <Input placeholder={t.proposals.placeholder(t.proposals.presenter)} maxLength={64} clearable />
-        </Form.Item>
-        <Form.Item name="WorkNo" label={<RequiredLabel>{t.proposals.workNo}</RequiredLabel>} rules={rulesOf('WorkNo')}>
-          <Input placeholder={t.proposals.placeholder(t.proposals.workNo)} maxLength={64} clearable />
-        </Form.Item>
-        <Form.Item
-          name="QuestionDesc"
-          label={<RequiredLabel>{t.proposals.questionDesc}</RequiredLabel>}
-          rules={rulesOf('QuestionDesc')}
-          layout="vertical"
-        >
-          <TextArea
-            placeholder={t.proposals.placeholder(t.proposals.questionDesc)}
-            rows={3}
-            maxLength={2000}
-            showCount
-          />
-        </Form.Item>
-        <Form.Item
-          name="SuggestDesc"
-          label={<RequiredLabel>{t.proposals.suggestDesc}</RequiredLabel>}
-          rules={rulesOf('SuggestDesc')}
-          layout="vertical"
-        >
-          <TextArea
-            placeholder={t.proposals.placeholder(t.proposals.suggestDesc)}
-            rows={3}
-            maxLength={2000}
-            showCount
-          />
-        </Form.Item>
+          maxLength={64}
+          clearable
+        />
+        <RequiredTextItem name="WorkNo" label={t.proposals.workNo} rules={rulesOf('WorkNo')} maxLength={64} clearable />
+        <RequiredTextAreaItem name="QuestionDesc" label={t.proposals.questionDesc} rules={rulesOf('QuestionDesc')} />
+        <RequiredTextAreaItem name="SuggestDesc" label={t.proposals.suggestDesc} rules={rulesOf('SuggestDesc')} />
         <Form.Item name="FilePath" label={t.proposals.file} description={t.proposals.imageHint} layout="vertical">
           <PublicFileUploader upType="PROPOSAL" label={t.proposals.file} />
         </Form.Item>
-      </Form>
+      </PublicForm>
     </div>
   );
 };

@@ -21,13 +21,14 @@ import { useSubmitChangeRequest } from './api/submit-change-request';
 import { FieldList } from './components/field-list';
 import { MaskedNumberInput } from './components/masked-number-input';
 import { PendingChangeRequest } from './components/pending-change-request';
-import { fieldLabel } from './field-label';
+import { catalogueItemOf } from './field-label';
 import { pullTexts } from './pull-texts';
 import './records.css';
 import { mayDiscard } from './may-discard';
 
 const bank = t.records.bank;
 const rulesOf = contractRules(bankCardForm);
+const BankItem = catalogueItemOf(BANK_FIELDS, rulesOf);
 
 type BankValues = { filePath?: string; bankNo?: string; bankName?: string; bankAddress?: string };
 
@@ -136,18 +137,11 @@ const BankEditor = ({ card, bankOptions, onClose }: BankEditorProps) => {
           bankAddress: card?.bankAddress ?? '',
         }}
       >
-        <Form.Item
-          name="filePath"
-          label={fieldLabel(BANK_FIELDS.filePath)}
-          rules={rulesOf('filePath')}
-          layout="vertical"
-        >
+        <BankItem name="filePath" layout="vertical">
           <FileUploader upType="CARD" label={BANK_FIELDS.filePath.label} />
-        </Form.Item>
-        <Form.Item
+        </BankItem>
+        <BankItem
           name="bankNo"
-          label={fieldLabel(BANK_FIELDS.bankNo)}
-          rules={rulesOf('bankNo')}
           description={
             <span role="status" className={isQuestioned ? 'bank-no-warning' : undefined}>
               {isQuestioned ? bank.luhnWarning : masked && MASKED_NUMBER.test(bankNo ?? '') ? bank.bankNoHint : ''}
@@ -155,13 +149,13 @@ const BankEditor = ({ card, bankOptions, onClose }: BankEditorProps) => {
           }
         >
           <MaskedNumberInput placeholder={bank.bankNoPlaceholder} inputMode="numeric" maxLength={23} />
-        </Form.Item>
-        <Form.Item name="bankName" label={fieldLabel(BANK_FIELDS.bankName)} rules={rulesOf('bankName')}>
+        </BankItem>
+        <BankItem name="bankName">
           <PickerField label={BANK_FIELDS.bankName.label} options={options} />
-        </Form.Item>
-        <Form.Item name="bankAddress" label={fieldLabel(BANK_FIELDS.bankAddress)} rules={rulesOf('bankAddress')}>
+        </BankItem>
+        <BankItem name="bankAddress">
           <Input maxLength={200} placeholder={bank.bankAddressPlaceholder} />
-        </Form.Item>
+        </BankItem>
       </Form>
       <div className="records-actions">
         <Button fill="outline" onClick={() => void cancel()} disabled={submit.isPending}>

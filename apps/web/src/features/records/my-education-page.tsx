@@ -5,7 +5,7 @@
 import type { CertificateRow, EmployeeInfo } from '@ess/contract/records';
 import { changeBodies } from '@ess/contract/records';
 import { Button, Form, PullToRefresh } from 'antd-mobile';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { AgreementSheet } from '../../components/agreement-sheet';
 import { ErrorState, LoadingState } from '../../components/query-states';
 import { t } from '../../i18n/zh-CN';
@@ -35,6 +35,23 @@ const useBaseDictionaries = () => {
   return { major, card, poli, rel, fert };
 };
 type Dictionaries = ReturnType<typeof useBaseDictionaries>;
+
+/** The base data's dictionaries as the form (`options`) or the view (`nameOf`) takes them. */
+const baseDictionaries = <Facet extends 'options' | 'nameOf'>(dictionaries: Dictionaries, facet: Facet) => ({
+  card: dictionaries.card[facet],
+  poli: dictionaries.poli[facet],
+  rel: dictionaries.rel[facet],
+  fert: dictionaries.fert[facet],
+});
+
+const EducationSection = ({ children }: { children: ReactNode }) => (
+  <section className="records-section" aria-labelledby="education-section">
+    <h2 className="records-section-title" id="education-section">
+      {t.records.education.section}
+    </h2>
+    {children}
+  </section>
+);
 
 /** The invalid field the form marked first, brought into view. */
 const showFirstError = () =>
@@ -113,20 +130,8 @@ const PersonEditor = ({ info, educations, dictionaries, onClose }: PersonEditorP
   return (
     <div className="records-page">
       <p className="records-hint">{t.records.saveHint}</p>
-      <BaseInfoForm
-        form={form}
-        info={info}
-        dictionaries={{
-          card: dictionaries.card.options,
-          poli: dictionaries.poli.options,
-          rel: dictionaries.rel.options,
-          fert: dictionaries.fert.options,
-        }}
-      />
-      <section className="records-section" aria-labelledby="education-section">
-        <h2 className="records-section-title" id="education-section">
-          {t.records.education.section}
-        </h2>
+      <BaseInfoForm form={form} info={info} dictionaries={baseDictionaries(dictionaries, 'options')} />
+      <EducationSection>
         <RecordListEditor
           kind={EDUCATION}
           drafts={drafts}
@@ -137,7 +142,7 @@ const PersonEditor = ({ info, educations, dictionaries, onClose }: PersonEditorP
           majorOptions={dictionaries.major.options}
           majorName={dictionaries.major.nameOf}
         />
-      </section>
+      </EducationSection>
       <div className="records-actions">
         <Button fill="outline" onClick={() => void cancel()} disabled={submit.isPending}>
           {t.records.cancel}
@@ -207,21 +212,10 @@ const MyEducationPage = () => {
     <PullToRefresh onRefresh={refresh} {...pullTexts}>
       <div className="records-page">
         {pending && <PendingChangeRequest kind={pending.kind} submittedAt={pending.submittedAt} showsSentValues />}
-        <BaseInfoView
-          info={info.data}
-          nameOf={{
-            card: dictionaries.card.nameOf,
-            poli: dictionaries.poli.nameOf,
-            rel: dictionaries.rel.nameOf,
-            fert: dictionaries.fert.nameOf,
-          }}
-        />
-        <section className="records-section" aria-labelledby="education-section">
-          <h2 className="records-section-title" id="education-section">
-            {t.records.education.section}
-          </h2>
+        <BaseInfoView info={info.data} nameOf={baseDictionaries(dictionaries, 'nameOf')} />
+        <EducationSection>
           <RecordsView kind={EDUCATION} rows={educations.data} majorName={dictionaries.major.nameOf} />
-        </section>
+        </EducationSection>
         <div className="records-actions">
           <Button block color="primary" onClick={() => setEditing(true)} disabled={pending !== null}>
             {t.records.edit}

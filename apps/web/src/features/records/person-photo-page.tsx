@@ -7,10 +7,9 @@ import { hasAttendancePhoto } from '@ess/contract/plants';
 import { Button, DotLoading, ErrorBlock } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { AgreementSheet } from '../../components/agreement-sheet';
-import { reportUploadFailure } from '../../components/upload/file-uploader';
+import { reportUploadError, reportUploadFailure } from '../../components/upload/file-uploader';
 import { PickFileButtons } from '../../components/upload/pick-file-buttons';
 import { t } from '../../i18n/zh-CN';
-import { ApiError, describeError } from '../../lib/api-client';
 import { confirmAction } from '../../lib/confirm-action';
 import { useSignedInUser } from '../../lib/current-user';
 import { useIdempotencyKey } from '../../lib/idempotency-key';
@@ -75,7 +74,7 @@ const PhotoUpdater = () => {
         filePath = await uploadFile({ upType: 'PHOTO-Mobile', file: picked.blob, fileName: picked.name });
         setPicked({ ...picked, uploadedPath: filePath });
       } catch (error) {
-        if (!(error instanceof ApiError) || error.kind === 'business') reportUploadFailure(describeError(error));
+        reportUploadError(error);
         return;
       } finally {
         setUploading(false);

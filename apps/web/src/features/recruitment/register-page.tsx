@@ -2,11 +2,11 @@
 // a resume (.doc, .docx, .pdf; one file, checked by content on the server). After a registration a cookie flag is
 // set to 1 and the form gives way to 信息已提交,请耐心等待 (SPEC §4), also when the page is opened again.
 import { REGISTERED_COOKIE, REGISTERED_MESSAGE, type RegisterForm, registerForm } from '@ess/contract/recruitment';
-import { Button, Form, Input, Result } from 'antd-mobile';
+import { Form, Result } from 'antd-mobile';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { contractRules } from '../../components/form/contract-rules';
-import { RequiredLabel } from '../../components/form/required-label';
+import { PublicForm, RequiredItem, RequiredTextItem } from '../../components/form/public-form';
 import { PublicFileUploader } from '../../components/upload/public-file-uploader';
 import { t } from '../../i18n/zh-CN';
 import { useRegisterCandidate } from './api/recruitment';
@@ -60,49 +60,45 @@ const RegisterPage = () => {
           {referrer ? t.recruitment.referredBy(referrer) : t.recruitment.noReferrer}
         </p>
       </div>
-      <Form
+      <PublicForm
         form={form}
         name="register"
-        layout="horizontal"
-        requiredMarkStyle="none"
         onFinish={send}
-        footer={
-          <Button type="submit" color="primary" block size="large" loading={register.isPending} disabled={!referrer}>
-            {t.recruitment.submit}
-          </Button>
-        }
+        submitLabel={t.recruitment.submit}
+        isPending={register.isPending}
+        submitDisabled={!referrer}
       >
-        <Form.Item
+        <RequiredTextItem
           name="UserName"
-          label={<RequiredLabel>{t.recruitment.userName}</RequiredLabel>}
+          label={t.recruitment.userName}
           rules={rulesOf('UserName')}
-        >
-          <Input placeholder={t.proposals.placeholder(t.recruitment.userName)} maxLength={32} clearable />
-        </Form.Item>
-        <Form.Item
+          maxLength={32}
+          clearable
+        />
+        <RequiredTextItem
           name="UserAge"
-          label={<RequiredLabel>{t.recruitment.userAge}</RequiredLabel>}
+          label={t.recruitment.userAge}
           rules={rulesOf('UserAge')}
-        >
-          <Input placeholder={t.proposals.placeholder(t.recruitment.userAge)} inputMode="numeric" maxLength={3} />
-        </Form.Item>
-        <Form.Item
+          inputMode="numeric"
+          maxLength={3}
+        />
+        <RequiredTextItem
           name="PositionApply"
-          label={<RequiredLabel>{t.recruitment.positionApply}</RequiredLabel>}
+          label={t.recruitment.positionApply}
           rules={rulesOf('PositionApply')}
-        >
-          <Input placeholder={t.proposals.placeholder(t.recruitment.positionApply)} maxLength={64} clearable />
-        </Form.Item>
-        <Form.Item
+          maxLength={64}
+          clearable
+        />
+        <RequiredItem
           name="FilePath"
-          label={<RequiredLabel>{t.recruitment.resume}</RequiredLabel>}
+          label={t.recruitment.resume}
           rules={rulesOf('FilePath')}
           description={t.recruitment.resumeHint}
           layout="vertical"
         >
           <PublicFileUploader upType="RESUME" label={t.recruitment.resume} />
-        </Form.Item>
-      </Form>
+        </RequiredItem>
+      </PublicForm>
     </div>
   );
 };

@@ -10,12 +10,13 @@ import { PickerField, type PickerOption } from '../../../components/form/picker-
 import { RequiredLabel } from '../../../components/form/required-label';
 import { FileUploader } from '../../../components/upload/file-uploader';
 import { t } from '../../../i18n/zh-CN';
-import { fieldLabel } from '../field-label';
+import { catalogueItemOf } from '../field-label';
 import { MaskedNumberInput } from './masked-number-input';
 
 const base = t.records.base;
 const MARRIAGE = BASE_FIELDS.isMarry.format.options;
 const rulesOf = contractRules(employeeBaseForm);
+const BaseItem = catalogueItemOf(BASE_FIELDS, rulesOf);
 
 /** The form's values: text as typed (height and weight too), choices as codes, files as addresses. */
 export type BaseValues = Partial<Record<keyof typeof BASE_FIELDS, string>>;
@@ -85,22 +86,22 @@ export const BaseInfoForm = ({ form, info, dictionaries }: BaseInfoFormProps) =>
     >
       <MaskedNumberInput placeholder={base.empCardPlaceholder} inputMode="text" maxLength={18} />
     </Form.Item>
-    <Form.Item name="empTelNo" label={fieldLabel(BASE_FIELDS.empTelNo)} rules={rulesOf('empTelNo')}>
+    <BaseItem name="empTelNo">
       <Input type="tel" inputMode="numeric" maxLength={11} autoComplete="tel" placeholder={base.empTelNoPlaceholder} />
-    </Form.Item>
-    <Form.Item name="address" label={fieldLabel(BASE_FIELDS.address)} rules={rulesOf('address')}>
+    </BaseItem>
+    <BaseItem name="address">
       <Input maxLength={200} placeholder={base.addressPlaceholder} />
-    </Form.Item>
-    <Form.Item name="empCardType" label={fieldLabel(BASE_FIELDS.empCardType)} rules={rulesOf('empCardType')}>
+    </BaseItem>
+    <BaseItem name="empCardType">
       <PickerField label={BASE_FIELDS.empCardType.label} options={dictionaries.card} />
-    </Form.Item>
-    <Form.Item name="empHeight" label={fieldLabel(BASE_FIELDS.empHeight)} rules={rulesOf('empHeight')}>
+    </BaseItem>
+    <BaseItem name="empHeight">
       <Input inputMode="decimal" maxLength={6} placeholder={base.empHeightPlaceholder} />
-    </Form.Item>
-    <Form.Item name="empWeight" label={fieldLabel(BASE_FIELDS.empWeight)} rules={rulesOf('empWeight')}>
+    </BaseItem>
+    <BaseItem name="empWeight">
       <Input inputMode="decimal" maxLength={6} placeholder={base.empWeightPlaceholder} />
-    </Form.Item>
-    <Form.Item name="empEmail" label={fieldLabel(BASE_FIELDS.empEmail)} rules={rulesOf('empEmail')}>
+    </BaseItem>
+    <BaseItem name="empEmail">
       <Input
         type="email"
         inputMode="email"
@@ -108,24 +109,24 @@ export const BaseInfoForm = ({ form, info, dictionaries }: BaseInfoFormProps) =>
         autoComplete="email"
         placeholder={base.empEmailPlaceholder}
       />
-    </Form.Item>
-    <Form.Item name="empPolitical" label={fieldLabel(BASE_FIELDS.empPolitical)} rules={rulesOf('empPolitical')}>
+    </BaseItem>
+    <BaseItem name="empPolitical">
       <PickerField label={BASE_FIELDS.empPolitical.label} options={dictionaries.poli} />
-    </Form.Item>
-    <Form.Item name="isMarry" label={fieldLabel(BASE_FIELDS.isMarry)} rules={rulesOf('isMarry')}>
+    </BaseItem>
+    <BaseItem name="isMarry">
       <Radio.Group>
         <Space>
           <Radio value="Y">{MARRIAGE.Y}</Radio>
           <Radio value="N">{MARRIAGE.N}</Radio>
         </Space>
       </Radio.Group>
-    </Form.Item>
+    </BaseItem>
     <Form.Subscribe to={['isMarry']}>
       {({ isMarry }) =>
         isMarry === 'Y' && (
-          <Form.Item name="hasBirth" label={fieldLabel(BASE_FIELDS.hasBirth)} rules={rulesOf('hasBirth')}>
+          <BaseItem name="hasBirth">
             <PickerField label={BASE_FIELDS.hasBirth.label} options={dictionaries.fert} />
-          </Form.Item>
+          </BaseItem>
         )
       }
     </Form.Subscribe>
@@ -133,46 +134,24 @@ export const BaseInfoForm = ({ form, info, dictionaries }: BaseInfoFormProps) =>
     <Form.Header>
       <h2 className="form-header-title">{base.contactSection}</h2>
     </Form.Header>
-    <Form.Item
-      name="emergencyContactName"
-      label={fieldLabel(BASE_FIELDS.emergencyContactName)}
-      rules={rulesOf('emergencyContactName')}
-    >
+    <BaseItem name="emergencyContactName">
       <Input maxLength={64} placeholder={base.emergencyContactNamePlaceholder} />
-    </Form.Item>
-    <Form.Item
-      name="emergencyContactRelation"
-      label={fieldLabel(BASE_FIELDS.emergencyContactRelation)}
-      rules={rulesOf('emergencyContactRelation')}
-    >
+    </BaseItem>
+    <BaseItem name="emergencyContactRelation">
       <PickerField label={BASE_FIELDS.emergencyContactRelation.label} options={dictionaries.rel} />
-    </Form.Item>
-    <Form.Item
-      name="emergencyContactTelNo"
-      label={fieldLabel(BASE_FIELDS.emergencyContactTelNo)}
-      rules={rulesOf('emergencyContactTelNo')}
-    >
+    </BaseItem>
+    <BaseItem name="emergencyContactTelNo">
       <Input type="tel" maxLength={20} placeholder={base.emergencyContactTelNoPlaceholder} />
-    </Form.Item>
+    </BaseItem>
 
     <Form.Header>
       <h2 className="form-header-title">{base.scanSection}</h2>
     </Form.Header>
-    <Form.Item
-      name="empCardScanUp"
-      label={fieldLabel(BASE_FIELDS.empCardScanUp)}
-      rules={rulesOf('empCardScanUp')}
-      layout="vertical"
-    >
+    <BaseItem name="empCardScanUp" layout="vertical">
       <FileUploader upType="CARD" label={BASE_FIELDS.empCardScanUp.label} />
-    </Form.Item>
-    <Form.Item
-      name="empCardScanDown"
-      label={fieldLabel(BASE_FIELDS.empCardScanDown)}
-      rules={rulesOf('empCardScanDown')}
-      layout="vertical"
-    >
+    </BaseItem>
+    <BaseItem name="empCardScanDown" layout="vertical">
       <FileUploader upType="CARD" label={BASE_FIELDS.empCardScanDown.label} />
-    </Form.Item>
+    </BaseItem>
   </Form>
 );
