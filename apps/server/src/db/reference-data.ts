@@ -1,5 +1,6 @@
 // Reference data every installation needs: roles, menus, dictionaries.
 import { MOBILE_MENUS } from '@ess/contract/menu';
+import { PLANT_LABELS } from '@ess/contract/proposals';
 
 export const ROLES = [
   { name: 'Employee', description: '普通员工' },
@@ -60,16 +61,8 @@ export const SAFETY_ISSUE_TYPES = {
   ] as [string, string][],
 };
 
-export const PLANT_NAMES: Record<string, string> = {
-  NT: '南通商用车',
-  GT: '港田',
-  NY: '南园',
-  HZ: '杭州',
-  BJ: '北京',
-  AQ: '安庆',
-  LZ: '柳州',
-  JY: '江阴',
-};
+/** The plants, named as the forms name them (the contract's one list). */
+export const PLANT_NAMES: Record<string, string> = PLANT_LABELS;
 
 export const DEPARTMENTS = ['总装车间', '焊装车间', '涂装车间', '冲压车间', '质量部', '物流部', '人力资源部', '设备部'];
 export const TITLES = ['操作工', '班组长', '质检员', '技术员', '工程师', '文员', '主管'];
