@@ -26,9 +26,9 @@ export type ClientMessage =
 /** What a push is about; the screen re-reads the matching data by REST (the rows are the truth). */
 export type NotifyKind =
   /** A change was sent for review (to reviewers). */
-  | 'review.submitted'
+  | 'change-request.submitted'
   /** A change was decided (to reviewers, so their lists update). */
-  | 'review.decided'
+  | 'change-request.decided'
   /** New messages for the employee (a decision on their change, …). */
   | 'messages'
   /** An HR console import changed state (to the clerk who uploaded it); content is `{ id, status, progress }`. */

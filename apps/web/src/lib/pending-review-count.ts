@@ -10,7 +10,7 @@ export const isReviewer = (menuPaths: ReadonlySet<string>) => menuPaths.has(REVI
 
 /** The count's query, also asked by the HR console's 资料审核 page (admin/pages/review). */
 export const pendingReviewCountQuery = {
-  queryKey: queryKeys.review.pendingCount,
+  queryKey: queryKeys.changeRequests.pendingCount,
   // Quiet: a badge that failed to load is no reason for a toast over the screen the worker is using.
   queryFn: async ({ signal }: { signal: AbortSignal }) =>
     (await callApi('getPendingCount', {}, { signal, isQuiet: true })).count,

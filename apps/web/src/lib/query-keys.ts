@@ -30,15 +30,15 @@ export const queryKeys = {
   },
   /** The employee's own notices (/user/my-option): feedback and record changes with their review. */
   notices: { person: ['notices', 'person'] },
-  /** The reviewers' console (role AppVerify): the lists by status and filters, each request, the pending count. */
-  review: {
-    all: ['review'],
-    changes: ['review', 'changes'],
-    changeList: (filter: { status: string; bu: string; kind: string }) =>
-      ['review', 'changes', filter.status, filter.bu, filter.kind] as const,
-    details: ['review', 'detail'],
-    detail: (id: number) => ['review', 'detail', id] as const,
-    pendingCount: ['review', 'pending-count'],
+  /** Record change requests in the reviewers' console (role AppVerify): lists by status and filters, each request, the pending count. */
+  changeRequests: {
+    all: ['change-requests'],
+    lists: ['change-requests', 'list'],
+    list: (filter: { status: string; bu: string; kind: string }) =>
+      ['change-requests', 'list', filter.status, filter.bu, filter.kind] as const,
+    details: ['change-requests', 'detail'],
+    detail: (id: number) => ['change-requests', 'detail', id] as const,
+    pendingCount: ['change-requests', 'pending-count'],
   },
   /** The public forms' lookups, what the submitter and the referrer read back, HR's lists of submissions. */
   proposals: {

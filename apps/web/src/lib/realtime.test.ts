@@ -196,7 +196,7 @@ describe('realtime client', () => {
     await settle();
     signIn();
     queryClient.setQueryData(queryKeys.home.unreadMessages, []);
-    queryClient.setQueryData(queryKeys.review.pendingCount, 1);
+    queryClient.setQueryData(queryKeys.changeRequests.pendingCount, 1);
     queryClient.setQueryData(queryKeys.salary.payslip('2025-05'), {});
     await vi.advanceTimersByTimeAsync(10);
 
@@ -207,7 +207,7 @@ describe('realtime client', () => {
     queryClient.setQueryData(queryKeys.notices.person, { pages: [], pageParams: [] });
     last().receive({ type: 'AUTH_OK', userId: 7 });
     expect(isInvalidated(queryKeys.home.unreadMessages)).toBe(true);
-    expect(isInvalidated(queryKeys.review.pendingCount)).toBe(true);
+    expect(isInvalidated(queryKeys.changeRequests.pendingCount)).toBe(true);
     expect(isInvalidated(queryKeys.notices.person)).toBe(false);
     // Nothing a push speaks of.
     expect(isInvalidated(queryKeys.salary.payslip('2025-05'))).toBe(false);
@@ -385,20 +385,20 @@ describe('realtime client', () => {
     client.start();
     await settle();
     signIn();
-    queryClient.setQueryData(queryKeys.review.changeList({ status: 'pending', bu: '', kind: '' }), {});
-    queryClient.setQueryData(queryKeys.review.pendingCount, 1);
-    queryClient.setQueryData(queryKeys.review.detail(3), {});
+    queryClient.setQueryData(queryKeys.changeRequests.list({ status: 'pending', bu: '', kind: '' }), {});
+    queryClient.setQueryData(queryKeys.changeRequests.pendingCount, 1);
+    queryClient.setQueryData(queryKeys.changeRequests.detail(3), {});
     queryClient.setQueryData(queryKeys.notices.person, {});
 
-    last().receive({ type: 'NOTIFY', kind: 'review.submitted', content: '员工[100001]修改了学历信息,待审核' });
-    expect(isInvalidated(queryKeys.review.changeList({ status: 'pending', bu: '', kind: '' }))).toBe(true);
-    expect(isInvalidated(queryKeys.review.pendingCount)).toBe(true);
-    expect(isInvalidated(queryKeys.review.detail(3))).toBe(false);
+    last().receive({ type: 'NOTIFY', kind: 'change-request.submitted', content: '员工[100001]修改了学历信息,待审核' });
+    expect(isInvalidated(queryKeys.changeRequests.list({ status: 'pending', bu: '', kind: '' }))).toBe(true);
+    expect(isInvalidated(queryKeys.changeRequests.pendingCount)).toBe(true);
+    expect(isInvalidated(queryKeys.changeRequests.detail(3))).toBe(false);
     expect(isInvalidated(queryKeys.notices.person)).toBe(false);
     expect(notified).toEqual(['员工[100001]修改了学历信息,待审核']);
 
-    last().receive({ type: 'NOTIFY', kind: 'review.decided' });
-    expect(isInvalidated(queryKeys.review.detail(3))).toBe(true);
+    last().receive({ type: 'NOTIFY', kind: 'change-request.decided' });
+    expect(isInvalidated(queryKeys.changeRequests.detail(3))).toBe(true);
 
     last().receive({ type: 'NOTIFY', kind: 'messages', content: '您提交的学历信息修改已审核通过' });
     expect(isInvalidated(queryKeys.notices.person)).toBe(true);
@@ -411,7 +411,7 @@ describe('realtime client', () => {
     client.start();
     await settle();
     signIn();
-    last().receive({ type: 'NOTIFY', kind: 'review.submitted', content: '员工[100001]修改了学历信息,待审核' });
+    last().receive({ type: 'NOTIFY', kind: 'change-request.submitted', content: '员工[100001]修改了学历信息,待审核' });
     expect(notified).toEqual([]);
     client.stop();
   });

@@ -31,9 +31,13 @@ export const backoffDelay = (attempt: number, random: () => number = Math.random
 /** What may have changed when a push of this kind arrives; the screens showing it read it again. */
 export const KEYS_BY_KIND: Record<NotifyKind, readonly QueryKey[]> = {
   // Reviewers: a new request (and the message row written for it).
-  'review.submitted': [queryKeys.review.changes, queryKeys.review.pendingCount, queryKeys.home.unreadMessages],
+  'change-request.submitted': [
+    queryKeys.changeRequests.lists,
+    queryKeys.changeRequests.pendingCount,
+    queryKeys.home.unreadMessages,
+  ],
   // Reviewers: a request decided, maybe the one on screen.
-  'review.decided': [queryKeys.review.all],
+  'change-request.decided': [queryKeys.changeRequests.all],
   // The employee: a message (the decision on a change: the notice, the records themselves).
   messages: [queryKeys.home.unreadMessages, queryKeys.notices.person, queryKeys.records.all],
   // The HR console: the import jobs on screen and the history (admin/pages/imports).
@@ -49,7 +53,7 @@ export const RESYNC_KEYS: readonly QueryKey[] = [
   queryKeys.home.unreadMessages,
   queryKeys.notices.person,
   queryKeys.records.all,
-  queryKeys.review.all,
+  queryKeys.changeRequests.all,
   queryKeys.console.imports,
 ];
 
@@ -215,7 +219,7 @@ export const createRealtimeClient = (options: RealtimeOptions): RealtimeClient =
         return;
       case 'NOTIFY':
         invalidate(KEYS_BY_KIND[message.kind] ?? []);
-        if (message.kind === 'review.submitted' && isReviewer && message.content) notify(message.content);
+        if (message.kind === 'change-request.submitted' && isReviewer && message.content) notify(message.content);
         return;
       default:
         return;

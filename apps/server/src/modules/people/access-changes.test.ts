@@ -119,9 +119,10 @@ describe('the reviewers’ pushes', () => {
     const reviewerToken = await t.login(reviewer.empNo, FACTORY_PASSWORD_HASH);
     const formerSocket = await connect(t.app, await t.login(former.empNo, FACTORY_PASSWORD_HASH));
     const reviewerSocket = await connect(t.app, reviewerToken);
-    // Told to every holder of the role (review.submitted goes to the holders the database names).
+    // Told to every holder of the role (change-request.submitted goes to the holders the database names).
     const decidedPushes = (client: Client) =>
-      client.received.filter((message) => message.type === 'NOTIFY' && message.kind === 'review.decided').length;
+      client.received.filter((message) => message.type === 'NOTIFY' && message.kind === 'change-request.decided')
+        .length;
     /** A new worker sends a bank card for review; the reviewer rejects it. */
     const sendAndReject = async () => {
       const worker = await makeEmployee(t.database);

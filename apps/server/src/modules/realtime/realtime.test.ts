@@ -208,7 +208,11 @@ describe.skipIf(!redisUrl)('two server instances on Redis', () => {
       expect(sent.json().result).toBe(true);
       await expect
         .poll(() => onSecond.received.find((message) => message.type === 'NOTIFY'))
-        .toEqual({ type: 'NOTIFY', kind: 'review.submitted', content: `员工[${worker.empNo}]修改了银行卡信息,待审核` });
+        .toEqual({
+          type: 'NOTIFY',
+          kind: 'change-request.submitted',
+          content: `员工[${worker.empNo}]修改了银行卡信息,待审核`,
+        });
       onSecond.socket.terminate();
       asker.socket.terminate();
     } finally {

@@ -544,6 +544,10 @@ const submitOnce = async ({
   );
   const [request] = rows;
   if (!request) throw new Error('the change request was not stored');
-  announceMessages(notifier, { employeeIds: request.reviewers, kind: 'review.submitted', content: message.body });
+  announceMessages(notifier, {
+    employeeIds: request.reviewers,
+    kind: 'change-request.submitted',
+    content: message.body,
+  });
   return { id: request.id, msg: SUBMITTED_FOR_REVIEW };
 };

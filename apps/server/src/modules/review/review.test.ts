@@ -79,7 +79,11 @@ describe('an edit of the base data and education, reviewed', () => {
     // Every reviewer hears of it at once.
     await expect
       .poll(() => reviewer.received.find((message) => message.type === 'NOTIFY'))
-      .toEqual({ type: 'NOTIFY', kind: 'review.submitted', content: `员工[${worker.empNo}]修改了个人信息,待审核` });
+      .toEqual({
+        type: 'NOTIFY',
+        kind: 'change-request.submitted',
+        content: `员工[${worker.empNo}]修改了个人信息,待审核`,
+      });
     const reviewerMessages = await t.call(routes.getPersonMsg, {}, reviewerToken);
     expect(reviewerMessages.body.data.map((message) => message.noticeBody)).toContain(
       `员工[${worker.empNo}]修改了个人信息,待审核`,

@@ -423,7 +423,7 @@ const decide = async (
       ...audit,
       requestId,
     });
-    afterCommit(() => notifier.publish({ role: 'AppVerify', kind: 'review.decided' }));
+    afterCommit(() => notifier.publish({ role: 'AppVerify', kind: 'change-request.decided' }));
     return null;
   });
 };
@@ -515,6 +515,6 @@ export const withdrawChangeRequest = async (
       subject: { type: 'change_request', id },
       requestId,
     });
-    afterCommit(() => notifier.publish({ role: 'AppVerify', kind: 'review.decided' }));
+    afterCommit(() => notifier.publish({ role: 'AppVerify', kind: 'change-request.decided' }));
     return null;
   });

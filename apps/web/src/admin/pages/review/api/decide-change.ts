@@ -27,9 +27,9 @@ export const useDecideChange = () => {
   const queryClient = useQueryClient();
   const refresh = (id: number) =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.review.changes }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.review.pendingCount }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.review.detail(id) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.changeRequests.lists }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.changeRequests.pendingCount }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.changeRequests.detail(id) }),
     ]);
   return useMutation({
     mutationFn: decideChange,

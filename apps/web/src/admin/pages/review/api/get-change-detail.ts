@@ -5,7 +5,7 @@ import { queryKeys } from '../../../../lib/query-keys';
 
 export const changeDetailQuery = (id: number) =>
   queryOptions({
-    queryKey: queryKeys.review.detail(id),
+    queryKey: queryKeys.changeRequests.detail(id),
     queryFn: ({ signal }) => callApi('getChangeDetail', { id }, { signal }),
     // What the reviewer decides on must be today's: read again whenever it is opened.
     staleTime: 0,

@@ -15,7 +15,7 @@ export const CHANGE_PAGE_SIZE = 20;
 
 export const changeListQuery = (filter: ChangeFilter, page: number) =>
   queryOptions({
-    queryKey: [...queryKeys.review.changeList(filter), 'page', page],
+    queryKey: [...queryKeys.changeRequests.list(filter), 'page', page],
     queryFn: async ({ signal }) => {
       const answer = await callApiEnvelope(
         'getChangeList',
