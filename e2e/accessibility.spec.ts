@@ -318,6 +318,14 @@ describe('accessibility (axe, WCAG 2 A/AA)', () => {
       await page.goto(`/admin/review?id=${id}`);
       await detail.getByRole('img', { name: '身份证正面照片（修改后）' }).waitFor();
       await expectAccessible('/admin/review with a request on a tablet', page);
+
+      // A reviewer on a phone: the menu hides behind 菜单 and opens in a drawer.
+      await page.setViewportSize({ width: 375, height: 667 });
+      await page.goto('/admin/review');
+      await page.locator('.ant-table-row').first().waitFor();
+      await page.getByRole('button', { name: '菜单' }).click();
+      await page.getByRole('menuitem', { name: '资料审核' }).waitFor();
+      await expectAccessible('/admin/review on a phone with its menu open', page);
     } finally {
       await context.close();
     }

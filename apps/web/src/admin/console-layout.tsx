@@ -1,7 +1,7 @@
-// The console's frame at 1366×768 and up: the menu on the left, the user and plants on top, the page in the rest.
+// The console's frame (made for 1366×768 and up, usable on a phone): the menu on the left, the user and plants on top, the page in the rest.
 import type { ConsoleSession } from '@ess/contract/console';
-import { Button, Layout, Menu, Space, Tag, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { Button, Drawer, Grid, Layout, Menu, Space, Tag, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { signOut } from './api/logout';
 import { ct } from './texts';
@@ -29,30 +29,73 @@ export const consolePages = (session: ConsoleSession) => {
   ];
 };
 
+/**
+ * At 768 px and up the menu stands on the left; below that (a reviewer on a phone) it would eat a third of the
+ * width, so it hides behind a 菜单 button in the header that opens it in a drawer.
+ */
 export const ConsoleLayout = ({ session, children }: { session: ConsoleSession; children: ReactNode }) => {
   const navigate = useNavigate();
   const location = useLocation();
+  // Before its first measurement the hook answers {}: wide, as the console's usual desk.
+  const narrow = Grid.useBreakpoint().md === false;
+  const [menuOpen, setMenuOpen] = useState(false);
   const items = consolePages(session);
   const selected = items.find((item) => location.pathname.startsWith(item.key))?.key ?? items[0]?.key ?? '';
+  const menu = (
+    <nav aria-label={ct.title}>
+      <Menu
+        theme={narrow ? 'light' : 'dark'}
+        mode="inline"
+        selectedKeys={[selected]}
+        items={items}
+        onClick={({ key }) => {
+          setMenuOpen(false);
+          navigate(key);
+        }}
+      />
+    </nav>
+  );
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider width={200} theme="dark" breakpoint="lg" collapsedWidth={64}>
-        <div style={{ color: '#fff', padding: '16px 20px', fontWeight: 600, fontSize: 16 }}>{ct.title}</div>
-        <nav aria-label={ct.title}>
-          <Menu
-            theme="dark"
-            mode="inline"
-            selectedKeys={[selected]}
-            items={items}
-            onClick={({ key }) => navigate(key)}
-          />
-        </nav>
-      </Layout.Sider>
+      {!narrow && (
+        <Layout.Sider width={200} theme="dark">
+          <div style={{ color: '#fff', padding: '16px 20px', fontWeight: 600, fontSize: 16 }}>{ct.title}</div>
+          {menu}
+        </Layout.Sider>
+      )}
+      {narrow && (
+        <Drawer
+          placement="left"
+          width={240}
+          title={ct.title}
+          open={menuOpen}
+          onClose={() => setMenuOpen(false)}
+          styles={{ body: { padding: 0 } }}
+        >
+          {menu}
+        </Drawer>
+      )}
       <Layout>
         <Layout.Header
-          style={{ background: '#fff', padding: '0 24px', display: 'flex', justifyContent: 'flex-end', gap: 16 }}
+          style={{
+            background: '#fff',
+            display: 'flex',
+            alignItems: 'center',
+            flexWrap: 'wrap',
+            gap: narrow ? 8 : 16,
+            // The header's fixed 64 px would cut the user's plants off when they wrap on a phone.
+            height: 'auto',
+            minHeight: 64,
+            lineHeight: narrow ? '32px' : '64px',
+            padding: narrow ? '8px 12px' : '0 24px',
+          }}
         >
-          <Space>
+          {narrow && (
+            <Button aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
+              {ct.openMenu}
+            </Button>
+          )}
+          <Space wrap style={{ marginLeft: 'auto', justifyContent: 'flex-end' }}>
             <Typography.Text>
               {session.name}（{session.empNo}）
             </Typography.Text>
@@ -63,7 +106,7 @@ export const ConsoleLayout = ({ session, children }: { session: ConsoleSession; 
             <Button onClick={signOut}>{ct.signOut}</Button>
           </Space>
         </Layout.Header>
-        <Layout.Content style={{ padding: 24 }}>{children}</Layout.Content>
+        <Layout.Content style={{ padding: narrow ? 12 : 24 }}>{children}</Layout.Content>
       </Layout>
     </Layout>
   );

@@ -15,6 +15,8 @@ export const ct = {
   backToApp: '返回员工自助',
   signOut: '退出登录',
   plants: '所管工厂',
+  /** The button that opens the menu when the window is too narrow for it (a phone). */
+  openMenu: '菜单',
   menu: {
     imports: '数据导入',
     batches: '工资单发布',
