@@ -17,6 +17,7 @@ import { createTokenService, installAuthGuard } from './http/auth';
 import { envelope } from './http/envelope';
 import { answerFrameworkError, installErrorHandling } from './http/errors';
 import { MemoryRateStore } from './http/memory-rate-store';
+import { type Lifecycle, registerOperationsRoutes } from './http/operations';
 import { installSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { createOutsideSystems } from './integrations/outside-systems';
@@ -62,6 +63,8 @@ export type AppOptions = {
   withBenchRoutes?: boolean;
   /** Where the log goes (standard output by default; tests read it). */
   logStream?: NodeJS.WritableStream;
+  /** Read by /readyz; the server's start and stop move it (tests build an app that is serving). */
+  lifecycle?: Lifecycle;
 };
 
 export const buildApp = async ({
@@ -70,6 +73,7 @@ export const buildApp = async ({
   redis,
   withBenchRoutes,
   logStream,
+  lifecycle = { state: 'serving' },
 }: AppOptions): Promise<FastifyInstance> => {
   const app = Fastify({
     logger:
@@ -100,6 +104,14 @@ export const buildApp = async ({
 
   installSecurityHeaders(app);
   installErrorHandling(app);
+  // First of the request hooks: an overloaded server sheds a call before any work is spent on it.
+  registerOperationsRoutes(app, {
+    database,
+    redis,
+    lifecycle,
+    metricsToken: config.METRICS_TOKEN,
+    shedding: { eventLoopDelayMs: config.SHED_EVENT_LOOP_DELAY_MS, poolWaiting: config.SHED_POOL_WAITING },
+  });
 
   // Announcements after commit: to this instance's token checks and sockets, and through Redis to the other
   // instances' too. The token checks subscribe first, so a screen told of an access change is read anew.
@@ -125,15 +137,6 @@ export const buildApp = async ({
     ...(redis && redisNames ? { redis, nameSpace: redisNames.rateLimitNamespace } : { store: MemoryRateStore }),
     skipOnError: true,
     errorResponseBuilder: () => new BusinessError('LOGIN_TOO_FREQUENT'),
-  });
-
-  app.get('/healthz', { config: { access: 'public' } }, async (_request, reply) => {
-    try {
-      await database.ping();
-      return { status: 'ok' };
-    } catch {
-      return reply.code(503).send({ status: 'database unavailable' });
-    }
   });
 
   registerAccountRoutes(app, {

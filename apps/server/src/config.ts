@@ -63,6 +63,18 @@ const schema = z.object({
    * message, its thread ended, nothing written, so that a file no one can read in time does not hold its worker.
    */
   IMPORT_TIME_LIMIT_SECONDS: z.coerce.number().int().min(5).default(180),
+  /**
+   * The bearer token Prometheus sends to read /metrics (`Authorization: Bearer …`); without it /metrics is not
+   * served at all, since its figures (calls, sign-in failures) are not for the public.
+   */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /**
+   * Overload: while the event loop lags more than this (ms), or more requests than SHED_POOL_WAITING wait for a
+   * database connection, new calls are answered 503 系统繁忙 with Retry-After instead of queueing until the whole
+   * server times out. 0 turns either bound off.
+   */
+  SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+  SHED_POOL_WAITING: z.coerce.number().int().min(0).default(200),
   /** Directory of the built web app; empty disables static serving. */
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -13,6 +13,7 @@ import type { Database } from './db/client';
 import { openDatabaseForServer } from './db/connect';
 import { withMigrationLock } from './db/migrate';
 import { watchConnections } from './graceful-stop';
+import type { Lifecycle } from './http/operations';
 import { startHousekeeping } from './jobs/housekeeping';
 import { findMissingKeyIds } from './modules/records/reseal';
 import {
@@ -44,10 +45,14 @@ const running: {
   stopCluster?: () => Promise<void>;
 } = {};
 
+/** /readyz answers ready only while serving: not while the start is under way, nor once a stop has begun. */
+const lifecycle: Lifecycle = { state: 'starting' };
+
 let isStopping = false;
 const stop = async (reason: string, exitCode: number) => {
   if (isStopping) return;
   isStopping = true;
+  lifecycle.state = 'stopping';
   if (reason) say(`${reason}: finishing in-flight requests`);
   const forceExit = setTimeout(() => {
     sayError(`requests still running after ${STOP_TIMEOUT_MS / 1000} s: stopping anyway`);
@@ -131,7 +136,13 @@ const start = async (config: Config) => {
     : undefined;
   redis?.on('error', (error) => say(`redis: ${error.message}`));
   running.redis = redis;
-  const app = await buildApp({ config, database, redis, withBenchRoutes: process.env.BENCH_ROUTES === 'true' });
+  const app = await buildApp({
+    config,
+    database,
+    redis,
+    withBenchRoutes: process.env.BENCH_ROUTES === 'true',
+    lifecycle,
+  });
   running.app = app;
   running.stopAccepting = watchConnections(app.server).stopAccepting;
   running.stopHousekeeping = startHousekeeping({ db: database.db, lockMinutes: config.LOGIN_LOCK_MINUTES }, say);
@@ -140,6 +151,7 @@ const start = async (config: Config) => {
     throw listenError(config.HOST, config.PORT, error); // taken since the check
   });
   stopWhenNpmGoes();
+  lifecycle.state = 'serving';
   const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s: http://${shownHost}:${config.PORT}/`);
   say(`database: ${isEmbedded ? `embedded PostgreSQL in ${embeddedDir}` : 'DATABASE_URL'}`);

@@ -1,13 +1,15 @@
 // Business failures: one table of error codes with the Chinese message a user sees and the HTTP status
 // that carries it. Services, the CLI and jobs throw BusinessError without knowing about HTTP.
 
-type ErrorSpec = { message: string; status: 200 | 401 | 403 | 404 };
+type ErrorSpec = { message: string; status: 200 | 401 | 403 | 404 | 503 };
 
 /** `{name}` in a message is filled from the error's params. */
 export const ERRORS = {
   UNAUTHORIZED: { message: '登录已过期,请重新登录', status: 401 },
   FORBIDDEN: { message: '权限不足', status: 403 },
   NOT_FOUND: { message: '接口不存在', status: 404 },
+  /** The server sheds calls while overloaded (http/operations.ts); the answer carries Retry-After. */
+  SERVER_BUSY: { message: '系统繁忙，请稍后再试', status: 503 },
   INVALID_INPUT: { message: '{detail}', status: 200 },
   LOGIN_FAILED: { message: '账号或密码错误', status: 200 },
   ACCOUNT_LOCKED: { message: '密码错误次数过多，账号已锁定，请 {minutes} 分钟后再试', status: 200 },

@@ -1,5 +1,6 @@
 // Applies the committed SQL migrations; an advisory lock lets several instances start at once. The same lock covers
 // the demo seed of an empty database, so a second instance waits for the first one's seed and then sees it.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -31,6 +32,19 @@ export const migrateDatabase = async (url: string) => {
   } finally {
     await client.end();
   }
+};
+
+/** How many migrations this code knows (its journal); a database with fewer or more is not this code's. */
+export const knownMigrationCount = (): number =>
+  (JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] }).entries
+    .length;
+
+/** How many migrations the database has applied. */
+export const appliedMigrationCount = async (session: Session): Promise<number> => {
+  const { rows } = await session.query<{ count: number }>(
+    'select count(*)::int as count from drizzle.__drizzle_migrations',
+  );
+  return rows[0]?.count ?? 0;
 };
 
 /** Holds the migration lock on a connection of the pool while `work` runs (which may use the pool's others). */

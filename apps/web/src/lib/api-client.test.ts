@@ -106,6 +106,13 @@ describe('api client on a weak network', () => {
     expect(toasts()).toEqual([]);
   });
 
+  it('tells the 503 of an overloaded server in its own words (系统繁忙), keeping the session', async () => {
+    network({ 'Menu/GetMenuList': [{ status: 503, body: fail('系统繁忙，请稍后再试').body }] });
+    const refused = callApi('getMenuList', { terminalType: 'MOBILE' });
+    await expect(refused).rejects.toMatchObject({ kind: 'business', message: '系统繁忙，请稍后再试' });
+    expect(readToken()).toBe('test-token');
+  });
+
   it('keeps the access cookie when the calls in flight are cut off by leaving the page (a reload)', async () => {
     network({ 'Account/CheckUserToken': ['drop'] });
     window.dispatchEvent(new Event('pagehide'));

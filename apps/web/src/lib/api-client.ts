@@ -188,8 +188,9 @@ const callAddress = async <T>(
     answer = undefined;
   }
   const isEnvelope = answer !== undefined && answer !== null && typeof answer.result === 'boolean';
-  // Refusals the server words itself (403 权限不足, 404 接口不存在) are told as such, not as a failure.
-  if (!response.ok && !(isEnvelope && response.status < 500)) {
+  // Refusals the server words itself (403 权限不足, 404 接口不存在, 503 系统繁忙 while it sheds load) are told as
+  // such, not as a failure.
+  if (!response.ok && !(isEnvelope && (response.status < 500 || response.status === 503))) {
     if (!isQuiet) reportHttpFailure();
     throw new ApiError('http', t.api.serverError);
   }
