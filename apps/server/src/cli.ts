@@ -1,7 +1,8 @@
 // Operator commands (`npm run ess -- <command>`), beside a running server or without one, on the embedded database
 // of DATA_DIR or on DATABASE_URL. See `usage` below and docs/operations.md.
 import { randomInt } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
@@ -17,6 +18,10 @@ import { hashPassword, sha256Hex } from './lib/passwords';
 import { createResetCode } from './modules/account/service';
 import { createAdministrator, issueFirstResetCodes } from './modules/people/first-day';
 import { resealPersonalData } from './modules/records/reseal';
+import { ArchiveError } from './ops/archive';
+import { createBackup } from './ops/backup';
+import type { Manifest } from './ops/manifest';
+import { checkSchemaVersion, countMedia, loadDatabase, makeStageDir, swapMedia, unpackArchive } from './ops/restore';
 import { seedReferenceData } from './seed/demo';
 import { StartupError } from './startup-checks';
 
@@ -34,7 +39,14 @@ const usage = `usage: npm run ess -- <command>
       seals every ID card and bank card number again with the current SECRET_KEY
   rotate-key
       without SECRET_KEY in the environment: a new key in DATA_DIR/secret-key, the old one kept in
-      DATA_DIR/previous-secret-keys, every number sealed again (stop the server first)`;
+      DATA_DIR/previous-secret-keys, every number sealed again (stop the server first)
+  backup [--out DIR]
+      one archive (.tar.gz) of the database (one consistent snapshot, also while the server runs), MEDIA_DIR and
+      the SECRET_KEY's id (never the key), in DATA_DIR/backups or DIR (needed with DATABASE_URL and no DATA_DIR)
+  restore <archive> [--yes]
+      the installation back at the archive's state (stop the server first): the archive is checked whole before
+      anything changes, an older schema is migrated, a newer one refused; --yes on DATABASE_URL (it replaces
+      every table there), and to go on when the configured SECRET_KEY cannot open the archive's sealed numbers`;
 
 const { positionals, values: flags } = parseArgs({
   allowPositionals: true,
@@ -47,6 +59,7 @@ const { positionals, values: flags } = parseArgs({
     'generate-password': { type: 'boolean', default: false },
     out: { type: 'string' },
     'base-url': { type: 'string', default: '' },
+    yes: { type: 'boolean', default: false },
   },
 });
 const [command, ...rest] = positionals;
@@ -232,13 +245,114 @@ const keepPreviousKey = (config: Config, key: string) => {
   if (!kept.includes(key)) writeKeyFile(file, `${[...kept, key].join('\n')}\n`);
 };
 
-const withDatabase = async (config: Config, work: (database: Database) => Promise<void>) => {
+const withDatabase = async <T>(config: Config, work: (database: Database) => Promise<T>) => {
   const { database, stop } = await openDatabaseForTools(config);
   try {
-    await work(database);
+    return await work(database);
   } finally {
     await database.close();
     await stop();
+  }
+};
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const rowsOf = (manifest: Manifest) => manifest.tables.reduce((sum, table) => sum + table.rows, 0);
+const versionOf = (manifest: Manifest) => `${manifest.schema.migrations} (${manifest.schema.lastTag ?? 'empty'})`;
+
+const backup = async (config: Config) => {
+  if (config.DATABASE_URL && !flags.out && process.env.DATA_DIR === undefined) {
+    throw new UsageError('backup of DATABASE_URL without DATA_DIR: say where the archive goes with --out DIR');
+  }
+  const outDir = path.resolve(flags.out ?? path.join(config.dataDir, 'backups'));
+  await withDatabase(config, async (database) => {
+    const { file, size, manifest, seconds } = await createBackup({
+      pool: database.pool,
+      mediaDir: config.mediaDir,
+      outDir,
+      keyId: keyIdOf(config.secretKey),
+    }).catch((error: Error) => {
+      throw new UsageError(`backup failed, no archive written: ${error.message}`);
+    });
+    console.log(`backup written: ${file} (${megabytes(size)}, ${seconds.toFixed(1)} s)`);
+    console.log(
+      `${rowsOf(manifest)} rows in ${manifest.tables.length} tables, ${countMedia(manifest)} media files, ` +
+        `schema version ${versionOf(manifest)}, PostgreSQL ${manifest.postgresVersion}`,
+    );
+    console.log(
+      `SECRET_KEY id ${manifest.secretKey.id}` +
+        (manifest.secretKey.sealedWith.length > 0
+          ? `, numbers sealed with ${manifest.secretKey.sealedWith.join(', ')}`
+          : '') +
+        ': keep the key itself apart from the archive; without it the ID and bank card numbers cannot be read',
+    );
+  });
+};
+
+const restore = async (config: Config) => {
+  const archive = rest[0];
+  if (!archive) throw new UsageError(usage);
+  if (config.DATABASE_URL) {
+    const url = new URL(config.DATABASE_URL);
+    if (!flags.yes) {
+      throw new UsageError(
+        `restore replaces every table of database ${url.pathname.slice(1)} on ${url.host} and the files of ` +
+          `MEDIA_DIR (${config.mediaDir}) with the archive's: stop every server using them, then run it again with --yes`,
+      );
+    }
+  } else {
+    const owner = readLiveOwner(config.dataDir);
+    if (owner) {
+      throw new UsageError(
+        owner.role === 'server'
+          ? `stop the server first (pid ${owner.pid}): restore replaces its database`
+          : `a command (pid ${owner.pid}) is using the database in this DATA_DIR; restore when it has finished`,
+      );
+    }
+  }
+  const started = performance.now();
+  const stage = makeStageDir(config.mediaDir);
+  try {
+    const manifest = await unpackArchive(path.resolve(archive), stage).catch((error) => {
+      if (!(error instanceof ArchiveError)) throw error;
+      throw new UsageError(`${archive} is refused, nothing was changed: ${error.message}`);
+    });
+    const version = checkSchemaVersion(manifest, (message) => new UsageError(`${message}; nothing was changed`));
+    // The numbers sealed in the archive must open with the configured keys, else the server will refuse to start.
+    const cipher = createPersonalDataCipher(config.secretKey, config.previousSecretKeys);
+    const needed = manifest.secretKey.sealedWith;
+    const missing = needed.filter((keyId) => !cipher.keyIds.has(keyId));
+    const keyLine =
+      `the archive's ID and bank card numbers are sealed with key ${needed.join(', ') || '(none sealed)'}; ` +
+      `this installation has key ${[...cipher.keyIds].join(', ')}`;
+    if (missing.length > 0 && !flags.yes) {
+      throw new UsageError(
+        `${keyLine}, not ${missing.join(', ')}: set SECRET_KEY (or DATA_DIR/secret-key) to the backup's key, or ` +
+          'restore with --yes and give the server that key before it starts; nothing was changed',
+      );
+    }
+    const loaded = await withDatabase(config, async (database) => {
+      const client = await database.pool.connect();
+      try {
+        return await loadDatabase(client, manifest, stage);
+      } finally {
+        client.release();
+      }
+    });
+    swapMedia(path.join(stage, 'media'), config.mediaDir);
+    console.log(
+      `restored ${archive} (made ${manifest.createdAt}): ${loaded.rows} rows in ${loaded.tables} tables, ` +
+        `${countMedia(manifest)} media files, in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    console.log(
+      loaded.migratedTo > loaded.migratedFrom
+        ? `schema version ${versionOf(manifest)} migrated to ${version.currentName}`
+        : `schema version ${versionOf(manifest)}, the code's own`,
+    );
+    if (missing.length > 0) {
+      console.log(`WARNING: ${keyLine}: the server refuses to start until it has key ${missing.join(', ')}`);
+    } else console.log(`${keyLine}: it opens them`);
+  } finally {
+    rmSync(stage, { recursive: true, force: true });
   }
 };
 
@@ -264,6 +378,10 @@ const run = async () => {
       return withDatabase(config, (database) => reseal(database, config));
     case 'rotate-key':
       return rotateKey(config);
+    case 'backup':
+      return backup(config);
+    case 'restore':
+      return restore(config);
     default:
       throw new UsageError(usage);
   }

@@ -1,7 +1,9 @@
 // Applies the committed SQL migrations; an advisory lock lets several instances start at once. The same lock covers
 // the demo seed of an empty database, so a second instance waits for the first one's seed and then sees it.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -27,11 +29,57 @@ export const migrateDatabase = async (url: string) => {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   await client.connect();
   try {
-    await holdingMigrationLock(client, () => migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR }));
+    await migrateSession(client);
   } finally {
     await client.end();
   }
 };
+
+/** Applies the migrations not yet applied on this session's database, under the migration lock. */
+export const migrateSession = (session: pg.Client | pg.PoolClient) =>
+  holdingMigrationLock(session, () => migrate(drizzle(session), { migrationsFolder: MIGRATIONS_DIR }));
+
+/** The code's migrations in order: the schema version of a database is how many of them it has applied. */
+export const readMigrations = () => {
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
+    entries: { tag: string; when: number }[];
+  };
+  const files = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR });
+  return journal.entries.map((entry, index) => ({ tag: entry.tag, when: entry.when, ...files[index]! }));
+};
+
+/** The tags of the migrations applied on this session's database, in order (none on an empty database). */
+export const readAppliedTags = async (session: Pick<pg.ClientBase, 'query'>) => {
+  const found = await session.query(`select to_regclass('drizzle.__drizzle_migrations') is not null as "isThere"`);
+  if (!found.rows[0]?.isThere) return [];
+  const { rows } = await session.query<{ created_at: string }>(
+    'select created_at from drizzle.__drizzle_migrations order by created_at',
+  );
+  const known = new Map(readMigrations().map((migration) => [String(migration.when), migration.tag]));
+  return rows.map((row) => known.get(String(row.created_at)) ?? `unknown (${row.created_at})`);
+};
+
+/**
+ * Applies the first `count` migrations on an empty schema inside the caller's transaction and records them as
+ * drizzle's migrator does (drizzle.__drizzle_migrations: hash, created_at), so a later start applies the rest.
+ */
+export const applyFirstMigrations = async (session: Pick<pg.ClientBase, 'query'>, count: number) => {
+  await session.query('create schema if not exists drizzle');
+  await session.query(
+    'create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)',
+  );
+  for (const migration of readMigrations().slice(0, count)) {
+    for (const statement of migration.sql) await session.query(statement);
+    await session.query('insert into drizzle.__drizzle_migrations (hash, created_at) values ($1, $2)', [
+      migration.hash,
+      migration.folderMillis,
+    ]);
+  }
+};
+
+/** Taken inside a transaction: a server starting meanwhile waits to migrate until it ends. */
+export const lockMigrationsForTransaction = (session: Pick<pg.ClientBase, 'query'>) =>
+  session.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
 
 /** Holds the migration lock on a connection of the pool while `work` runs (which may use the pool's others). */
 export const withMigrationLock = async <T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> => {
