@@ -43,10 +43,10 @@ const usage = `usage: npm run ess -- <command>
   backup [--out DIR]
       one archive (.tar.gz) of the database (one consistent snapshot, also while the server runs), MEDIA_DIR and
       the SECRET_KEY's id (never the key), in DATA_DIR/backups or DIR (needed with DATABASE_URL and no DATA_DIR)
-  restore <archive> [--yes]
+  restore <archive> [--yes] [--without-key]
       the installation back at the archive's state (stop the server first): the archive is checked whole before
-      anything changes, an older schema is migrated, a newer one refused; --yes on DATABASE_URL (it replaces
-      every table there), and to go on when the configured SECRET_KEY cannot open the archive's sealed numbers`;
+      anything changes, an older schema is migrated, a newer one refused; --yes on DATABASE_URL (it replaces every
+      table there); --without-key to go on when the configured keys cannot open the archive's sealed numbers`;
 
 const { positionals, values: flags } = parseArgs({
   allowPositionals: true,
@@ -60,6 +60,7 @@ const { positionals, values: flags } = parseArgs({
     out: { type: 'string' },
     'base-url': { type: 'string', default: '' },
     yes: { type: 'boolean', default: false },
+    'without-key': { type: 'boolean', default: false },
   },
 });
 const [command, ...rest] = positionals;
@@ -324,10 +325,10 @@ const restore = async (config: Config) => {
     const keyLine =
       `the archive's ID and bank card numbers are sealed with key ${needed.join(', ') || '(none sealed)'}; ` +
       `this installation has key ${[...cipher.keyIds].join(', ')}`;
-    if (missing.length > 0 && !flags.yes) {
+    if (missing.length > 0 && !flags['without-key']) {
       throw new UsageError(
         `${keyLine}, not ${missing.join(', ')}: set SECRET_KEY (or DATA_DIR/secret-key) to the backup's key, or ` +
-          'restore with --yes and give the server that key before it starts; nothing was changed',
+          'restore with --without-key and give the server that key before it starts; nothing was changed',
       );
     }
     const loaded = await withDatabase(config, async (database) => {
