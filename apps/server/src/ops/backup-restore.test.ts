@@ -13,8 +13,18 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { improveForm } from '../../test/public-forms';
 import { TEST_SECRET_KEY } from '../../test/secret-key';
-import { makeDataDir, removeDataDirs, runCli } from '../../test/server-process';
+import {
+  findFreePort,
+  makeDataDir,
+  removeDataDirs,
+  runCli,
+  spawnServer,
+  stopProcess,
+  waitForHealth,
+} from '../../test/server-process';
+import { readConfig } from '../config';
 import { keyIdOf } from '../core/personal-data';
+import { openDatabaseForTools } from '../db/connect';
 import { readMigrations } from '../db/migrate';
 import { readTar, TarWriter } from './archive';
 import { createBackup } from './backup';
@@ -317,4 +327,46 @@ describe('the restore drill', () => {
       'backup of DATABASE_URL without DATA_DIR: say where the archive goes with --out DIR',
     );
   }, 60_000);
+});
+
+describe('on the embedded database of a DATA_DIR', () => {
+  /** A query on DATA_DIR's cluster, as a command opens it (beside a running server, or a cluster of its own). */
+  const queryEmbedded = async (dir: string, sql: string) => {
+    const { database, stop } = await openDatabaseForTools(readConfig({ DATA_DIR: dir }));
+    try {
+      return (await database.pool.query(sql)).rows;
+    } finally {
+      await database.close();
+      await stop();
+    }
+  };
+  const digestSql = `select (select count(*) from payslips) as payslips,
+    (select md5(string_agg(name, ',' order by id)) from employees) as names`;
+
+  it('backs up beside the running server, refuses to restore under it, restores once it has stopped', async () => {
+    const embeddedDir = makeDataDir('ess-backup-embedded-');
+    const embeddedEnv = { DATA_DIR: embeddedDir, SEED_DEMO: 'yes' };
+    const port = await findFreePort();
+    const server = spawnServer({ ...embeddedEnv, PORT: String(port) });
+    try {
+      await waitForHealth(`http://127.0.0.1:${port}`, server);
+      const before = await queryEmbedded(embeddedDir, digestSql);
+      const backedUp = await runCli(['backup'], embeddedEnv);
+      const written = /backup written: (\S+)/.exec(backedUp.stdout)?.[1] as string;
+      expect(path.dirname(written)).toBe(path.join(embeddedDir, 'backups'));
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+      expect(await refusalOf(['restore', written], embeddedEnv)).toBe(
+        `stop the server first (pid ${server.child.pid}): restore replaces its database`,
+      );
+
+      await stopProcess(server.child);
+      await queryEmbedded(embeddedDir, `delete from payslips; update employees set name = '改名'`);
+      const restored = await runCli(['restore', written], embeddedEnv);
+      expect(restored.stdout).toContain('it opens them');
+      expect(await queryEmbedded(embeddedDir, digestSql)).toEqual(before);
+      expect(Number(before[0].payslips)).toBeGreaterThan(0);
+    } finally {
+      await stopProcess(server.child);
+    }
+  }, 180_000);
 });
