@@ -110,6 +110,12 @@ class ChunkReader {
     return part;
   }
 
+  /** Reads what follows to its end (a tar's padding to its record size), so that the source finishes. */
+  async drain() {
+    this.buffered = Buffer.alloc(0);
+    while (!(await this.chunks.next()).done) {}
+  }
+
   /** `length` bytes in pieces, as they come. */
   async *pieces(length: number): AsyncGenerator<Buffer> {
     let left = length;
@@ -174,6 +180,7 @@ export async function* readTar(source: Readable): AsyncGenerator<EntryRead> {
     const header = await reader.read(BLOCK);
     if (header.every((byte) => byte === 0)) {
       await reader.read(BLOCK); // the second block of the end marker: without it the archive was cut short
+      await reader.drain();
       return;
     }
     if (!checksumHolds(header)) throw new ArchiveError('a damaged entry header (its checksum does not hold)');
