@@ -3,7 +3,7 @@
 // after changes and deletions brings back exactly that, and the media files byte for byte. A damaged or cut archive
 // and one from a newer schema are refused with the database untouched; one from an older schema is migrated.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -312,7 +312,7 @@ describe('the restore drill', () => {
     }
   }, 90_000);
 
-  it('asks for --yes on DATABASE_URL, --without-key when the key cannot open the archive, --out without DATA_DIR', async () => {
+  it('asks for --yes on DATABASE_URL, --without-key for a key it lacks, --out without DATA_DIR; a failed backup leaves nothing', async () => {
     expect(await refusalOf(['restore', archive])).toMatch(/^restore replaces every table of database ess_test_\w+ on /);
     const strangerKey = 'another-secret-key-that-is-long-enough-0000';
     const before = await fingerprint(t.database.pool);
@@ -322,6 +322,16 @@ describe('the restore drill', () => {
         "the backup's key, or restore with --without-key and give the server that key before it starts; nothing was changed",
     );
     expect(await fingerprint(t.database.pool)).toEqual(before);
+    // A media file that changes while it is archived (a /proc file: its size says 0, it reads more) fails the backup
+    // after the database's rows were written: one line, and nothing left in the directory.
+    const changing = makeDataDir('ess-backup-changing-');
+    mkdirSync(path.join(changing, 'media'));
+    symlinkSync('/proc/self/status', path.join(changing, 'media', 'changing.txt'));
+    const out = path.join(changing, 'out');
+    expect(await refusalOf(['backup', '--out', out], { ...env, MEDIA_DIR: path.join(changing, 'media') })).toBe(
+      'backup failed, no archive written: media/changing.txt changed while it was being archived',
+    );
+    expect(readdirSync(out)).toEqual([]);
     const { DATA_DIR: _, ...withoutDataDir } = env;
     expect(await refusalOf(['backup'], withoutDataDir)).toBe(
       'backup of DATABASE_URL without DATA_DIR: say where the archive goes with --out DIR',

@@ -227,6 +227,7 @@ export const loadDatabase = async (client: pg.PoolClient, manifest: Manifest, st
     throw error;
   }
   await migrateSession(client);
+  await client.query('analyze'); // the planner's statistics of the loaded tables, before the first request
   const applied = await readAppliedTags(client);
   return { rows, tables: loaded.length, migratedFrom: manifest.schema.migrations, migratedTo: applied.length };
 };
