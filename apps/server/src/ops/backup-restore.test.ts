@@ -322,6 +322,37 @@ describe('the restore drill', () => {
     }
   }, 90_000);
 
+  it('restores as a role that owns its database but is no superuser (the references checked, in their order)', async () => {
+    const role = `ess_restorer_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: inject('adminUrl') });
+    await admin.connect();
+    try {
+      await admin.query(`create role ${role} login password 'restorer-pass'`);
+      await admin.query(`create database ${role} owner ${role}`);
+      const url = new URL(inject('adminUrl'));
+      url.username = role;
+      url.password = 'restorer-pass';
+      url.pathname = `/${role}`;
+      const restored = await runCli(['restore', archive, '--yes'], { ...env, DATABASE_URL: url.toString() });
+      const manifestRows = /: (\d+) rows in 51 tables/.exec(restored.stdout)?.[1];
+      const copy = new pg.Client({ connectionString: url.toString() });
+      await copy.connect();
+      try {
+        const { rows } = await copy.query<{ titles: number }>(
+          `select count(*)::int as titles from proposals where title like 'drill-%'`,
+        );
+        expect(rows[0]!.titles).toBeGreaterThan(0);
+        expect(Number(manifestRows)).toBeGreaterThan(1000);
+      } finally {
+        await copy.end();
+      }
+    } finally {
+      await admin.query(`drop database if exists ${role} with (force)`);
+      await admin.query(`drop role if exists ${role}`);
+      await admin.end();
+    }
+  }, 60_000);
+
   it('asks for --yes on DATABASE_URL, --without-key for a key it lacks, --out without DATA_DIR; a failed backup leaves nothing', async () => {
     expect(await refusalOf(['restore', archive])).toMatch(/^restore replaces every table of database ess_test_\w+ on /);
     const strangerKey = 'another-secret-key-that-is-long-enough-0000';
