@@ -1,7 +1,7 @@
 // Operator commands (`npm run ess -- <command>`), beside a running server or without one, on the embedded database
 // of DATA_DIR or on DATABASE_URL. See `usage` below and docs/operations.md.
 import { randomInt } from 'node:crypto';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
@@ -18,10 +18,9 @@ import { hashPassword, sha256Hex } from './lib/passwords';
 import { createResetCode } from './modules/account/service';
 import { createAdministrator, issueFirstResetCodes } from './modules/people/first-day';
 import { resealPersonalData } from './modules/records/reseal';
-import { ArchiveError } from './ops/archive';
 import { createBackup } from './ops/backup';
 import type { Manifest } from './ops/manifest';
-import { checkSchemaVersion, countMedia, loadDatabase, makeStageDir, swapMedia, unpackArchive } from './ops/restore';
+import { countMedia, RestoreError, restoreArchive } from './ops/restore';
 import { seedReferenceData } from './seed/demo';
 import { StartupError } from './startup-checks';
 
@@ -310,51 +309,33 @@ const restore = async (config: Config) => {
       );
     }
   }
-  const started = performance.now();
-  const stage = makeStageDir(config.mediaDir);
-  try {
-    const manifest = await unpackArchive(path.resolve(archive), stage).catch((error) => {
-      if (!(error instanceof ArchiveError)) throw error;
-      throw new UsageError(`${archive} is refused, nothing was changed: ${error.message}`);
-    });
-    const version = checkSchemaVersion(manifest, (message) => new UsageError(`${message}; nothing was changed`));
-    // The numbers sealed in the archive must open with the configured keys, else the server will refuse to start.
-    const cipher = createPersonalDataCipher(config.secretKey, config.previousSecretKeys);
-    const needed = manifest.secretKey.sealedWith;
-    const missing = needed.filter((keyId) => !cipher.keyIds.has(keyId));
-    const keyLine =
-      `the archive's ID and bank card numbers are sealed with key ${needed.join(', ') || '(none sealed)'}; ` +
-      `this installation has key ${[...cipher.keyIds].join(', ')}`;
-    if (missing.length > 0 && !flags['without-key']) {
-      throw new UsageError(
-        `${keyLine}, not ${missing.join(', ')}: set SECRET_KEY (or DATA_DIR/secret-key) to the backup's key, or ` +
-          'restore with --without-key and give the server that key before it starts; nothing was changed',
-      );
-    }
-    const loaded = await withDatabase(config, async (database) => {
-      const client = await database.pool.connect();
-      try {
-        return await loadDatabase(client, manifest, stage);
-      } finally {
-        client.release();
-      }
-    });
-    swapMedia(path.join(stage, 'media'), config.mediaDir);
-    console.log(
-      `restored ${archive} (made ${manifest.createdAt}): ${loaded.rows} rows in ${loaded.tables} tables, ` +
-        `${countMedia(manifest)} media files, in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-    );
-    console.log(
-      loaded.migratedTo > loaded.migratedFrom
-        ? `schema version ${versionOf(manifest)} migrated to ${version.currentName}`
-        : `schema version ${versionOf(manifest)}, the code's own`,
-    );
-    if (missing.length > 0) {
-      console.log(`WARNING: ${keyLine}: the server refuses to start until it has key ${missing.join(', ')}`);
-    } else console.log(`${keyLine}: it opens them`);
-  } finally {
-    rmSync(stage, { recursive: true, force: true });
-  }
+  const { manifest, loaded, version, keys, missing, seconds } = await restoreArchive({
+    archive: path.resolve(archive),
+    mediaDir: config.mediaDir,
+    keyIds: createPersonalDataCipher(config.secretKey, config.previousSecretKeys).keyIds,
+    withoutKey: flags['without-key'],
+    withSession: (work) =>
+      withDatabase(config, async (database) => {
+        const client = await database.pool.connect();
+        try {
+          return await work(client);
+        } finally {
+          client.release();
+        }
+      }),
+  });
+  console.log(
+    `restored ${archive} (made ${manifest.createdAt}): ${loaded.rows} rows in ${loaded.tables} tables, ` +
+      `${countMedia(manifest)} media files, in ${seconds.toFixed(1)} s`,
+  );
+  console.log(
+    loaded.migratedTo > loaded.migratedFrom
+      ? `schema version ${versionOf(manifest)} migrated to ${version.currentName}`
+      : `schema version ${versionOf(manifest)}, the code's own`,
+  );
+  if (missing.length > 0) {
+    console.log(`WARNING: ${keys}: the server refuses to start until it has key ${missing.join(', ')}`);
+  } else console.log(`${keys}: it opens them`);
 };
 
 const run = async () => {
@@ -391,7 +372,11 @@ const run = async () => {
 try {
   await run();
 } catch (error) {
-  const isOneLine = error instanceof BusinessError || error instanceof UsageError || error instanceof StartupError;
+  const isOneLine =
+    error instanceof BusinessError ||
+    error instanceof UsageError ||
+    error instanceof StartupError ||
+    error instanceof RestoreError;
   console.error(isOneLine ? error.message : error);
   process.exitCode = 1;
 }

@@ -1,31 +1,28 @@
 // `npm run ess -- restore ARCHIVE`: an installation back at a backup's state. The archive is read whole and every
-// entry checked against the manifest before anything changes; the database is then replaced in one transaction
-// (the schema rebuilt by the code's migrations up to the archive's version, every table loaded by COPY, the
-// sequences set), the remaining migrations applied, and MEDIA_DIR swapped for the archive's files.
+// entry checked against the manifest before anything changes; then the database is replaced (load-database.ts) and
+// MEDIA_DIR swapped for the archive's files.
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, rmSync, utimesSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  utimesSync,
+} from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import type pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
-import {
-  applyFirstMigrations,
-  lockMigrationsForTransaction,
-  migrateSession,
-  readAppliedTags,
-  readMigrations,
-} from '../db/migrate';
+import { readMigrations } from '../db/migrate';
 import { ArchiveError, readTar } from './archive';
-import {
-  APP_SCHEMAS,
-  ARCHIVE_FORMAT,
-  MANIFEST_PATH,
-  type Manifest,
-  MIGRATIONS_TABLE,
-  manifestSchema,
-  tableEntryPath,
-} from './manifest';
+import { loadDatabase } from './load-database';
+import { ARCHIVE_FORMAT, MANIFEST_PATH, type Manifest, manifestSchema, tableEntryPath } from './manifest';
+
+/** Why a restore did not happen, or failed, in one line for the operator (saying whether anything changed). */
+export class RestoreError extends Error {}
 
 const MANIFEST_LIMIT = 64 * 1024 * 1024;
 
@@ -123,117 +120,8 @@ export const checkSchemaVersion = (manifest: Manifest, refusal: (message: string
   return { archived: archived.length, current: known.length, currentName: name(known) };
 };
 
-const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
-const quoted = (schema: string, name: string) => `${quote(schema)}.${quote(name)}`;
-
-/** Drops every object of the app's schemas (but what extensions own), so the migrations can build them again. */
-const dropAppSchema = async (client: pg.ClientBase) => {
-  const { rows } = await client.query<{ statement: string }>(
-    `with app as (select oid from pg_namespace where nspname = any($1)),
-     extension_owned as (select objid from pg_depend where deptype = 'e')
-     select format('drop view if exists %I.%I cascade', n.nspname, c.relname) as statement, 1 as step
-       from pg_class c join pg_namespace n on n.oid = c.relnamespace
-       where c.relnamespace in (select oid from app) and c.relkind = 'v' and c.oid not in (select objid from extension_owned)
-     union all select format('drop materialized view if exists %I.%I cascade', n.nspname, c.relname), 1
-       from pg_class c join pg_namespace n on n.oid = c.relnamespace
-       where c.relnamespace in (select oid from app) and c.relkind = 'm' and c.oid not in (select objid from extension_owned)
-     union all select format('drop table if exists %I.%I cascade', n.nspname, c.relname), 2
-       from pg_class c join pg_namespace n on n.oid = c.relnamespace
-       where c.relnamespace in (select oid from app) and c.relkind in ('r', 'p') and c.oid not in (select objid from extension_owned)
-     union all select format('drop sequence if exists %I.%I cascade', n.nspname, c.relname), 3
-       from pg_class c join pg_namespace n on n.oid = c.relnamespace
-       where c.relnamespace in (select oid from app) and c.relkind = 'S' and c.oid not in (select objid from extension_owned)
-     union all select format('drop routine if exists %I.%I(%s) cascade', n.nspname, p.proname,
-                             pg_get_function_identity_arguments(p.oid)), 4
-       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-       where p.pronamespace in (select oid from app) and p.prokind in ('f', 'p') and p.oid not in (select objid from extension_owned)
-     union all select format('drop type if exists %I.%I cascade', n.nspname, t.typname), 5
-       from pg_type t join pg_namespace n on n.oid = t.typnamespace
-       where t.typnamespace in (select oid from app) and t.typtype in ('e', 'd', 'r', 'm')
-         and t.oid not in (select objid from extension_owned)
-     order by step`,
-    [APP_SCHEMAS],
-  );
-  for (const row of rows) await client.query(row.statement);
-};
-
-/** The tables in an order where a row's references are loaded before it (for a role that cannot skip the checks). */
-const loadOrder = async (client: pg.ClientBase, tables: Manifest['tables']) => {
-  const { rows } = await client.query<{ child: string; parent: string }>(
-    `select format('%s.%s', cn.nspname, c.relname) as child, format('%s.%s', pn.nspname, p.relname) as parent
-     from pg_constraint k
-     join pg_class c on c.oid = k.conrelid join pg_namespace cn on cn.oid = c.relnamespace
-     join pg_class p on p.oid = k.confrelid join pg_namespace pn on pn.oid = p.relnamespace
-     where k.contype = 'f' and k.conrelid <> k.confrelid`,
-  );
-  const keyOf = (table: { schema: string; name: string }) => `${table.schema}.${table.name}`;
-  const ordered: Manifest['tables'] = [];
-  const placed = new Set<string>();
-  let pending = [...tables];
-  while (pending.length > 0) {
-    const waiting = new Set(pending.map(keyOf));
-    const ready = pending.filter((table) =>
-      rows.every((row) => row.child !== keyOf(table) || placed.has(row.parent) || !waiting.has(row.parent)),
-    );
-    const next = ready.length > 0 ? ready : pending; // a cycle: the checks are off (replica role) or the load fails
-    for (const table of next) {
-      ordered.push(table);
-      placed.add(keyOf(table));
-    }
-    pending = pending.filter((table) => !placed.has(keyOf(table)));
-  }
-  return ordered;
-};
-
-export type LoadResult = { rows: number; tables: number; migratedFrom: number; migratedTo: number };
-
-/** Replaces the database's app schemas with the archive's tables (staged in `stageDir/db`), then migrates. */
-export const loadDatabase = async (client: pg.PoolClient, manifest: Manifest, stageDir: string) => {
-  let rows = 0;
-  const loaded = manifest.tables.filter(
-    (table) => !(table.schema === MIGRATIONS_TABLE.schema && table.name === MIGRATIONS_TABLE.name),
-  );
-  await client.query('begin');
-  try {
-    await lockMigrationsForTransaction(client);
-    await dropAppSchema(client);
-    await applyFirstMigrations(client, manifest.schema.migrations);
-    // Skips the foreign keys' and triggers' checks during the load (the rows come from one consistent snapshot);
-    // a role that may not set it loads in the references' order instead.
-    await client.query('savepoint replica_role');
-    await client
-      .query('set local session_replication_role = replica')
-      .catch(() => client.query('rollback to savepoint replica_role'));
-    for (const table of await loadOrder(client, loaded)) {
-      const copy = client.query(
-        copyFrom(`copy ${quoted(table.schema, table.name)} (${table.columns.map(quote).join(', ')}) from stdin`),
-      );
-      await pipeline(createReadStream(path.join(stageDir, tableEntryPath(table))), copy);
-      if (copy.rowCount !== table.rows) {
-        throw new Error(`${table.name}: ${copy.rowCount} rows loaded, the manifest says ${table.rows}`);
-      }
-      rows += copy.rowCount;
-    }
-    for (const sequence of manifest.sequences) {
-      await client.query('select setval($1::regclass, $2::bigint, $3)', [
-        quoted(sequence.schema, sequence.name),
-        sequence.lastValue,
-        sequence.isCalled,
-      ]);
-    }
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback').catch(() => {});
-    throw error;
-  }
-  await migrateSession(client);
-  await client.query('analyze'); // the planner's statistics of the loaded tables, before the first request
-  const applied = await readAppliedTags(client);
-  return { rows, tables: loaded.length, migratedFrom: manifest.schema.migrations, migratedTo: applied.length };
-};
-
 /** MEDIA_DIR becomes the staged media (renamed beside it, so the swap is two renames on one file system). */
-export const swapMedia = (stagedMedia: string, mediaDir: string) => {
+const swapMedia = (stagedMedia: string, mediaDir: string) => {
   if (!existsSync(stagedMedia)) mkdirSync(stagedMedia, { recursive: true });
   const former = `${mediaDir}.before-restore-${process.pid}-${randomBytes(3).toString('hex')}`;
   const hadMedia = existsSync(mediaDir);
@@ -243,7 +131,7 @@ export const swapMedia = (stagedMedia: string, mediaDir: string) => {
 };
 
 /** Where the archive is unpacked: beside MEDIA_DIR, so that its media can be renamed into place. */
-export const makeStageDir = (mediaDir: string) => {
+const makeStageDir = (mediaDir: string) => {
   const stage = path.join(path.dirname(mediaDir), `.ess-restore-${process.pid}-${randomBytes(3).toString('hex')}`);
   mkdirSync(stage, { recursive: true, mode: 0o700 });
   return stage;
@@ -251,3 +139,55 @@ export const makeStageDir = (mediaDir: string) => {
 
 export const countMedia = (manifest: Manifest) =>
   manifest.entries.filter((entry) => entry.path.startsWith('media/')).length;
+
+/**
+ * Restores `archive`: checked whole (refused, nothing changed, when damaged, of a newer schema, or sealed with a key
+ * the installation lacks unless `withoutKey`), the database replaced through `withSession`, MEDIA_DIR replaced.
+ */
+export const restoreArchive = async ({
+  archive,
+  mediaDir,
+  keyIds,
+  withoutKey,
+  withSession,
+}: {
+  archive: string;
+  mediaDir: string;
+  /** The ids of the configured SECRET_KEY and previous keys. */
+  keyIds: ReadonlySet<string>;
+  withoutKey: boolean;
+  withSession: <T>(work: (client: pg.PoolClient) => Promise<T>) => Promise<T>;
+}) => {
+  const started = performance.now();
+  const media = existsSync(mediaDir) ? realpathSync(mediaDir) : mediaDir; // a link: the directory it names
+  const stage = makeStageDir(media);
+  try {
+    const manifest = await unpackArchive(archive, stage).catch((error: Error) => {
+      throw new RestoreError(
+        error instanceof ArchiveError
+          ? `${archive} is refused, nothing was changed: ${error.message}`
+          : `restore failed, nothing was changed: ${error.message}`,
+      );
+    });
+    const version = checkSchemaVersion(manifest, (message) => new RestoreError(`${message}; nothing was changed`));
+    // The numbers sealed in the archive must open with the configured keys, else the server refuses to start.
+    const needed = manifest.secretKey.sealedWith;
+    const missing = needed.filter((keyId) => !keyIds.has(keyId));
+    const keys =
+      `the archive's ID and bank card numbers are sealed with key ${needed.join(', ') || '(none sealed)'}; ` +
+      `this installation has key ${[...keyIds].join(', ')}`;
+    if (missing.length > 0 && !withoutKey) {
+      throw new RestoreError(
+        `${keys}, not ${missing.join(', ')}: set SECRET_KEY (or DATA_DIR/secret-key) to the backup's key, or ` +
+          'restore with --without-key and give the server that key before it starts; nothing was changed',
+      );
+    }
+    const loaded = await withSession((client) => loadDatabase(client, manifest, stage)).catch((error: Error) => {
+      throw new RestoreError(`restore failed: ${error.message}`);
+    });
+    swapMedia(path.join(stage, 'media'), media);
+    return { manifest, loaded, version, keys, missing, seconds: (performance.now() - started) / 1000 };
+  } finally {
+    rmSync(stage, { recursive: true, force: true });
+  }
+};
