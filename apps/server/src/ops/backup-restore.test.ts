@@ -376,6 +376,11 @@ describe('the restore drill', () => {
         "the backup's key, or restore with --without-key and give the server that key before it starts; nothing was changed",
     );
     expect(await fingerprint(t.database.pool)).toEqual(before);
+    const anyway = await runCli(['restore', archive, '--yes', '--without-key'], { ...env, SECRET_KEY: strangerKey });
+    expect(anyway.stdout.trim().split('\n').at(-1)).toBe(
+      `WARNING: the archive's ID and bank card numbers are sealed with key ${keyIdOf(TEST_SECRET_KEY)}; this ` +
+        `installation has key ${keyIdOf(strangerKey)}: the server refuses to start until it has key ${keyIdOf(TEST_SECRET_KEY)}`,
+    );
     // A media file that changes while it is archived (a /proc file: its size says 0, it reads more) fails the backup
     // after the database's rows were written: one line, and nothing left in the directory.
     const changing = makeDataDir('ess-backup-changing-');
