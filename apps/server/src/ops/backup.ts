@@ -83,7 +83,7 @@ const dumpSnapshot = async (client: pg.ClientBase, spoolDir: string) => {
 };
 
 /** The files of MEDIA_DIR (a link to a file counts, a dangling one does not), relative, with '/' between parts. */
-const listMedia = (mediaDir: string) => {
+const listMedia = (mediaDir: string, outDir: string) => {
   if (!existsSync(mediaDir)) return [];
   const isFile = (file: string) => {
     try {
@@ -94,7 +94,7 @@ const listMedia = (mediaDir: string) => {
   };
   return readdirSync(mediaDir, { recursive: true, withFileTypes: true })
     .map((entry) => path.join(entry.parentPath, entry.name))
-    .filter(isFile)
+    .filter((file) => !file.startsWith(`${outDir}${path.sep}`) && isFile(file)) // never the backups themselves
     .map((file) => path.relative(mediaDir, file).split(path.sep).join('/'))
     .sort();
 };
@@ -129,13 +129,19 @@ type Snapshot = Awaited<ReturnType<typeof dumpSnapshot>>;
 /** The tables' rows, the media files and, last, the manifest that lists them with their hashes. */
 const writeEntries = async (
   tar: TarWriter,
-  { snapshot, mediaDir, keyId, now }: { snapshot: Snapshot; mediaDir: string; keyId: string; now: Date },
+  {
+    snapshot,
+    mediaDir,
+    outDir,
+    keyId,
+    now,
+  }: { snapshot: Snapshot; mediaDir: string; outDir: string; keyId: string; now: Date },
 ) => {
   const entries: EntryWritten[] = [];
   for (const table of snapshot.tables) {
     entries.push(await addFileFrom(tar, tableEntryPath(table), table.spooled));
   }
-  for (const file of listMedia(mediaDir)) {
+  for (const file of listMedia(mediaDir, outDir)) {
     entries.push(await addFileFrom(tar, `media/${file}`, path.join(mediaDir, file)));
   }
   const manifest: Manifest = {
@@ -189,7 +195,7 @@ export const createBackup = async ({
     const gzip = createGzip({ level: 3 }); // COPY text compresses well already at a low level, several times faster
     const written = pipeline(gzip, output);
     const tar = new TarWriter(gzip);
-    const archiving = writeEntries(tar, { snapshot, mediaDir, keyId, now }).catch((error: Error) => {
+    const archiving = writeEntries(tar, { snapshot, mediaDir, outDir, keyId, now }).catch((error: Error) => {
       gzip.destroy(error);
       throw error;
     });

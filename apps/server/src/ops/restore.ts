@@ -160,6 +160,9 @@ export const restoreArchive = async ({
 }) => {
   const started = performance.now();
   const media = existsSync(mediaDir) ? realpathSync(mediaDir) : mediaDir; // a link: the directory it names
+  if (existsSync(archive) && realpathSync(archive).startsWith(`${media}${path.sep}`)) {
+    throw new RestoreError(`${archive} is inside MEDIA_DIR, which restore replaces: move it out first`);
+  }
   const stage = makeStageDir(media);
   try {
     const manifest = await unpackArchive(archive, stage).catch((error: Error) => {
