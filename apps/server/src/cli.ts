@@ -2,6 +2,7 @@
 // of DATA_DIR or on DATABASE_URL. See `usage` below and docs/operations.md.
 import { randomInt } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
@@ -17,6 +18,9 @@ import { hashPassword, sha256Hex } from './lib/passwords';
 import { createResetCode } from './modules/account/service';
 import { createAdministrator, issueFirstResetCodes } from './modules/people/first-day';
 import { resealPersonalData } from './modules/records/reseal';
+import { createBackup } from './ops/backup';
+import type { Manifest } from './ops/manifest';
+import { countMedia, RestoreError, restoreArchive } from './ops/restore';
 import { seedReferenceData } from './seed/demo';
 import { StartupError } from './startup-checks';
 
@@ -34,7 +38,14 @@ const usage = `usage: npm run ess -- <command>
       seals every ID card and bank card number again with the current SECRET_KEY
   rotate-key
       without SECRET_KEY in the environment: a new key in DATA_DIR/secret-key, the old one kept in
-      DATA_DIR/previous-secret-keys, every number sealed again (stop the server first)`;
+      DATA_DIR/previous-secret-keys, every number sealed again (stop the server first)
+  backup [--out DIR]
+      one archive (.tar.gz) of the database (one consistent snapshot, also while the server runs), MEDIA_DIR and
+      the SECRET_KEY's id (never the key), in DATA_DIR/backups or DIR (needed with DATABASE_URL and no DATA_DIR)
+  restore <archive> [--yes] [--without-key]
+      the installation back at the archive's state (stop the server first): the archive is checked whole before
+      anything changes, an older schema is migrated, a newer one refused; --yes on DATABASE_URL (it replaces every
+      table there); --without-key to go on when the configured keys cannot open the archive's sealed numbers`;
 
 const { positionals, values: flags } = parseArgs({
   allowPositionals: true,
@@ -47,6 +58,8 @@ const { positionals, values: flags } = parseArgs({
     'generate-password': { type: 'boolean', default: false },
     out: { type: 'string' },
     'base-url': { type: 'string', default: '' },
+    yes: { type: 'boolean', default: false },
+    'without-key': { type: 'boolean', default: false },
   },
 });
 const [command, ...rest] = positionals;
@@ -232,14 +245,97 @@ const keepPreviousKey = (config: Config, key: string) => {
   if (!kept.includes(key)) writeKeyFile(file, `${[...kept, key].join('\n')}\n`);
 };
 
-const withDatabase = async (config: Config, work: (database: Database) => Promise<void>) => {
+const withDatabase = async <T>(config: Config, work: (database: Database) => Promise<T>) => {
   const { database, stop } = await openDatabaseForTools(config);
   try {
-    await work(database);
+    return await work(database);
   } finally {
     await database.close();
     await stop();
   }
+};
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const rowsOf = (manifest: Manifest) => manifest.tables.reduce((sum, table) => sum + table.rows, 0);
+const versionOf = (manifest: Manifest) => `${manifest.schema.migrations} (${manifest.schema.lastTag ?? 'empty'})`;
+
+const backup = async (config: Config) => {
+  if (config.DATABASE_URL && !flags.out && process.env.DATA_DIR === undefined) {
+    throw new UsageError('backup of DATABASE_URL without DATA_DIR: say where the archive goes with --out DIR');
+  }
+  const outDir = path.resolve(flags.out ?? path.join(config.dataDir, 'backups'));
+  await withDatabase(config, async (database) => {
+    const { file, size, manifest, seconds } = await createBackup({
+      pool: database.pool,
+      mediaDir: config.mediaDir,
+      outDir,
+      keyId: keyIdOf(config.secretKey),
+    }).catch((error: Error) => {
+      throw new UsageError(`backup failed, no archive written: ${error.message}`);
+    });
+    console.log(`backup written: ${file} (${megabytes(size)}, ${seconds.toFixed(1)} s)`);
+    console.log(
+      `${rowsOf(manifest)} rows in ${manifest.tables.length} tables, ${countMedia(manifest)} media files, ` +
+        `schema version ${versionOf(manifest)}, PostgreSQL ${manifest.postgresVersion}`,
+    );
+    console.log(
+      `SECRET_KEY id ${manifest.secretKey.id}` +
+        (manifest.secretKey.sealedWith.length > 0
+          ? `, numbers sealed with ${manifest.secretKey.sealedWith.join(', ')}`
+          : '') +
+        ': keep the key itself apart from the archive; without it the ID and bank card numbers cannot be read',
+    );
+  });
+};
+
+const restore = async (config: Config) => {
+  const archive = rest[0];
+  if (!archive) throw new UsageError(usage);
+  if (config.DATABASE_URL) {
+    const url = new URL(config.DATABASE_URL);
+    if (!flags.yes) {
+      throw new UsageError(
+        `restore replaces every table of database ${url.pathname.slice(1)} on ${url.host} and the files of ` +
+          `MEDIA_DIR (${config.mediaDir}) with the archive's: stop every server using them, then run it again with --yes`,
+      );
+    }
+  } else {
+    const owner = readLiveOwner(config.dataDir);
+    if (owner) {
+      throw new UsageError(
+        owner.role === 'server'
+          ? `stop the server first (pid ${owner.pid}): restore replaces its database`
+          : `a command (pid ${owner.pid}) is using the database in this DATA_DIR; restore when it has finished`,
+      );
+    }
+  }
+  const { manifest, loaded, version, keys, missing, seconds } = await restoreArchive({
+    archive: path.resolve(archive),
+    mediaDir: config.mediaDir,
+    keyIds: createPersonalDataCipher(config.secretKey, config.previousSecretKeys).keyIds,
+    withoutKey: flags['without-key'],
+    withSession: (work) =>
+      withDatabase(config, async (database) => {
+        const client = await database.pool.connect();
+        try {
+          return await work(client);
+        } finally {
+          client.release();
+        }
+      }),
+  });
+  console.log(
+    `restored ${archive} (made ${manifest.createdAt}): ${loaded.rows} rows in ${loaded.tables} tables, ` +
+      `${countMedia(manifest)} media files, in ${seconds.toFixed(1)} s`,
+  );
+  console.log(
+    loaded.migratedTo > loaded.migratedFrom
+      ? `schema version ${versionOf(manifest)} migrated to ${version.currentName}`
+      : `schema version ${versionOf(manifest)}, the code's own`,
+  );
+  if (missing.length > 0) {
+    console.log(`WARNING: ${keys}: the server refuses to start until it has key ${missing.join(', ')}`);
+  } else console.log(`${keys}: it opens them`);
 };
 
 const run = async () => {
@@ -264,6 +360,10 @@ const run = async () => {
       return withDatabase(config, (database) => reseal(database, config));
     case 'rotate-key':
       return rotateKey(config);
+    case 'backup':
+      return backup(config);
+    case 'restore':
+      return restore(config);
     default:
       throw new UsageError(usage);
   }
@@ -272,7 +372,11 @@ const run = async () => {
 try {
   await run();
 } catch (error) {
-  const isOneLine = error instanceof BusinessError || error instanceof UsageError || error instanceof StartupError;
+  const isOneLine =
+    error instanceof BusinessError ||
+    error instanceof UsageError ||
+    error instanceof StartupError ||
+    error instanceof RestoreError;
   console.error(isOneLine ? error.message : error);
   process.exitCode = 1;
 }

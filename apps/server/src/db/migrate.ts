@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -28,19 +29,63 @@ export const migrateDatabase = async (url: string) => {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   await client.connect();
   try {
-    await holdingMigrationLock(client, () => migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR }));
+    await migrateSession(client);
   } finally {
     await client.end();
   }
 };
 
-/** How many migrations this code knows (its journal); a database with fewer or more is not this code's. */
-export const knownMigrationCount = (): number =>
-  (JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] }).entries
-    .length;
+/** Applies the migrations not yet applied on this session's database, under the migration lock. */
+export const migrateSession = (session: pg.Client | pg.PoolClient) =>
+  holdingMigrationLock(session, () => migrate(drizzle(session), { migrationsFolder: MIGRATIONS_DIR }));
+
+/** The code's migrations in order: the schema version of a database is how many of them it has applied. */
+export const readMigrations = () => {
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
+    entries: { tag: string; when: number }[];
+  };
+  const files = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR });
+  return journal.entries.map((entry, index) => ({ tag: entry.tag, when: entry.when, ...files[index]! }));
+};
+
+/** The tags of the migrations applied on this session's database, in order (none on an empty database). */
+export const readAppliedTags = async (session: Pick<pg.ClientBase, 'query'>) => {
+  const found = await session.query(`select to_regclass('drizzle.__drizzle_migrations') is not null as "isThere"`);
+  if (!found.rows[0]?.isThere) return [];
+  const { rows } = await session.query<{ created_at: string }>(
+    'select created_at from drizzle.__drizzle_migrations order by created_at',
+  );
+  const known = new Map(readMigrations().map((migration) => [String(migration.when), migration.tag]));
+  return rows.map((row) => known.get(String(row.created_at)) ?? `unknown (${row.created_at})`);
+};
+
+/**
+ * Applies the first `count` migrations on an empty schema inside the caller's transaction and records them as
+ * drizzle's migrator does (drizzle.__drizzle_migrations: hash, created_at), so a later start applies the rest.
+ */
+export const applyFirstMigrations = async (session: Pick<pg.ClientBase, 'query'>, count: number) => {
+  await session.query('create schema if not exists drizzle');
+  await session.query(
+    'create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)',
+  );
+  for (const migration of readMigrations().slice(0, count)) {
+    for (const statement of migration.sql) await session.query(statement);
+    await session.query('insert into drizzle.__drizzle_migrations (hash, created_at) values ($1, $2)', [
+      migration.hash,
+      migration.folderMillis,
+    ]);
+  }
+};
+
+/** Taken inside a transaction: a server starting meanwhile waits to migrate until it ends. */
+export const lockMigrationsForTransaction = (session: Pick<pg.ClientBase, 'query'>) =>
+  session.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+
+/** How many migrations this code knows; a database with fewer or more is not this code's (/readyz). */
+export const knownMigrationCount = (): number => readMigrations().length;
 
 /** How many migrations the database has applied. */
-export const appliedMigrationCount = async (session: Session): Promise<number> => {
+export const appliedMigrationCount = async (session: Pick<pg.ClientBase, 'query'>): Promise<number> => {
   const { rows } = await session.query<{ count: number }>(
     'select count(*)::int as count from drizzle.__drizzle_migrations',
   );
