@@ -158,7 +158,5 @@ export const paperAnswers = pgTable(
     maxScore: numeric('max_score', { precision: 8, scale: 2, mode: 'number' }).notNull().default(0),
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    unique('paper_answers_employee_paper').on(table.employeeId, table.paperId),
-  ],
+  (table) => [unique('paper_answers_employee_paper').on(table.employeeId, table.paperId)],
 );
