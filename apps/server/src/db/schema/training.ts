@@ -140,14 +140,16 @@ export const paperAssignments = pgTable(
 /** Question id → what was answered, by option id (paper-engine's StoredAnswer). */
 export type StoredAnswers = Record<string, { optionIds?: number[]; texts?: string[]; fills?: Record<string, string> }>;
 
-/** The one answer of an employee to a paper: the unique pair refuses a second, two at once included. */
+/**
+ * The one answer of an employee to a paper: the unique pair refuses a second, two at once included. No foreign key
+ * to papers: every submission of one exam would lock the same paper row (the submission inserts only for an
+ * assignment, whose key holds); a deleted paper takes its answers with it by a trigger (migration 0015).
+ */
 export const paperAnswers = pgTable(
   'paper_answers',
   {
     id: serial('id').primaryKey(),
-    paperId: integer('paper_id')
-      .notNull()
-      .references(() => papers.id, { onDelete: 'cascade' }),
+    paperId: integer('paper_id').notNull(),
     employeeId: employeeRef(),
     answers: jsonb('answers').$type<StoredAnswers>().notNull(),
     /** Question id → points earned and whether fully right. */
@@ -156,8 +158,5 @@ export const paperAnswers = pgTable(
     maxScore: numeric('max_score', { precision: 8, scale: 2, mode: 'number' }).notNull().default(0),
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    unique('paper_answers_employee_paper').on(table.employeeId, table.paperId),
-    index('paper_answers_paper_idx').on(table.paperId),
-  ],
+  (table) => [unique('paper_answers_employee_paper').on(table.employeeId, table.paperId)],
 );

@@ -18,12 +18,10 @@ import {
 import type { ExamType, PaperDetail, PersonExam } from '@ess/contract/training';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import { auditInsertFrom } from '../../core/audit';
 import { type Caller, requireMenu } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
-import { earlierAnswer, IDEMPOTENCY_KEY_LIFETIME, rememberKeyInsert } from '../../core/idempotency';
+import { earlierAnswer, IDEMPOTENCY_KEY_LIFETIME } from '../../core/idempotency';
 import type { Db } from '../../db/client';
-import { executeNamed } from '../../db/prepared';
 import {
   paperAnswers,
   paperAssignments,
@@ -34,6 +32,7 @@ import {
 } from '../../db/schema/index';
 import { shanghaiTime } from '../../db/shanghai-time';
 import type { Executor } from '../../db/transaction';
+import { writeAnswer } from './answer-writes';
 
 const PAPER_WORD: Record<ExamType, string> = { EXAM: '试卷', DEMAND: '问卷' };
 /** Exams serve 在线考试 (M11), surveys 问卷调查 (M09). */
@@ -304,22 +303,10 @@ const loadPaperForScoring = async (db: Db, paperId: number): Promise<PaperForSco
   return loaded;
 };
 
-type InsertedAnswer = {
-  assigned: number;
-  id: number | null;
-  paper_id: number;
-  answers: StoredAnswers;
-  results: PersonExam['results'];
-  score: string | null;
-  max_score: string;
-  submitted_at: string;
-};
-
 /**
  * Submits the caller's answer once (TrainOrganize/ModifyEmployeeExam): every must-answer question answered, an exam
  * scored with its keys; a second submission is refused, two at the same instant included (the unique pair). The
- * assignment check, the answer and its audit row are one statement (one round trip, atomic by itself); with an
- * idempotency key it runs inside the key's transaction.
+ * assignment check, the answer, its audit row and its idempotency key are written by one statement, atomic by itself.
  */
 export const submitPaper = async (
   db: Db,
@@ -366,47 +353,27 @@ export const submitPaper = async (
     }
   }
   const finalScore = isExam ? Math.round(score * 100) / 100 : null;
-  // One statement, so one round trip and no transaction held open between statements: the answer, its audit row
-  // and, with an idempotency key, the key pointing at the answer (the key must not be in use: a repeat, or the
-  // key of another call, then finds nothing inserted and is answered below).
+  // One statement with the submissions of the same moment (answer-writes.ts): the assignment check, the answer, its
+  // audit row and, with an idempotency key, the key pointing at the answer (the key must not be in use: a repeat, or
+  // the key of another call, then finds nothing inserted and is answered below).
   const key = idempotencyKey ?? null;
-  const { rows } = await executeNamed<InsertedAnswer>(
+  const row = await writeAnswer(
     db,
-    sql`
-    with assigned as (
-      select pa.paper_id from paper_assignments pa
-      where pa.employee_id = ${caller.id} and pa.paper_id = ${paperId}
-    ), key_in_use as (
-      select 1 from idempotency_keys k
-      where ${key}::text is not null and k.employee_id = ${caller.id} and k.key = ${key}::text
-        and k.created_at >= now() - ${IDEMPOTENCY_KEY_LIFETIME}::interval
-    ), answer as (
-      insert into paper_answers (paper_id, employee_id, answers, results, score, max_score)
-      select paper_id, ${caller.id}, ${JSON.stringify(stored)}::jsonb, ${JSON.stringify(results)}::jsonb,
-             ${finalScore}, ${maxScore} from assigned
-      where not exists (select 1 from key_in_use)
-      on conflict (employee_id, paper_id) do nothing
-      returning id, paper_id, answers, results, score, max_score,
-                to_char(submitted_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI') as submitted_at
-    ), audit as (${auditInsertFrom({
-      actor: caller,
-      action: 'paper.submit',
-      subjectType: 'paper_answer',
-      subjectId: sql`id::text`,
-      after: sql`jsonb_build_object('paperId', paper_id, 'examType', ${examType}::text, 'score', score, 'maxScore', max_score)`,
-      requestId,
-      from: 'answer',
-    })}), remembered as (${rememberKeyInsert({
+    {
       employeeId: caller.id,
+      empNo: caller.empNo,
+      paperId,
+      examType,
       key,
-      action: 'paper.submit',
-      answer: sql`jsonb_build_object('paperAnswerId', id)`,
-      from: 'answer',
-    })})
-    select (select count(*) from assigned)::int as assigned, answer.* from (select 1) as one left join answer on true`,
+      answers: stored,
+      results,
+      score: finalScore,
+      maxScore,
+      requestId: requestId ?? '',
+    },
+    IDEMPOTENCY_KEY_LIFETIME,
   );
-  const [row] = rows;
-  if (!row?.assigned) throw new BusinessError('PAPER_NOT_FOUND', { paper: PAPER_WORD[examType] });
+  if (!row.assigned) throw new BusinessError('PAPER_NOT_FOUND', { paper: PAPER_WORD[examType] });
   if (row.id === null) {
     // A repeat of a key that submitted this paper answers that submission, as the first answer was.
     const earlier = key ? await earlierSubmission(db, caller.id, key) : undefined;

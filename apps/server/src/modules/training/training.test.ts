@@ -11,6 +11,7 @@ import { FACTORY_PASSWORD_HASH, makeEmployee } from '../../../test/factories';
 import { createTestContext, type TestContext } from '../../../test/harness';
 import { mp4Of } from '../../../test/video-files';
 import type { Caller } from '../../core/caller';
+import { createAnswerWriter } from './answer-writes';
 import { recordProgress } from './study';
 
 let t: TestContext;
@@ -688,6 +689,160 @@ describe('exams', () => {
     expect(bad.statusCode).toBe(200);
     expect(bad.json().msg).toMatch(/试卷无效|类型应为 EXAM 或 DEMAND/);
     expect(await query('select * from paper_answers where employee_id = $1', [a.id])).toHaveLength(0);
+  });
+
+  it('refuses an exam that does not exist, writing nothing, and a deleted paper takes its answers', async () => {
+    const a = await newWorker();
+    const missing = await submit(
+      a.token,
+      { paperId: 2_000_000_000, examType: 'EXAM', answer: {} },
+      {
+        'idempotency-key': 'missing-exam-1',
+      },
+    );
+    expect(missing.json()).toEqual({ result: false, msg: '试卷不存在或未分配给您', data: null });
+    expect(await query('select * from audit_log where actor_id = $1', [a.id])).toHaveLength(0);
+    expect(await query('select * from idempotency_keys where employee_id = $1', [a.id])).toHaveLength(0);
+
+    const exam = await makeExam();
+    const modify = {
+      paperId: exam.paperId,
+      examType: 'EXAM',
+      answer: { [exam.single]: '绿区', [exam.multiple]: '耳机', [exam.judge]: 'N', [exam.blanks]: 'x$y' },
+    };
+    expect((await submit(a.token, modify)).json().result).toBe(true);
+    await query('delete from papers where id = $1', [exam.paperId]);
+    expect(await query('select * from paper_answers where paper_id = $1', [exam.paperId])).toHaveLength(0);
+  });
+
+  it('writes submissions of the same moment together, each with its own answer, audit row and key', async () => {
+    const workers = await Promise.all(Array.from({ length: 8 }, () => newWorker()));
+    const exam = await makeExam();
+    const stranger = workers[7] as Awaited<ReturnType<typeof newWorker>>;
+    await query('delete from paper_assignments where employee_id = $1', [stranger.id]);
+    // Worker i answers i questions right of the first four (10, 20, 10, 20 points).
+    const answers = [
+      { [exam.single]: '红区', [exam.multiple]: '耳机', [exam.judge]: 'Y', [exam.blanks]: 'a$b' },
+      { [exam.single]: '绿区', [exam.multiple]: '耳机', [exam.judge]: 'Y', [exam.blanks]: 'a$b' },
+      { [exam.single]: '绿区', [exam.multiple]: '安全帽$安全鞋', [exam.judge]: 'Y', [exam.blanks]: 'a$b' },
+      { [exam.single]: '绿区', [exam.multiple]: '安全帽$安全鞋', [exam.judge]: 'N', [exam.blanks]: 'a$b' },
+    ];
+    const modifyOf = (index: number) => ({ paperId: exam.paperId, examType: 'EXAM', answer: answers[index % 4] });
+    const keyOf = (index: number) => ({ 'idempotency-key': `together-${exam.paperId}-${index}` });
+    const [w0, w1] = workers as [typeof stranger, typeof stranger];
+    const responses = await Promise.all([
+      ...workers.slice(0, 7).map((worker, index) => submit(worker.token, modifyOf(index), keyOf(index))),
+      // The same key twice: one submission, both answered with it.
+      submit(w0.token, modifyOf(0), keyOf(0)),
+      submit(stranger.token, modifyOf(3), keyOf(7)),
+    ]);
+    const bodies = responses.map((response) => response.json());
+    expect(bodies.slice(0, 7).map((body) => body.data?.score)).toEqual([0, 10, 30, 40, 0, 10, 30]);
+    expect(bodies[7]).toEqual(bodies[0]);
+    expect(bodies[8]).toEqual({ result: false, msg: '试卷不存在或未分配给您', data: null });
+    // Later, another key of a worker who submitted: refused.
+    expect((await submit(w1.token, modifyOf(1), { 'idempotency-key': 'together-other' })).json()).toEqual({
+      result: false,
+      msg: '您已提交过试卷，不能重复提交',
+      data: null,
+    });
+
+    const ids = workers.map((worker) => worker.id);
+    const stored = await query<{ employee_id: number; id: number; score: string; audit: string; key: string }>(
+      `select a.employee_id, a.id, a.score, l.after->>'score' as audit, k.key
+       from paper_answers a
+       join audit_log l on l.subject_type = 'paper_answer' and l.subject_id = a.id::text and l.actor_id = a.employee_id
+       join idempotency_keys k on k.employee_id = a.employee_id and (k.answer->>'paperAnswerId')::int = a.id
+       where a.employee_id = any($1) order by a.employee_id`,
+      [ids],
+    );
+    const expected = workers
+      .slice(0, 7)
+      .map((worker, index) => ({ worker, index }))
+      .sort((x, y) => x.worker.id - y.worker.id);
+    const points = [0, 10, 30, 40];
+    expect(stored.map((row) => [row.employee_id, Number(row.score), Number(row.audit), row.key])).toEqual(
+      expected.map(({ worker, index }) => [
+        worker.id,
+        points[index % 4],
+        points[index % 4],
+        `together-${exam.paperId}-${index}`,
+      ]),
+    );
+    expect(expected.map(({ index }) => bodies[index].data.id)).toEqual(stored.map((row) => row.id));
+  });
+
+  it('writes a batch the database refuses one submission at a time: only the one at fault fails', async () => {
+    const workers = await Promise.all(Array.from({ length: 6 }, () => newWorker()));
+    const exam = await makeExam();
+    const writer = createAnswerWriter(t.database.db, '1 day');
+    const writeOf = (worker: (typeof workers)[number], score: number) =>
+      writer.write({
+        employeeId: worker.id,
+        empNo: worker.empNo,
+        paperId: exam.paperId,
+        examType: 'EXAM',
+        key: null,
+        answers: {},
+        results: {},
+        score,
+        maxScore: 60,
+        requestId: 'batch-test',
+      });
+    const xminsOf = async (ids: number[]) =>
+      (await query<{ xmin: string }>('select xmin::text from paper_answers where employee_id = any($1)', [ids])).map(
+        (row) => row.xmin,
+      );
+    // Two statements run at once; the four that arrive meanwhile go together, in one transaction.
+    const together = await Promise.all(workers.slice(0, 6).map((worker, index) => writeOf(worker, index)));
+    expect(together.map((row) => [row.assigned, Number(row.score)])).toEqual([0, 1, 2, 3, 4, 5].map((n) => [true, n]));
+    expect(new Set(await xminsOf(workers.slice(2, 6).map((worker) => worker.id))).size).toBe(1);
+
+    // A score the column cannot hold fails its batch: written again one by one, the others are stored.
+    const more = await Promise.all(Array.from({ length: 6 }, () => newWorker()));
+    await query('insert into paper_assignments (paper_id, employee_id) select $1, unnest($2::int[])', [
+      exam.paperId,
+      more.map((worker) => worker.id),
+    ]);
+    const settled = await Promise.allSettled(
+      more.map((worker, index) =>
+        writer.write({
+          employeeId: worker.id,
+          empNo: worker.empNo,
+          paperId: exam.paperId,
+          examType: 'EXAM',
+          key: null,
+          answers: {},
+          results: {},
+          score: index === 4 ? 1e9 : index,
+          maxScore: 60,
+          requestId: 'batch-test',
+        }),
+      ),
+    );
+    expect(settled.map((outcome) => outcome.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    const kept = await query<{ employee_id: number }>(
+      'select employee_id from paper_answers where employee_id = any($1) order by employee_id',
+      [more.map((worker) => worker.id)],
+    );
+    expect(kept.map((row) => row.employee_id)).toEqual(
+      more
+        .filter((_worker, index) => index !== 4)
+        .map((worker) => worker.id)
+        .sort((x, y) => x - y),
+    );
+    expect(
+      await query("select * from audit_log where actor_id = $1 and action = 'paper.submit'", [
+        (more[4] as (typeof more)[0]).id,
+      ]),
+    ).toHaveLength(0);
   });
 });
 
