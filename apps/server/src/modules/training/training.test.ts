@@ -776,7 +776,7 @@ describe('exams', () => {
     const workers = await Promise.all(Array.from({ length: 6 }, () => newWorker()));
     const exam = await makeExam();
     const writer = createAnswerWriter(t.database.db, '1 day');
-    const writeOf = (worker: (typeof workers)[number], score: number) =>
+    const writeOf = (worker: { id: number; empNo: string }, score: number) =>
       writer.write({
         employeeId: worker.id,
         empNo: worker.empNo,
@@ -804,22 +804,7 @@ describe('exams', () => {
       exam.paperId,
       more.map((worker) => worker.id),
     ]);
-    const settled = await Promise.allSettled(
-      more.map((worker, index) =>
-        writer.write({
-          employeeId: worker.id,
-          empNo: worker.empNo,
-          paperId: exam.paperId,
-          examType: 'EXAM',
-          key: null,
-          answers: {},
-          results: {},
-          score: index === 4 ? 1e9 : index,
-          maxScore: 60,
-          requestId: 'batch-test',
-        }),
-      ),
-    );
+    const settled = await Promise.allSettled(more.map((worker, index) => writeOf(worker, index === 4 ? 1e9 : index)));
     expect(settled.map((outcome) => outcome.status)).toEqual([
       'fulfilled',
       'fulfilled',
