@@ -11,7 +11,14 @@ export const MESSAGE_TYPE = { SEND: 1, GET_ONLINE: 2 } as const;
  * Close codes the client acts on: the token no longer holds (4401: renew it, or sign in again), the account was
  * disabled (4403: marked as left; sign-in at once, saying so), another tab took the place (4409), too many (4429).
  */
-export const WS_CLOSE = { UNAUTHORIZED: 4401, ACCOUNT_DISABLED: 4403, REPLACED: 4409, TOO_MANY: 4429 } as const;
+export const WS_CLOSE = {
+  UNAUTHORIZED: 4401,
+  ACCOUNT_DISABLED: 4403,
+  REPLACED: 4409,
+  TOO_MANY: 4429,
+  /** The instance is stopping (a restart, a deploy): connect again, to another instance behind the proxy. */
+  RESTARTING: 1012,
+} as const;
 
 /** The content of a `session.ended` notification whose employee was marked as left (their sockets close 4403). */
 export const SESSION_ENDED_LEFT = 'left';

@@ -1,7 +1,7 @@
 // The socket on a phone's network: it signs in with the token, keeps alive, comes back after drops (backoff with
 // jitter, at once when the page is looked at again or the network returns), renews a refused token, re-reads what
 // it may have missed, and turns pushes into re-reads (and a toast for reviewers).
-import type { ServerMessage } from '@ess/contract/realtime-protocol';
+import { type ServerMessage, WS_CLOSE } from '@ess/contract/realtime-protocol';
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Renewal } from './api-client';
@@ -175,6 +175,17 @@ describe('realtime client', () => {
     expect(sockets).toHaveLength(8);
     await vi.advanceTimersByTimeAsync(1);
     expect(sockets).toHaveLength(9);
+    client.stop();
+  });
+
+  it('comes back within a second when its instance stops (1012), to whichever instance answers', async () => {
+    const client = createRealtimeClient(options());
+    client.start();
+    await settle();
+    signIn();
+    last().drop(WS_CLOSE.RESTARTING);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sockets).toHaveLength(2);
     client.stop();
   });
 

@@ -40,6 +40,8 @@ const MESSAGES_PER_WINDOW = 30;
 const WINDOW_MS = 10_000;
 const MAX_CONTENT_LENGTH = 500;
 const PRESENCE_TTL_MS = 90_000;
+/** How long a stopping instance waits for a socket to answer its close before cutting it. */
+const CLOSE_GRACE_MS = 1000;
 
 export type Hub = {
   accept: (socket: WebSocket) => void;
@@ -260,8 +262,23 @@ export const createHub = ({
     close: async () => {
       clearInterval(sweep);
       unsubscribe();
-      for (const connection of connections) connection.socket.terminate();
-      await Promise.all([...byEmployee.keys()].map(markOffline));
+      // A stop says so (1012) with a proper close, so phones come back at once to another instance; a socket that
+      // does not answer its close in time is cut.
+      const closing = [...connections].map(
+        (connection) =>
+          new Promise<void>((resolve) => {
+            const cut = setTimeout(() => {
+              connection.socket.terminate();
+              resolve();
+            }, CLOSE_GRACE_MS);
+            connection.socket.once('close', () => {
+              clearTimeout(cut);
+              resolve();
+            });
+            connection.socket.close(WS_CLOSE.RESTARTING, 'restarting');
+          }),
+      );
+      await Promise.all([...closing, ...[...byEmployee.keys()].map(markOffline)]);
     },
   };
   return hub;

@@ -67,6 +67,15 @@ describe('/ws', () => {
     expect(await early.closed).toBe(WS_CLOSE.UNAUTHORIZED);
   });
 
+  it('closes its sockets with 1012 when the instance stops, so phones connect again elsewhere at once', async () => {
+    const instance = await buildApp({ config: t.config, database: t.database });
+    await instance.ready();
+    const worker = await employeeWithToken();
+    const phone = await connect(instance, worker.token);
+    await instance.close();
+    expect(await phone.closed).toBe(WS_CLOSE.RESTARTING);
+  });
+
   it('answers PING, GET_ONLINE with who is online, and SEND from the socket’s own employee', async () => {
     const [alice, bob] = [await employeeWithToken(), await employeeWithToken()];
     const a = await connect(t.app, alice.token);

@@ -10,9 +10,9 @@ import type { Hub } from './hub';
 import { holdersOf } from './service';
 
 export const registerRealtimeRoutes = async (app: FastifyInstance, { db, hub }: { db: Db; hub: Hub }) => {
-  await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
+  // The plugin's own stop would close every socket without a code; the hub's says 1012 and forgets them.
+  await app.register(fastifyWebsocket, { options: { maxPayload: 4096 }, preClose: () => hub.close() });
   app.get(WS_PATH, { websocket: true, config: { access: 'public' } }, (socket) => hub.accept(socket));
-  app.addHook('onClose', async () => hub.close());
 
   registerCall(app, realtimeRoutes.getSocketRole, async ({ body }) => ({ data: await holdersOf(db, body) }));
 };
