@@ -8,12 +8,12 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp } from './app';
 import { type Config, readConfig } from './config';
+import type { Lifecycle } from './core/lifecycle';
 import { createPersonalDataCipher } from './core/personal-data';
 import type { Database } from './db/client';
 import { openDatabaseForServer } from './db/connect';
 import { withMigrationLock } from './db/migrate';
 import { watchConnections } from './graceful-stop';
-import type { Lifecycle } from './http/operations';
 import { startHousekeeping } from './jobs/housekeeping';
 import { findMissingKeyIds } from './modules/records/reseal';
 import {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FACTORY_PASSWORD_HASH, makeEmployee } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { buildApp } from '../app';
-import type { Lifecycle } from './operations';
+import type { Lifecycle } from '../core/lifecycle';
 
 const METRICS_TOKEN = 'metrics-token-for-tests';
 

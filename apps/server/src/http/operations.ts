@@ -5,12 +5,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { BusinessError } from '../core/errors';
+import type { Lifecycle } from '../core/lifecycle';
 import type { Database } from '../db/client';
 import { appliedMigrationCount, knownMigrationCount } from '../db/migrate';
 import { sendError } from './envelope';
-
-/** Where the instance is in its life: a load balancer sends traffic only while it is `serving`. */
-export type Lifecycle = { state: 'starting' | 'serving' | 'stopping' };
 
 type OperationsDeps = {
   database: Database;
