@@ -115,6 +115,8 @@ const bundles = Object.entries(result.metafile.outputs)
   .map(([file, output]) => `${path.basename(file)} ${mb(output.bytes)}`)
   .join(', ');
 say(`bundles: ${bundles}`);
-say(`folder: ${path.relative(root, outDir)} ${mb(sizeOf(outDir))} (node_modules ${mb(sizeOf(path.join(outDir, 'node_modules')))})`);
+say(
+  `folder: ${path.relative(root, outDir)} ${mb(sizeOf(outDir))} (node_modules ${mb(sizeOf(path.join(outDir, 'node_modules')))})`,
+);
 if (existsSync(tarball)) say(`tarball: ${path.relative(root, tarball)} ${mb(statSync(tarball).size)}`);
 say(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
