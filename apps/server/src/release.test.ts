@@ -29,7 +29,8 @@ afterAll(async () => {
 });
 
 it('builds a release that runs with node alone outside the repository', { timeout: 60_000 }, async () => {
-  // The web app is built only when its sources changed (as `npm start` does); bundling and the install take seconds.
+  // The web app is built only when its sources changed (`npm test` builds it first); bundling and the install of the
+  // two externals from npm's cache take seconds.
   execFileSync(process.execPath, ['scripts/release.mjs', '--no-tar'], { cwd: root, stdio: 'ignore' });
   const installed = mkdtempSync(path.join(os.tmpdir(), 'ess-release-'));
   temporary.push(installed);
