@@ -2,8 +2,6 @@
 // migrations, demo data on an empty database (under the migration lock), listen. A start-up mistake is one line
 // naming the setting, and leaves nothing running. Whatever stops it (a signal to it or to its process group, npm
 // going away), it answers its in-flight requests first and stops the database after.
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp } from './app';
@@ -16,6 +14,7 @@ import { withMigrationLock } from './db/migrate';
 import { watchConnections } from './graceful-stop';
 import { startHousekeeping } from './jobs/housekeeping';
 import { findMissingKeyIds } from './modules/records/reseal';
+import { runtimePaths } from './paths';
 import {
   DEMO_EMPLOYEE,
   DEMO_PASSWORD,
@@ -29,7 +28,6 @@ import { installDemoMedia } from './seed/demo-training';
 import { checkPortFree, listenError, StartupError } from './startup-checks';
 
 const started = Date.now();
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const say = (message: string) => console.log(`[ess] ${message}`);
 const sayError = (message: string) => console.error(`[ess] ${message}`);
 /** Longest a stop waits for in-flight requests before it gives up on them. */
@@ -167,7 +165,7 @@ const start = async (config: Config) => {
 };
 
 try {
-  await start(readConfig({ WEB_DIST: path.join(repoRoot, 'apps/web/dist'), ...process.env }));
+  await start(readConfig({ WEB_DIST: runtimePaths.webDist, ...process.env }));
 } catch (error) {
   refuseToStart(error);
 }

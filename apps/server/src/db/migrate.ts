@@ -2,13 +2,13 @@
 // the demo seed of an empty database, so a second instance waits for the first one's seed and then sees it.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { runtimePaths } from '../paths';
 
-const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+const MIGRATIONS_DIR = runtimePaths.migrationsDir;
 const MIGRATION_LOCK_KEY = 7_301_955; // any constant shared by every instance
 /** A host that drops packets would otherwise keep a start waiting for the system's TCP timeout (minutes). */
 const CONNECT_TIMEOUT_MS = 15_000;

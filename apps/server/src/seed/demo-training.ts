@@ -3,10 +3,10 @@
 // assigned to everyone. The files are copied into MEDIA_DIR (installDemoMedia) with the onboarding guide.
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
+import { runtimePaths } from '../paths';
 
-const DEMO_MEDIA_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'media');
+const DEMO_MEDIA_DIR = runtimePaths.demoMediaDir;
 /** The files of the demo: the study video and document, and the onboarding guide. */
 export const DEMO_MEDIA_FILES = ['safety-lesson.mp4', 'safety-rules.pdf', 'onboarding-guide.pdf'] as const;
 

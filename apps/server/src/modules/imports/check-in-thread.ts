@@ -7,6 +7,7 @@
 // counts from the moment the thread takes the check.
 import { Worker } from 'node:worker_threads';
 import { BusinessError } from '../../core/errors';
+import { runtimePaths } from '../../paths';
 import type { CheckInput, CheckResult, FromCheck, ToCheck } from './check-protocol';
 import type { Lookups } from './validate';
 
@@ -29,7 +30,7 @@ export const durationText = (ms: number) => {
   return seconds >= 60 && seconds % 60 === 0 ? `${seconds / 60} 分钟` : `${seconds} 秒`;
 };
 
-const WORKER_URL = new URL('./check-worker.mjs', import.meta.url);
+const WORKER_URL = runtimePaths.checkWorker;
 const IDLE_MS = 10 * 60_000;
 /** A thread that has not taken its check by then will not: its start failed without a word. */
 const START_LIMIT_MS = 5 * 60_000;
