@@ -1,4 +1,5 @@
 // `npm run bench [-- --employees 80000 --connections 50 --duration 10 --only login,calls,records]`
+// (`--only ops`: /metrics' cost and a backup beside the query calls, with its restore)
 // A benchmark, not a test: seeds N employees × 24 months into a fresh database, starts the real server
 // (one process, as in production), then loads it with autocannon from this process and prints a table.
 // References on the same server: a bare route answering a constant envelope, and one primary-key read
@@ -20,6 +21,7 @@ import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/seed/demo';
 import { payslipMonths } from '../packages/contract/src/salary';
 import { diskFlushesPerSecond } from './disk';
 import { benchImport, benchReading, benchUploadBesideCalls } from './imports';
+import { benchBackup, type Loaded, whileScraped } from './operations';
 import {
   holdIdleSockets,
   loadChangeSubmissions,
@@ -181,6 +183,9 @@ const main = async () => {
     if (hasTrainingPart) {
       await benchTraining({ base, pool: database.pool, results, mediaDir: path.join(dataDir, 'media'), dataDir });
     }
+    if (only.has('ops')) {
+      await benchOperations({ base, url, adminUrl: cluster.adminUrl, sample: sample.rows, dataDir, port });
+    }
     if (only.has('imports')) {
       await benchImports({ base, pool: database.pool, sample: sample.rows, serverPid: server.pid as number });
     }
@@ -310,6 +315,83 @@ const isReachable = async (url: string) => {
   } finally {
     redis.disconnect();
   }
+};
+
+/**
+ * Issue 20's goals: the payslip call on an instance with /metrics (scraped every second) against one without, in
+ * turns, each twice; a backup while the call runs, and its restore.
+ */
+const benchOperations = async ({
+  base,
+  url,
+  adminUrl,
+  sample,
+  dataDir,
+  port,
+}: {
+  base: string;
+  url: string;
+  adminUrl: string;
+  sample: { id: number; emp_no: string; bu: string }[];
+  dataDir: string;
+  port: number;
+}) => {
+  const tokens = await Promise.all(sample.map(signToken));
+  const [previousMonth] = payslipMonths(companyMonth());
+  const route = 'SalaryPayslip/GetPersonSalaryByOld';
+  const body = () => JSON.stringify({ day: previousMonth });
+  const metricsToken = 'bench-metrics-token-0000';
+  const measured = await startSecondInstance({
+    root,
+    env: { ...serverEnv, METRICS_TOKEN: metricsToken },
+    port: port + 1,
+  });
+  try {
+    const payslipOn = async (on: string, seconds = duration): Promise<Loaded> => {
+      const result = await fire(on, route, body, tokens, seconds);
+      return { rps: result.requests.average, p99: result.latency.p99 };
+    };
+    await warmUp(base, route, body, tokens);
+    await warmUp(measured.base, route, body, tokens);
+    const without: Loaded[] = [];
+    const withMetrics: Loaded[] = [];
+    for (let turn = 0; turn < 2; turn++) {
+      without.push(await payslipOn(base));
+      withMetrics.push(await whileScraped(measured.base, metricsToken, () => payslipOn(measured.base)));
+    }
+    const mean = (runs: Loaded[]) => runs.reduce((sum, run) => sum + run.rps, 0) / runs.length;
+    console.log('\n| /metrics | payslip req/s (two turns) | p99 ms | × without |');
+    console.log('|---|---:|---:|---:|');
+    console.log(
+      `| without METRICS_TOKEN | ${without.map((run) => Math.round(run.rps)).join(', ')} | ${without.map((run) => run.p99).join(', ')} | 1.00 |`,
+    );
+    console.log(
+      `| with it, scraped every second | ${withMetrics.map((run) => Math.round(run.rps)).join(', ')} | ${withMetrics.map((run) => run.p99).join(', ')} | ${(mean(withMetrics) / mean(without)).toFixed(3)} |`,
+    );
+  } finally {
+    measured.process.kill('SIGTERM');
+    await new Promise((resolve) => measured.process.once('exit', resolve));
+  }
+
+  await ensureDatabase(adminUrl, 'ess_restored');
+  const backup = await benchBackup({
+    root,
+    env: { ...serverEnv, DATABASE_URL: url },
+    dataDir,
+    restoreUrl: new URL('/ess_restored', url).toString(),
+    loadFor: async (seconds) => {
+      const result = await fire(base, route, body, tokens, seconds);
+      return { rps: result.requests.average, p99: result.latency.p99 };
+    },
+  });
+  console.log('\n| backup | figure |');
+  console.log('|---|---|');
+  console.log(`| backup alone (the CLI, start to end) | ${backup.quiet.seconds.toFixed(1)} s |`);
+  console.log(`| backup beside the payslip load | ${backup.loaded.seconds.toFixed(1)} s, archive ${backup.size} |`);
+  console.log(
+    `| payslip during the backup | ${Math.round(backup.during.rps)} req/s, p99 ${backup.during.p99} ms = ${(backup.during.rps / backup.alone.rps).toFixed(2)} × alone (${Math.round(backup.alone.rps)} req/s, p99 ${backup.alone.p99} ms) |`,
+  );
+  console.log(`| restore into an empty database (the CLI, start to end) | ${backup.restored.seconds.toFixed(1)} s |`);
 };
 
 /** Issue 12's goals: an 80,000-row payslip .xlsx imported against COPY, peak RSS, the query calls meanwhile. */

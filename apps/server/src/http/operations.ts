@@ -41,7 +41,9 @@ const callOf = (request: FastifyRequest, reply: FastifyReply) => {
 export const registerOperationsRoutes = (app: FastifyInstance, deps: OperationsDeps) => {
   const { database, redis, lifecycle } = deps;
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'ess_' }); // CPU, memory, event-loop lag, GC
+  // Nothing reads the figures without a token, so nothing is counted either: no cost per request.
+  const isMeasured = Boolean(deps.metricsToken);
+  if (isMeasured) collectDefaultMetrics({ register: registry, prefix: 'ess_' }); // CPU, memory, event-loop lag, GC
   const requests = new Counter({
     name: 'ess_http_requests_total',
     help: 'Requests answered, by contract call (or route) and HTTP status',
@@ -140,13 +142,14 @@ export const registerOperationsRoutes = (app: FastifyInstance, deps: OperationsD
     reply.header('Retry-After', '5');
     return sendError(reply, new BusinessError('SERVER_BUSY'));
   });
-  app.addHook('onResponse', async (request, reply) => {
-    if (OPERATIONS_PATHS.has(request.routeOptions.url ?? '')) return;
-    const call = callOf(request, reply);
-    requests.inc({ call, status: String(reply.statusCode) });
-    durations.observe({ call }, reply.elapsedTime / 1000);
-    if (request.refusal) refusals.inc({ call, code: request.refusal });
-  });
+  if (isMeasured)
+    app.addHook('onResponse', async (request, reply) => {
+      if (OPERATIONS_PATHS.has(request.routeOptions.url ?? '')) return;
+      const call = callOf(request, reply);
+      requests.inc({ call, status: String(reply.statusCode) });
+      durations.observe({ call }, reply.elapsedTime / 1000);
+      if (request.refusal) refusals.inc({ call, code: request.refusal });
+    });
 
   const knownMigrations = knownMigrationCount();
   const publicRoute = { config: { access: 'public' as const } };
