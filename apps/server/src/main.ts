@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp } from './app';
 import { type Config, readConfig } from './config';
-import { createPersonalDataCipher } from './core/personal-data';
+import { createPersonalDataCipher, keyIdOf } from './core/personal-data';
 import type { Database } from './db/client';
 import { openDatabaseForServer } from './db/connect';
 import { withMigrationLock } from './db/migrate';
@@ -16,6 +16,7 @@ import { watchConnections } from './graceful-stop';
 import type { Lifecycle } from './http/operations';
 import { startHousekeeping } from './jobs/housekeeping';
 import { findMissingKeyIds } from './modules/records/reseal';
+import { startBackupSchedule } from './ops/schedule';
 import {
   DEMO_EMPLOYEE,
   DEMO_PASSWORD,
@@ -42,6 +43,7 @@ const running: {
   redis?: Redis;
   stopAccepting?: () => Promise<void>;
   stopHousekeeping?: () => void;
+  stopBackups?: () => Promise<void>;
   stopCluster?: () => Promise<void>;
 } = {};
 
@@ -62,6 +64,7 @@ const stop = async (reason: string, exitCode: number) => {
   forceExit.unref();
   try {
     running.stopHousekeeping?.();
+    await running.stopBackups?.(); // a backup under way finishes (within the stop's time) rather than leave a draft
     await running.stopAccepting?.(); // every request already sent still comes in
     await running.app?.close(); // waits for the requests in progress
     await running.database?.close();
@@ -146,6 +149,18 @@ const start = async (config: Config) => {
   running.app = app;
   running.stopAccepting = watchConnections(app.server).stopAccepting;
   running.stopHousekeeping = startHousekeeping({ db: database.db, lockMinutes: config.LOGIN_LOCK_MINUTES }, say);
+  if (config.backupHour !== null) {
+    running.stopBackups = startBackupSchedule({
+      pool: database.pool,
+      mediaDir: config.mediaDir,
+      backupDir: config.backupDir,
+      keyId: keyIdOf(config.secretKey),
+      hour: config.backupHour,
+      keep: config.BACKUP_KEEP,
+      log: say,
+      logError: sayError,
+    });
+  }
 
   await app.listen({ port: config.PORT, host: config.HOST }).catch((error) => {
     throw listenError(config.HOST, config.PORT, error); // taken since the check
@@ -155,6 +170,12 @@ const start = async (config: Config) => {
   const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s: http://${shownHost}:${config.PORT}/`);
   say(`database: ${isEmbedded ? `embedded PostgreSQL in ${embeddedDir}` : 'DATABASE_URL'}`);
+  say(
+    config.backupHour === null
+      ? 'scheduled backups: off (BACKUP_HOUR)'
+      : `scheduled backups: daily at ${config.backupHour}:00 China time to ${config.backupDir}, ` +
+          `keeping ${config.BACKUP_KEEP}`,
+  );
   if (shouldSeed) {
     say(
       `demo employee: ${DEMO_EMPLOYEE} / ${DEMO_PASSWORD}   reviewer (AppVerify): ${DEMO_REVIEWER} / ${DEMO_PASSWORD}`,

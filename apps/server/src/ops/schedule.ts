@@ -1,0 +1,154 @@
+// The daily backup inside the server (BACKUP_HOUR, China time): the first instance to claim the day's row of
+// backup_runs takes it, so several instances on one database take one a day; the others find the row and pass.
+// A server that was down at the hour takes the day's backup at its first check after it. After a good backup the
+// oldest archives of BACKUP_DIR beyond BACKUP_KEEP are deleted; a failed one is logged as an error, recorded, and
+// shown by /metrics and to the SysAdmin in the console.
+import { readdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type pg from 'pg';
+import { safeErrorLine } from '../core/safe-error';
+import { createBackup } from './backup';
+
+/** How often an instance looks whether the day's backup is due; the first look comes a minute after the start. */
+const CHECK_EVERY_MS = 5 * 60 * 1000;
+const FIRST_CHECK_MS = 60 * 1000;
+
+export type BackupSchedule = {
+  pool: pg.Pool;
+  mediaDir: string;
+  backupDir: string;
+  keyId: string;
+  /** The China-time hour of day the day's backup becomes due. */
+  hour: number;
+  keep: number;
+  log: (message: string) => void;
+  logError: (message: string) => void;
+};
+
+export type ScheduledOutcome =
+  | { status: 'taken elsewhere'; slot: string }
+  | { status: 'ok'; slot: string; file: string; size: number; removed: string[] }
+  | { status: 'failed'; slot: string; message: string };
+
+/** The China-time day whose backup is due at `now`: today's once the hour has come, else yesterday's. */
+export const dueSlot = (now: Date, hour: number) =>
+  new Date(now.getTime() + (8 - hour) * 3600_000).toISOString().slice(0, 10);
+
+/** The names `createBackup` gives (a second archive of the same second gets -2 …); never one `-before-…`. */
+const SCHEDULED_ARCHIVE = /^ess-backup-(\d{8}-\d{6})(?:-(\d+))?\.tar\.gz$/;
+
+/**
+ * Deletes the oldest archives of `dir` beyond `keep`, by the time in their names; a file or directory named
+ * otherwise (the archives before migrations, an operator's own files) is never touched. Answers the names deleted.
+ */
+export const pruneBackups = (dir: string, keep: number) => {
+  const archives = readdirSync(dir)
+    .map((name) => ({ name, match: SCHEDULED_ARCHIVE.exec(name) }))
+    .filter(({ name, match }) => match && statSync(path.join(dir, name)).isFile())
+    .map(({ name, match }) => ({ name, key: `${match![1]}-${(match![2] ?? '1').padStart(4, '0')}` }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const removed = archives.slice(0, Math.max(0, archives.length - keep)).map(({ name }) => name);
+  for (const name of removed) rmSync(path.join(dir, name));
+  return removed;
+};
+
+/** Takes the backup due at `now` unless an instance has claimed its day already. */
+export const runScheduledBackup = async (
+  schedule: BackupSchedule,
+  now: Date = new Date(),
+): Promise<ScheduledOutcome> => {
+  const { pool } = schedule;
+  const slot = dueSlot(now, schedule.hour);
+  const claimed = await pool.query<{ id: number }>(
+    'insert into backup_runs (slot) values ($1) on conflict (slot) do nothing returning id',
+    [slot],
+  );
+  const id = claimed.rows[0]?.id;
+  if (id === undefined) return { status: 'taken elsewhere', slot };
+  let written: { file: string; size: number };
+  try {
+    const result = await createBackup({
+      pool,
+      mediaDir: schedule.mediaDir,
+      outDir: schedule.backupDir,
+      keyId: schedule.keyId,
+      now,
+    });
+    written = { file: result.file, size: result.size };
+    await pool.query("update backup_runs set status = 'ok', finished_at = now(), file = $2, size = $3 where id = $1", [
+      id,
+      path.basename(result.file),
+      result.size,
+    ]);
+  } catch (error) {
+    const message = safeErrorLine(error).slice(0, 1000);
+    schedule.logError(`scheduled backup failed: ${message}`);
+    await pool
+      .query("update backup_runs set status = 'failed', finished_at = now(), message = $2 where id = $1", [id, message])
+      .catch((recording) =>
+        schedule.logError(`scheduled backup: recording the failure failed: ${safeErrorLine(recording)}`),
+      );
+    return { status: 'failed', slot, message };
+  }
+  schedule.log(`scheduled backup written: ${written.file} (${(written.size / 1024 / 1024).toFixed(1)} MB)`);
+  let removed: string[] = [];
+  try {
+    removed = pruneBackups(schedule.backupDir, schedule.keep);
+    if (removed.length > 0) schedule.log(`old backups deleted (BACKUP_KEEP=${schedule.keep}): ${removed.join(', ')}`);
+  } catch (error) {
+    schedule.logError(`deleting old backups failed: ${safeErrorLine(error)}`);
+  }
+  return { status: 'ok', slot, ...written, removed };
+};
+
+/** Looks every few minutes (unref'd); answers the stop, which waits for a backup under way. */
+export const startBackupSchedule = (schedule: BackupSchedule) => {
+  let running: Promise<unknown> | undefined;
+  const check = () => {
+    if (running) return;
+    running = runScheduledBackup(schedule)
+      .catch((error) => schedule.logError(`scheduled backup failed: ${safeErrorLine(error)}`))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const first = setTimeout(check, FIRST_CHECK_MS);
+  first.unref();
+  const timer = setInterval(check, CHECK_EVERY_MS);
+  timer.unref();
+  return async () => {
+    clearTimeout(first);
+    clearInterval(timer);
+    await running;
+  };
+};
+
+/** The latest runs, newest first, for the console. */
+export const listBackupRuns = async (pool: Pick<pg.Pool, 'query'>, limit = 14) => {
+  const { rows } = await pool.query<{
+    slot: string;
+    startedAt: Date;
+    finishedAt: Date | null;
+    status: string;
+    file: string | null;
+    size: string | null;
+    message: string | null;
+  }>(
+    `select slot::text, started_at as "startedAt", finished_at as "finishedAt",
+            case when status = 'running' and started_at < now() - interval '${STALE_HOURS} hours' then 'failed'
+                 else status end as status,
+            file, size, message
+     from backup_runs order by slot desc limit $1`,
+    [limit],
+  );
+  return rows;
+};
+
+/** A run still `running` after this long was cut off (the instance stopped or died during it): it failed. */
+export const STALE_HOURS = 6;
+
+/** For /metrics: the latest good backup's time (0 if none), and whether the latest run failed. */
+export const BACKUP_HEALTH_SQL = `select
+  coalesce(extract(epoch from (select max(finished_at) from backup_runs where status = 'ok')), 0)::float8 as "lastSuccess",
+  coalesce((select (status = 'failed' or (status = 'running' and started_at < now() - interval '${STALE_HOURS} hours'))::int
+            from backup_runs order by slot desc limit 1), 0) as "lastFailed"`;
