@@ -14,6 +14,7 @@ export type BeforeMigrations = { mediaDir: string; backupDir: string; keyId: str
  */
 export const backupBeforeMigrations = async (url: string, target: BeforeMigrations) => {
   const pool = new pg.Pool({ connectionString: url, max: 1 });
+  pool.on('error', () => {}); // an idle connection ended meanwhile: the next query says so
   try {
     const applied = await readAppliedTags(pool);
     const known = readMigrations();

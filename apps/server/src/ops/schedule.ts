@@ -123,27 +123,6 @@ export const startBackupSchedule = (schedule: BackupSchedule) => {
   };
 };
 
-/** The latest runs, newest first, for the console. */
-export const listBackupRuns = async (pool: Pick<pg.Pool, 'query'>, limit = 14) => {
-  const { rows } = await pool.query<{
-    slot: string;
-    startedAt: Date;
-    finishedAt: Date | null;
-    status: string;
-    file: string | null;
-    size: string | null;
-    message: string | null;
-  }>(
-    `select slot::text, started_at as "startedAt", finished_at as "finishedAt",
-            case when status = 'running' and started_at < now() - interval '${STALE_HOURS} hours' then 'failed'
-                 else status end as status,
-            file, size, message
-     from backup_runs order by slot desc limit $1`,
-    [limit],
-  );
-  return rows;
-};
-
 /** A run still `running` after this long was cut off (the instance stopped or died during it): it failed. */
 export const STALE_HOURS = 6;
 
@@ -152,3 +131,35 @@ export const BACKUP_HEALTH_SQL = `select
   coalesce(extract(epoch from (select max(finished_at) from backup_runs where status = 'ok')), 0)::float8 as "lastSuccess",
   coalesce((select (status = 'failed' or (status = 'running' and started_at < now() - interval '${STALE_HOURS} hours'))::int
             from backup_runs order by slot desc limit 1), 0) as "lastFailed"`;
+
+/**
+ * The latest runs, newest first, and what the console must show the SysAdmin: the latest run failed, or (while
+ * backups are scheduled) no good one for more than two days although the schedule has run for that long.
+ */
+export const readBackupStatus = async (pool: Pick<pg.Pool, 'query'>, isScheduled: boolean, limit = 14) => {
+  const china = (column: string) => `to_char(${column} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI')`;
+  const { rows: runs } = await pool.query<{
+    slot: string;
+    startedAt: string;
+    finishedAt: string | null;
+    status: 'running' | 'ok' | 'failed';
+    file: string | null;
+    size: number | null;
+    message: string | null;
+  }>(
+    `select slot::text, ${china('started_at')} as "startedAt", ${china('finished_at')} as "finishedAt",
+            case when status = 'running' and started_at < now() - interval '${STALE_HOURS} hours' then 'failed'
+                 else status end as status,
+            file, size::float8 as size, message
+     from backup_runs order by slot desc limit $1`,
+    [limit],
+  );
+  const { rows } = await pool.query<{ lastSuccessAt: string | null; isOverdue: boolean }>(
+    `select (select ${china('max(finished_at)')} from backup_runs where status = 'ok') as "lastSuccessAt",
+            coalesce((select max(finished_at) from backup_runs where status = 'ok'),
+                     (select min(started_at) from backup_runs)) < now() - interval '2 days' as "isOverdue"`,
+  );
+  const about = rows[0]!;
+  const alert = runs[0]?.status === 'failed' ? 'failed' : isScheduled && about.isOverdue ? 'stale' : null;
+  return { isScheduled, alert, lastSuccessAt: about.lastSuccessAt, runs } as const;
+};
