@@ -6,6 +6,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { dataDirError, StartupError } from './startup-checks';
 
+const HOUR_OR_OFF = { error: 'an hour 0–23 (China time) or off' };
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -81,11 +83,15 @@ const schema = z.object({
    * The China-time hour of the daily backup, or `off`. By default on (3) for the embedded database, off with
    * DATABASE_URL, whose operator backs it up with the database's own tools.
    */
-  BACKUP_HOUR: z
-    .union([z.literal('off'), z.coerce.number().int().min(0).max(23)], {
-      error: 'BACKUP_HOUR: an hour 0–23 (China time) or off',
-    })
-    .optional(),
+  BACKUP_HOUR: z.preprocess(
+    (value) => (value === '' ? undefined : value), // an empty setting is no setting, not hour 0
+    z
+      .union(
+        [z.literal('off'), z.coerce.number().int(HOUR_OR_OFF).min(0, HOUR_OR_OFF).max(23, HOUR_OR_OFF)],
+        HOUR_OR_OFF,
+      )
+      .optional(),
+  ),
   /** Scheduled backups kept in BACKUP_DIR: after a good one, the oldest beyond this count are deleted. */
   BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
   /** Directory of the built web app; empty disables static serving. */

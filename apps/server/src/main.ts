@@ -64,9 +64,10 @@ const stop = async (reason: string, exitCode: number) => {
   forceExit.unref();
   try {
     running.stopHousekeeping?.();
-    await running.stopBackups?.(); // a backup under way finishes (within the stop's time) rather than leave a draft
+    const backupsStopped = running.stopBackups?.(); // no new one; one under way finishes within the stop's time
     await running.stopAccepting?.(); // every request already sent still comes in
     await running.app?.close(); // waits for the requests in progress
+    await backupsStopped;
     await running.database?.close();
     running.redis?.disconnect();
   } finally {
