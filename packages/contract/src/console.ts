@@ -19,8 +19,7 @@ export const backupRun = z.object({
   slot: z.string(),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
-  /** A run still `running` for hours was cut off and is answered `failed`. */
-  status: z.enum(['running', 'ok', 'failed']),
+  status: z.enum(['ok', 'failed']),
   file: z.string().nullable(),
   size: z.number().nullable(),
   message: z.string().nullable(),

@@ -16,7 +16,7 @@ import { keyIdOf } from '../core/personal-data';
 import { applyFirstMigrations, readMigrations } from '../db/migrate';
 import { StartupError } from '../startup-checks';
 import { backupBeforeMigrations } from './before-migrations';
-import { type BackupSchedule, dueSlot, runScheduledBackup } from './schedule';
+import { BACKUP_LOCK_KEY, type BackupSchedule, dueSlot, runScheduledBackup } from './schedule';
 
 const METRICS_TOKEN = 'metrics-token-for-tests';
 let t: TestContext;
@@ -82,6 +82,28 @@ describe('scheduled backups', () => {
     } finally {
       await other.end();
     }
+  }, 60_000);
+
+  it('passes while another instance holds the claim, and takes the day once a claim dies uncommitted', async () => {
+    const dir = path.join(work, 'cut-off');
+    const now = new Date('2026-01-14T20:00:00Z');
+    // An instance in the middle of the day's backup: its lock and its row, not committed.
+    const other = await t.database.pool.connect();
+    try {
+      await other.query('begin');
+      await other.query('select pg_advisory_xact_lock($1)', [BACKUP_LOCK_KEY]);
+      await other.query("insert into backup_runs (slot) values ('2026-01-15')");
+      expect(await runScheduledBackup(scheduleFor(t.database.pool, dir), now)).toEqual({
+        status: 'taken elsewhere',
+        slot: '2026-01-15',
+      });
+      await other.query('rollback'); // it died: its connection, lock and row are gone
+    } finally {
+      other.release();
+    }
+    expect(await runScheduledBackup(scheduleFor(t.database.pool, dir), now)).toMatchObject({ status: 'ok' });
+    expect(await runsOf('2026-01-15')).toEqual([expect.objectContaining({ status: 'ok' })]);
+    await t.database.pool.query("delete from backup_runs where slot = '2026-01-15'"); // the later tests' latest run
   }, 60_000);
 
   it('keeps the newest BACKUP_KEEP archives and deletes no file named otherwise', async () => {

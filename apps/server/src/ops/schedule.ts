@@ -1,5 +1,5 @@
 // The daily backup inside the server (BACKUP_HOUR, China time): the first instance to claim the day's row of
-// backup_runs takes it, so several instances on one database take one a day; the others find the row and pass.
+// backup_runs takes it, so several instances on one database take one a day; the others find it claimed and pass.
 // A server that was down at the hour takes the day's backup at its first check after it. After a good backup the
 // oldest archives of BACKUP_DIR beyond BACKUP_KEEP are deleted; a failed one is logged as an error, recorded, and
 // shown by /metrics and to the SysAdmin in the console.
@@ -52,53 +52,85 @@ export const pruneBackups = (dir: string, keep: number) => {
   return removed;
 };
 
-/** Takes the backup due at `now` unless an instance has claimed its day already. */
+/** Any constant every instance shares: held, in a transaction, by the instance taking a scheduled backup. */
+export const BACKUP_LOCK_KEY = 7_301_956;
+
+/**
+ * Takes the backup due at `now` unless an instance has claimed its day already. The claim is the day's row,
+ * inserted in a transaction that also holds an advisory lock and commits only with the outcome: an instance that
+ * finds the lock held passes at once, and one that dies during the backup leaves no row behind (the lock and the
+ * row go with its connection), so the next look of any instance takes the day's backup again. The archive's own
+ * snapshot does not see the uncommitted row: a restored database has no run "under way" for ever.
+ */
 export const runScheduledBackup = async (
   schedule: BackupSchedule,
   now: Date = new Date(),
 ): Promise<ScheduledOutcome> => {
   const { pool } = schedule;
   const slot = dueSlot(now, schedule.hour);
-  const claimed = await pool.query<{ id: number }>(
-    'insert into backup_runs (slot) values ($1) on conflict (slot) do nothing returning id',
-    [slot],
-  );
-  const id = claimed.rows[0]?.id;
-  if (id === undefined) return { status: 'taken elsewhere', slot };
-  let written: { file: string; size: number };
+  const claim = await pool.connect();
   try {
-    const result = await createBackup({
-      pool,
+    await claim.query('begin');
+    const { rows: lock } = await claim.query<{ isMine: boolean }>('select pg_try_advisory_xact_lock($1) as "isMine"', [
+      BACKUP_LOCK_KEY,
+    ]);
+    const { rows: claimed } = lock[0]?.isMine
+      ? await claim.query<{ id: number }>(
+          'insert into backup_runs (slot) values ($1) on conflict (slot) do nothing returning id',
+          [slot],
+        )
+      : { rows: [] };
+    const id = claimed[0]?.id;
+    if (id === undefined) {
+      await claim.query('rollback');
+      return { status: 'taken elsewhere', slot };
+    }
+    const outcome = await backUp(schedule, now);
+    await claim.query(
+      'update backup_runs set status = $2, finished_at = now(), file = $3, size = $4, message = $5 where id = $1',
+      outcome.status === 'ok'
+        ? [id, 'ok', path.basename(outcome.file), outcome.size, null]
+        : [id, 'failed', null, null, outcome.message],
+    );
+    await claim.query('commit');
+    if (outcome.status === 'failed') return { ...outcome, slot };
+    schedule.log(`scheduled backup written: ${outcome.file} (${(outcome.size / 1024 / 1024).toFixed(1)} MB)`);
+    return { ...outcome, slot, removed: prune(schedule) };
+  } catch (error) {
+    await claim.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    claim.release();
+  }
+};
+
+/** The archive, or the reason it failed, logged as an error. */
+const backUp = async (schedule: BackupSchedule, now: Date) => {
+  try {
+    const { file, size } = await createBackup({
+      pool: schedule.pool,
       mediaDir: schedule.mediaDir,
       outDir: schedule.backupDir,
       keyId: schedule.keyId,
       now,
     });
-    written = { file: result.file, size: result.size };
-    await pool.query("update backup_runs set status = 'ok', finished_at = now(), file = $2, size = $3 where id = $1", [
-      id,
-      path.basename(result.file),
-      result.size,
-    ]);
+    return { status: 'ok' as const, file, size };
   } catch (error) {
     const message = safeErrorLine(error).slice(0, 1000);
     schedule.logError(`scheduled backup failed: ${message}`);
-    await pool
-      .query("update backup_runs set status = 'failed', finished_at = now(), message = $2 where id = $1", [id, message])
-      .catch((recording) =>
-        schedule.logError(`scheduled backup: recording the failure failed: ${safeErrorLine(recording)}`),
-      );
-    return { status: 'failed', slot, message };
+    return { status: 'failed' as const, message };
   }
-  schedule.log(`scheduled backup written: ${written.file} (${(written.size / 1024 / 1024).toFixed(1)} MB)`);
-  let removed: string[] = [];
+};
+
+const prune = (schedule: BackupSchedule) => {
   try {
-    removed = pruneBackups(schedule.backupDir, schedule.keep);
+    const removed = pruneBackups(schedule.backupDir, schedule.keep);
     if (removed.length > 0) schedule.log(`old backups deleted (BACKUP_KEEP=${schedule.keep}): ${removed.join(', ')}`);
+    return removed;
   } catch (error) {
     schedule.logError(`deleting old backups failed: ${safeErrorLine(error)}`);
+    return [];
   }
-  return { status: 'ok', slot, ...written, removed };
 };
 
 /** Looks every few minutes (unref'd); answers the stop, which waits for a backup under way. */
@@ -123,14 +155,10 @@ export const startBackupSchedule = (schedule: BackupSchedule) => {
   };
 };
 
-/** A run still `running` after this long was cut off (the instance stopped or died during it): it failed. */
-export const STALE_HOURS = 6;
-
 /** For /metrics: the latest good backup's time (0 if none), and whether the latest run failed. */
 export const BACKUP_HEALTH_SQL = `select
   coalesce(extract(epoch from (select max(finished_at) from backup_runs where status = 'ok')), 0)::float8 as "lastSuccess",
-  coalesce((select (status = 'failed' or (status = 'running' and started_at < now() - interval '${STALE_HOURS} hours'))::int
-            from backup_runs order by slot desc limit 1), 0) as "lastFailed"`;
+  coalesce((select (status = 'failed')::int from backup_runs order by slot desc limit 1), 0) as "lastFailed"`;
 
 /**
  * The latest runs, newest first, and what the console must show the SysAdmin: the latest run failed, or (while
@@ -142,14 +170,13 @@ export const readBackupStatus = async (pool: Pick<pg.Pool, 'query'>, isScheduled
     slot: string;
     startedAt: string;
     finishedAt: string | null;
-    status: 'running' | 'ok' | 'failed';
+    status: 'ok' | 'failed';
     file: string | null;
     size: number | null;
     message: string | null;
   }>(
     `select slot::text, ${china('started_at')} as "startedAt", ${china('finished_at')} as "finishedAt",
-            case when status = 'running' and started_at < now() - interval '${STALE_HOURS} hours' then 'failed'
-                 else status end as status,
+            status,
             file, size::float8 as size, message
      from backup_runs order by slot desc limit $1`,
     [limit],

@@ -28,7 +28,7 @@ export const ct = {
   /** The notice at the top of the console for a SysAdmin when the scheduled backups need a look. */
   backups: {
     failed: (message: string) => `备份失败：${message}`,
-    failedWithoutMessage: '备份失败：备份中断，未完成。',
+    failedWithoutMessage: '备份失败：原因未记录。',
     stale: '备份已超过两天未成功。',
     lastSuccess: (at: string) => `最近一次成功备份：${at}。`,
     noSuccess: '尚无成功的备份。',

@@ -8,7 +8,7 @@ export const backupRuns = pgTable('backup_runs', {
   slot: date('slot', { mode: 'string' }).notNull().unique(),
   startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
-  /** running, ok or failed. */
+  /** ok or failed; `running` only inside the claiming transaction, which commits with the outcome. */
   status: varchar('status', { length: 16 }).notNull().default('running'),
   /** The archive's file name (in BACKUP_DIR) and size, once written. */
   file: text('file'),

@@ -2,10 +2,10 @@ import type { BackupStatus } from '@ess/contract/console';
 import { describe, expect, it } from 'vitest';
 import { backupNoticeText } from './backup-notice';
 
-const run = (status: 'ok' | 'failed' | 'running', message: string | null = null) => ({
+const run = (status: 'ok' | 'failed', message: string | null = null) => ({
   slot: '2026-01-13',
   startedAt: '2026-01-13 03:00',
-  finishedAt: status === 'running' ? null : '2026-01-13 03:01',
+  finishedAt: '2026-01-13 03:01',
   status,
   file: status === 'ok' ? 'ess-backup-20260113-030000.tar.gz' : null,
   size: status === 'ok' ? 1024 : null,
@@ -31,7 +31,7 @@ describe('the backup notice', () => {
       detail: '最近一次成功备份：2026-01-12 03:01。请查看服务器日志和备份目录（BACKUP_DIR）。',
     });
     expect(backupNoticeText(status({ alert: 'failed', runs: [run('failed')], lastSuccessAt: null }))).toEqual({
-      title: '备份失败：备份中断，未完成。',
+      title: '备份失败：原因未记录。',
       detail: '尚无成功的备份。请查看服务器日志和备份目录（BACKUP_DIR）。',
     });
     expect(backupNoticeText(status({ alert: 'stale', runs: [run('ok')] }))?.title).toBe('备份已超过两天未成功。');
