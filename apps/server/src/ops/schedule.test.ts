@@ -76,6 +76,10 @@ describe('scheduled backups', () => {
         { status: 'ok', file: archives[0], size: expect.any(Number), message: null },
       ]);
       // Later that day the slot is taken: nothing more.
+      const { rows: times } = await t.database.pool.query(
+        'select finished_at > started_at as "isAfter" from backup_runs where slot = \'2026-01-11\'',
+      );
+      expect(times).toEqual([{ isAfter: true }]);
       const later = await runScheduledBackup(scheduleFor(other, dir), new Date('2026-01-11T10:00:00Z'));
       expect(later.status).toBe('taken elsewhere');
       expect(readdirSync(dir)).toEqual(archives);

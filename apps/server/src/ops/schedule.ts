@@ -87,7 +87,8 @@ export const runScheduledBackup = async (
     }
     const outcome = await backUp(schedule, now);
     await claim.query(
-      'update backup_runs set status = $2, finished_at = now(), file = $3, size = $4, message = $5 where id = $1',
+      // now() would be the claim's start: its transaction began before the backup.
+      'update backup_runs set status = $2, finished_at = clock_timestamp(), file = $3, size = $4, message = $5 where id = $1',
       outcome.status === 'ok'
         ? [id, 'ok', path.basename(outcome.file), outcome.size, null]
         : [id, 'failed', null, null, outcome.message],
@@ -175,8 +176,7 @@ export const readBackupStatus = async (pool: Pick<pg.Pool, 'query'>, isScheduled
     size: number | null;
     message: string | null;
   }>(
-    `select slot::text, ${china('started_at')} as "startedAt", ${china('finished_at')} as "finishedAt",
-            status,
+    `select slot::text, ${china('started_at')} as "startedAt", ${china('finished_at')} as "finishedAt", status,
             file, size::float8 as size, message
      from backup_runs order by slot desc limit $1`,
     [limit],
