@@ -183,7 +183,7 @@ export const buildApp = async ({
   await registerRealtimeRoutes(app, { db, hub });
   app.decorate('hub', hub);
   // The HR console
-  registerConsoleRoutes(app, db);
+  registerConsoleRoutes(app, { database, isBackupScheduled: config.backupHour !== null });
   const importRunner = createImportRunner({ db, notifier, timeLimitSeconds: config.IMPORT_TIME_LIMIT_SECONDS });
   app.addHook('onClose', importRunner.close);
   app.decorate('importRunner', importRunner);

@@ -41,7 +41,8 @@ const usage = `usage: npm run ess -- <command>
       DATA_DIR/previous-secret-keys, every number sealed again (stop the server first)
   backup [--out DIR]
       one archive (.tar.gz) of the database (one consistent snapshot, also while the server runs), MEDIA_DIR and
-      the SECRET_KEY's id (never the key), in DATA_DIR/backups or DIR (needed with DATABASE_URL and no DATA_DIR)
+      the SECRET_KEY's id (never the key), in BACKUP_DIR (default DATA_DIR/backups) or DIR (needed with
+      DATABASE_URL and neither DATA_DIR nor BACKUP_DIR)
   restore <archive> [--yes] [--without-key]
       the installation back at the archive's state (stop the server first): the archive is checked whole before
       anything changes, an older schema is migrated, a newer one refused; --yes on DATABASE_URL (it replaces every
@@ -260,10 +261,10 @@ const rowsOf = (manifest: Manifest) => manifest.tables.reduce((sum, table) => su
 const versionOf = (manifest: Manifest) => `${manifest.schema.migrations} (${manifest.schema.lastTag ?? 'empty'})`;
 
 const backup = async (config: Config) => {
-  if (config.DATABASE_URL && !flags.out && process.env.DATA_DIR === undefined) {
+  if (config.DATABASE_URL && !flags.out && process.env.DATA_DIR === undefined && !config.BACKUP_DIR) {
     throw new UsageError('backup of DATABASE_URL without DATA_DIR: say where the archive goes with --out DIR');
   }
-  const outDir = path.resolve(flags.out ?? path.join(config.dataDir, 'backups'));
+  const outDir = flags.out ? path.resolve(flags.out) : config.backupDir;
   await withDatabase(config, async (database) => {
     const { file, size, manifest, seconds } = await createBackup({
       pool: database.pool,

@@ -6,6 +6,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { dataDirError, StartupError } from './startup-checks';
 
+const HOUR_OR_OFF = { error: 'an hour 0–23 (China time) or off' };
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -75,6 +77,23 @@ const schema = z.object({
    */
   SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   SHED_POOL_WAITING: z.coerce.number().int().min(0).default(200),
+  /** Where the scheduled backups and the one before migrations go (a mounted remote disk will do); default DATA_DIR/backups. */
+  BACKUP_DIR: z.string().optional(),
+  /**
+   * The China-time hour of the daily backup, or `off`. By default on (3) for the embedded database, off with
+   * DATABASE_URL, whose operator backs it up with the database's own tools.
+   */
+  BACKUP_HOUR: z.preprocess(
+    (value) => (value === '' ? undefined : value), // an empty setting is no setting, not hour 0
+    z
+      .union(
+        [z.literal('off'), z.coerce.number().int(HOUR_OR_OFF).min(0, HOUR_OR_OFF).max(23, HOUR_OR_OFF)],
+        HOUR_OR_OFF,
+      )
+      .optional(),
+  ),
+  /** Scheduled backups kept in BACKUP_DIR: after a good one, the oldest beyond this count are deleted. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
   /** Directory of the built web app; empty disables static serving. */
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -99,6 +118,9 @@ export type Config = z.infer<typeof schema> & {
   previousSecretKeys: string[];
   dataDir: string;
   mediaDir: string;
+  backupDir: string;
+  /** The China-time hour of the daily backup, or null when there is none. */
+  backupHour: number | null;
 };
 
 /**
@@ -120,9 +142,16 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     ...parsed.data,
     dataDir,
     mediaDir: path.resolve(parsed.data.MEDIA_DIR ?? path.join(dataDir, 'media')),
+    backupDir: path.resolve(parsed.data.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+    backupHour: backupHourOf(parsed.data.BACKUP_HOUR, parsed.data.DATABASE_URL),
     secretKey: parsed.data.SECRET_KEY ?? readOrCreateSecret(dataDir),
     previousSecretKeys,
   };
+};
+
+const backupHourOf = (setting: 'off' | number | undefined, databaseUrl: string | undefined) => {
+  if (setting === 'off') return null;
+  return setting ?? (databaseUrl ? null : 3);
 };
 
 /** Where an installation without SECRET_KEY keeps its key, and the former keys a rotation keeps readable. */

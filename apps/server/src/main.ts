@@ -7,13 +7,14 @@ import { Redis } from 'ioredis';
 import { buildApp } from './app';
 import { type Config, readConfig } from './config';
 import type { Lifecycle } from './core/lifecycle';
-import { createPersonalDataCipher } from './core/personal-data';
+import { createPersonalDataCipher, keyIdOf } from './core/personal-data';
 import type { Database } from './db/client';
 import { openDatabaseForServer } from './db/connect';
 import { withMigrationLock } from './db/migrate';
 import { watchConnections } from './graceful-stop';
 import { startHousekeeping } from './jobs/housekeeping';
 import { findMissingKeyIds } from './modules/records/reseal';
+import { startBackupSchedule } from './ops/schedule';
 import { runtimePaths } from './paths';
 import {
   DEMO_EMPLOYEE,
@@ -40,6 +41,7 @@ const running: {
   redis?: Redis;
   stopAccepting?: () => Promise<void>;
   stopHousekeeping?: () => void;
+  stopBackups?: () => Promise<void>;
   stopCluster?: () => Promise<void>;
 } = {};
 
@@ -60,8 +62,10 @@ const stop = async (reason: string, exitCode: number) => {
   forceExit.unref();
   try {
     running.stopHousekeeping?.();
+    const backupsStopped = running.stopBackups?.(); // no new one; one under way finishes within the stop's time
     await running.stopAccepting?.(); // every request already sent still comes in
     await running.app?.close(); // waits for the requests in progress
+    await backupsStopped;
     await running.database?.close();
     running.redis?.disconnect();
   } finally {
@@ -144,6 +148,18 @@ const start = async (config: Config) => {
   running.app = app;
   running.stopAccepting = watchConnections(app.server).stopAccepting;
   running.stopHousekeeping = startHousekeeping({ db: database.db, lockMinutes: config.LOGIN_LOCK_MINUTES }, say);
+  if (config.backupHour !== null) {
+    running.stopBackups = startBackupSchedule({
+      pool: database.pool,
+      mediaDir: config.mediaDir,
+      backupDir: config.backupDir,
+      keyId: keyIdOf(config.secretKey),
+      hour: config.backupHour,
+      keep: config.BACKUP_KEEP,
+      log: say,
+      logError: sayError,
+    });
+  }
 
   await app.listen({ port: config.PORT, host: config.HOST }).catch((error) => {
     throw listenError(config.HOST, config.PORT, error); // taken since the check
@@ -153,6 +169,12 @@ const start = async (config: Config) => {
   const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s: http://${shownHost}:${config.PORT}/`);
   say(`database: ${isEmbedded ? `embedded PostgreSQL in ${embeddedDir}` : 'DATABASE_URL'}`);
+  say(
+    config.backupHour === null
+      ? 'scheduled backups: off (BACKUP_HOUR)'
+      : `scheduled backups: daily at ${config.backupHour}:00 China time to ${config.backupDir}, ` +
+          `keeping ${config.BACKUP_KEEP}`,
+  );
   if (shouldSeed) {
     say(
       `demo employee: ${DEMO_EMPLOYEE} / ${DEMO_PASSWORD}   reviewer (AppVerify): ${DEMO_REVIEWER} / ${DEMO_PASSWORD}`,

@@ -119,6 +119,7 @@ export const ADDRESSES = {
   // Who the console's user is: roles and the plants they administer (any signed-in caller; the console shows
   // its pages by these, and every call below checks them again on the server).
   getConsoleSession: { path: 'Console/GetSession' },
+  getBackupStatus: { path: 'Console/GetBackups', role: 'SysAdmin' },
   // Monthly data imports (HRAdmin of the import's plant)
   uploadImport: { path: 'Import/Upload', role: 'HRAdmin', isMultipart: true },
   getImportJob: { path: 'Import/GetJob', role: 'HRAdmin' },

@@ -1,4 +1,4 @@
-// The HR console's own calls (/admin): who is using it. The imports, the payslip batches and the people pages
+// The HR console's own calls (/admin): who is using it, and the scheduled backups (SysAdmin). The imports, the payslip batches and the people pages
 // have their own modules (imports.ts, payslip-batches.ts).
 import { z } from 'zod';
 import { ADDRESSES } from './addresses';
@@ -14,6 +14,31 @@ export const consoleSession = z.object({
 });
 export type ConsoleSession = z.infer<typeof consoleSession>;
 
+/** One scheduled backup; times 'YYYY-MM-DD HH:mm' China time, the file's name in BACKUP_DIR. */
+export const backupRun = z.object({
+  slot: z.string(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  status: z.enum(['ok', 'failed']),
+  file: z.string().nullable(),
+  size: z.number().nullable(),
+  message: z.string().nullable(),
+});
+export type BackupRun = z.infer<typeof backupRun>;
+
+export const backupStatus = z.object({
+  /** Whether this server takes the daily backup (BACKUP_HOUR). */
+  isScheduled: z.boolean(),
+  /** What the SysAdmin must see: the latest run failed, or no good backup for more than two days. */
+  alert: z.enum(['failed', 'stale']).nullable(),
+  /** When the latest good backup finished, if any. */
+  lastSuccessAt: z.string().nullable(),
+  /** The latest runs, newest first. */
+  runs: z.array(backupRun),
+});
+export type BackupStatus = z.infer<typeof backupStatus>;
+
 export const consoleRoutes = {
   getConsoleSession: defineRoute(ADDRESSES.getConsoleSession, { request: empty, data: consoleSession }),
+  getBackupStatus: defineRoute(ADDRESSES.getBackupStatus, { request: empty, data: backupStatus }),
 };

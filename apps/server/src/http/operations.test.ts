@@ -84,6 +84,8 @@ describe('operations endpoints', () => {
       'ess_process_cpu_seconds_total',
       '# TYPE ess_outbox_commands gauge',
       '# TYPE ess_import_jobs gauge',
+      'ess_backup_last_success_timestamp_seconds 0',
+      'ess_backup_last_run_failed 0',
     ]) {
       expect(text).toContain(series);
     }

@@ -8,6 +8,7 @@ import { BusinessError } from '../core/errors';
 import type { Lifecycle } from '../core/lifecycle';
 import type { Database } from '../db/client';
 import { appliedMigrationCount, knownMigrationCount } from '../db/migrate';
+import { BACKUP_HEALTH_SQL } from '../ops/schedule';
 import { sendError } from './envelope';
 
 type OperationsDeps = {
@@ -118,6 +119,29 @@ export const registerOperationsRoutes = (app: FastifyInstance, deps: OperationsD
       this.set(rows[0]?.count ?? 0);
     },
   });
+  // The scheduled backups (ops/schedule.ts): alert on a failed run or on a last success too long ago.
+  const backupGauge = (name: string, help: string, field: 'lastSuccess' | 'lastFailed') =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      async collect() {
+        const { rows } = await withinTime(
+          database.health.query<{ lastSuccess: number; lastFailed: number }>(BACKUP_HEALTH_SQL),
+        );
+        this.set(rows[0]?.[field] ?? 0);
+      },
+    });
+  backupGauge(
+    'ess_backup_last_success_timestamp_seconds',
+    'When the latest good scheduled backup finished (Unix seconds; 0 if none)',
+    'lastSuccess',
+  );
+  backupGauge(
+    'ess_backup_last_run_failed',
+    'Whether the latest scheduled backup failed (1) or not (0); one cut off for hours counts as failed',
+    'lastFailed',
+  );
 
   // Load shedding: the loop's lag, sampled every half second (its mean over the last window, so one long
   // garbage collection on a busy machine does not shed).

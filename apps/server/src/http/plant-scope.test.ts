@@ -473,6 +473,7 @@ const SYS_ADMIN_CASES: Record<string, Case[]> = {
     },
   ],
   'People/GetRoles': [{ body: async () => ({}), refusal: FORBIDDEN }],
+  'Console/GetBackups': [{ body: async () => ({}), refusal: FORBIDDEN }],
   'People/SetRoleMenus': [
     {
       body: async () => {

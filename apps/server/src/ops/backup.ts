@@ -170,16 +170,19 @@ export const createBackup = async ({
   outDir,
   keyId,
   now = new Date(),
+  suffix = '',
 }: {
   pool: pg.Pool;
   mediaDir: string;
   outDir: string;
   keyId: string;
   now?: Date;
+  /** After the stamp, e.g. `-before-0016`: an archive the retention of the schedule leaves alone. */
+  suffix?: string;
 }): Promise<BackupResult> => {
   const started = performance.now();
   mkdirSync(outDir, { recursive: true });
-  const name = `ess-backup-${chinaStamp(now)}.tar.gz`;
+  const name = `ess-backup-${chinaStamp(now)}${suffix}.tar.gz`;
   const work = path.join(outDir, `.ess-backup-${process.pid}-${randomBytes(4).toString('hex')}`);
   const draft = `${work}.tar.gz.partial`;
   mkdirSync(work);

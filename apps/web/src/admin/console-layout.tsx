@@ -4,6 +4,7 @@ import { Button, Drawer, Grid, Layout, Menu, Space, Tag, Typography } from 'antd
 import { type ReactNode, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { signOut } from './api/logout';
+import { BackupNotice } from './components/backup-notice';
 import { ct } from './texts';
 
 /**
@@ -106,7 +107,10 @@ export const ConsoleLayout = ({ session, children }: { session: ConsoleSession; 
             <Button onClick={signOut}>{ct.signOut}</Button>
           </Space>
         </Layout.Header>
-        <Layout.Content style={{ padding: narrow ? 12 : 24 }}>{children}</Layout.Content>
+        <Layout.Content style={{ padding: narrow ? 12 : 24 }}>
+          <BackupNotice isSysAdmin={session.roles.includes('SysAdmin')} />
+          {children}
+        </Layout.Content>
       </Layout>
     </Layout>
   );

@@ -25,6 +25,15 @@ export const ct = {
     review: '资料审核',
   },
   notFound: '页面不存在',
+  /** The notice at the top of the console for a SysAdmin when the scheduled backups need a look. */
+  backups: {
+    failed: (message: string) => `备份失败：${message}`,
+    failedWithoutMessage: '备份失败：原因未记录。',
+    stale: '备份已超过两天未成功。',
+    lastSuccess: (at: string) => `最近一次成功备份：${at}。`,
+    noSuccess: '尚无成功的备份。',
+    whatToDo: '请查看服务器日志和备份目录（BACKUP_DIR）。',
+  },
   /** Words every page uses. */
   common: {
     cancel: '取消',

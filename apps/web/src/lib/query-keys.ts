@@ -65,6 +65,8 @@ export const queryKeys = {
    */
   console: {
     session: ['console', 'session'],
+    /** Console/GetBackups: the scheduled backups' latest runs (SysAdmin). */
+    backups: ['console', 'backups'],
     imports: ['console', 'imports'],
     importJob: (id: number) => ['console', 'imports', 'job', id] as const,
     importList: (bu: string, page: number) => ['console', 'imports', 'list', bu, page] as const,

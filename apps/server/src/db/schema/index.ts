@@ -3,6 +3,7 @@ export * from './account';
 export * from './audit';
 export * from './home';
 export * from './imports';
+export * from './operations';
 export * from './proposals';
 export * from './queries';
 export * from './records';
