@@ -2,6 +2,7 @@
 // of DATA_DIR or on DATABASE_URL. See `usage` below and docs/operations.md.
 import { randomInt } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
@@ -362,6 +363,8 @@ const run = async () => {
     case 'rotate-key':
       return rotateKey(config);
     case 'backup':
+      // Beside a serving instance on the same cores: its compression yields to the requests.
+      os.setPriority(os.constants.priority.PRIORITY_LOW);
       return backup(config);
     case 'restore':
       return restore(config);
