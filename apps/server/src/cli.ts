@@ -272,6 +272,7 @@ const backup = async (config: Config) => {
       mediaDir: config.mediaDir,
       outDir,
       keyId: keyIdOf(config.secretKey),
+      bytesPerSecond: config.BACKUP_MB_PER_SECOND * 1024 * 1024,
     }).catch((error: Error) => {
       throw new UsageError(`backup failed, no archive written: ${error.message}`);
     });

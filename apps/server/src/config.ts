@@ -94,6 +94,11 @@ const schema = z.object({
   ),
   /** Scheduled backups kept in BACKUP_DIR: after a good one, the oldest beyond this count are deleted. */
   BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
+  /**
+   * A backup beside a serving instance reads and compresses at most this many MB a second, so that it leaves most
+   * of the cores to requests (docs/performance.md); 0 = as fast as it can. The one before migrations is never held.
+   */
+  BACKUP_MB_PER_SECOND: z.coerce.number().min(0).default(16),
   /** Directory of the built web app; empty disables static serving. */
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -154,6 +154,7 @@ const start = async (config: Config) => {
       mediaDir: config.mediaDir,
       backupDir: config.backupDir,
       keyId: keyIdOf(config.secretKey),
+      bytesPerSecond: config.BACKUP_MB_PER_SECOND * 1024 * 1024,
       hour: config.backupHour,
       keep: config.BACKUP_KEEP,
       log: say,

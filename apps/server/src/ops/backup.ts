@@ -13,6 +13,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import { readAppliedTags } from '../db/migrate';
 import { type EntryWritten, TarWriter } from './archive';
 import { APP_SCHEMAS, ARCHIVE_FORMAT, MANIFEST_PATH, type Manifest, tableEntryPath } from './manifest';
+import { pacer } from './pace';
 
 export type BackupResult = { file: string; size: number; manifest: Manifest; seconds: number };
 
@@ -30,7 +31,8 @@ const quoted = (schema: string, name: string) => `"${schema.replaceAll('"', '""'
 type SnapshotTable = { schema: string; name: string; columns: string[]; rows: number; spooled: string };
 
 /** Every table and sequence of the app's schemas as of one snapshot, the tables spooled to files in `spoolDir`. */
-const dumpSnapshot = async (client: pg.ClientBase, spoolDir: string) => {
+const dumpSnapshot = async (client: pg.ClientBase, spoolDir: string, bytesPerSecond: number) => {
+  const paced = pacer(bytesPerSecond);
   await client.query('begin isolation level repeatable read read only');
   try {
     // The first statement fixes the snapshot every later one reads.
@@ -51,7 +53,7 @@ const dumpSnapshot = async (client: pg.ClientBase, spoolDir: string) => {
       const spooled = path.join(spoolDir, `${dumped.length}.copy`);
       const columns = table.columns.map((column) => `"${column.replaceAll('"', '""')}"`).join(', ');
       const copy = client.query(copyTo(`copy ${quoted(table.schema, table.name)} (${columns}) to stdout`));
-      await pipeline(copy, createWriteStream(spooled));
+      await pipeline(copy, paced(), createWriteStream(spooled));
       dumped.push({ ...table, rows: copy.rowCount, spooled });
     }
     // Sequences stand outside snapshots, but only grow: a value read now covers every row of the snapshot.
@@ -171,6 +173,7 @@ export const createBackup = async ({
   keyId,
   now = new Date(),
   suffix = '',
+  bytesPerSecond = 0,
 }: {
   pool: pg.Pool;
   mediaDir: string;
@@ -179,6 +182,8 @@ export const createBackup = async ({
   now?: Date;
   /** After the stamp, e.g. `-before-0016`: an archive the retention of the schedule leaves alone. */
   suffix?: string;
+  /** Reading and compressing held to this pace on average (0: unheld). */
+  bytesPerSecond?: number;
 }): Promise<BackupResult> => {
   const started = performance.now();
   mkdirSync(outDir, { recursive: true });
@@ -190,16 +195,17 @@ export const createBackup = async ({
     const client = await pool.connect();
     let snapshot: Snapshot;
     try {
-      snapshot = await dumpSnapshot(client, work);
+      snapshot = await dumpSnapshot(client, work, bytesPerSecond);
     } finally {
       client.release();
     }
     const output = createWriteStream(draft, { mode: 0o600 }); // sealed numbers and password hashes: the owner's
     const gzip = createGzip({ level: 3 }); // COPY text compresses well already at a low level, several times faster
-    const written = pipeline(gzip, output);
-    const tar = new TarWriter(gzip);
+    const paced = pacer(bytesPerSecond)();
+    const written = pipeline(paced, gzip, output);
+    const tar = new TarWriter(paced);
     const archiving = writeEntries(tar, { snapshot, mediaDir, outDir, keyId, now }).catch((error: Error) => {
-      gzip.destroy(error);
+      paced.destroy(error);
       throw error;
     });
     const [manifest] = await Promise.all([archiving, written]);

@@ -35,6 +35,7 @@ afterAll(async () => {
 const scheduleFor = (pool: pg.Pool, backupDir: string, keep = 7): BackupSchedule => ({
   pool,
   mediaDir: path.join(work, 'media'),
+  bytesPerSecond: 0,
   backupDir,
   keyId: keyIdOf(TEST_SECRET_KEY),
   hour: 3,

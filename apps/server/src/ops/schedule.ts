@@ -18,6 +18,8 @@ export type BackupSchedule = {
   mediaDir: string;
   backupDir: string;
   keyId: string;
+  /** The pace of the backup beside the requests (BACKUP_MB_PER_SECOND). */
+  bytesPerSecond: number;
   /** The China-time hour of day the day's backup becomes due. */
   hour: number;
   keep: number;
@@ -114,6 +116,7 @@ const backUp = async (schedule: BackupSchedule, now: Date) => {
       outDir: schedule.backupDir,
       keyId: schedule.keyId,
       now,
+      bytesPerSecond: schedule.bytesPerSecond,
     });
     return { status: 'ok' as const, file, size };
   } catch (error) {

@@ -1,0 +1,22 @@
+// The pace of a backup beside a serving instance (BACKUP_MB_PER_SECOND).
+import { Transform } from 'node:stream';
+
+/**
+ * Passes bytes on at `bytesPerSecond` on average since its first one: held back, the COPY waits on its socket and
+ * the compression on its input, and their CPU goes to the requests a serving instance answers meanwhile. Each call
+ * of the returned function is a stream for the next part, on the same clock. 0 passes everything at once.
+ */
+export const pacer = (bytesPerSecond: number) => {
+  let startedAt: number | undefined;
+  let passed = 0;
+  return () =>
+    new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        startedAt ??= performance.now();
+        passed += chunk.length;
+        const wait = bytesPerSecond > 0 ? startedAt + (passed / bytesPerSecond) * 1000 - performance.now() : 0;
+        if (wait > 1) setTimeout(() => done(null, chunk), wait);
+        else done(null, chunk);
+      },
+    });
+};
