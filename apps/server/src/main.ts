@@ -62,7 +62,7 @@ const stop = async (reason: string, exitCode: number) => {
   forceExit.unref();
   try {
     running.stopHousekeeping?.();
-    const backupsStopped = running.stopBackups?.(); // no new one; one under way finishes within the stop's time
+    const backupsStopped = running.stopBackups?.(); // no new one; one under way ends, to be taken at the next start
     await running.stopAccepting?.(); // every request already sent still comes in
     await running.app?.close(); // waits for the requests in progress
     await backupsStopped;

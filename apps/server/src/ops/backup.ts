@@ -31,8 +31,7 @@ const quoted = (schema: string, name: string) => `"${schema.replaceAll('"', '""'
 type SnapshotTable = { schema: string; name: string; columns: string[]; rows: number; spooled: string };
 
 /** Every table and sequence of the app's schemas as of one snapshot, the tables spooled to files in `spoolDir`. */
-const dumpSnapshot = async (client: pg.ClientBase, spoolDir: string, bytesPerSecond: number) => {
-  const paced = pacer(bytesPerSecond);
+const dumpSnapshot = async (client: pg.ClientBase, spoolDir: string, paced: ReturnType<typeof pacer>) => {
   await client.query('begin isolation level repeatable read read only');
   try {
     // The first statement fixes the snapshot every later one reads.
@@ -174,6 +173,7 @@ export const createBackup = async ({
   now = new Date(),
   suffix = '',
   bytesPerSecond = 0,
+  signal,
 }: {
   pool: pg.Pool;
   mediaDir: string;
@@ -184,6 +184,8 @@ export const createBackup = async ({
   suffix?: string;
   /** Reading and compressing held to this pace on average (0: unheld). */
   bytesPerSecond?: number;
+  /** Ends the backup between two chunks, leaving no archive (a server that stops). */
+  signal?: AbortSignal;
 }): Promise<BackupResult> => {
   const started = performance.now();
   mkdirSync(outDir, { recursive: true });
@@ -195,13 +197,13 @@ export const createBackup = async ({
     const client = await pool.connect();
     let snapshot: Snapshot;
     try {
-      snapshot = await dumpSnapshot(client, work, bytesPerSecond);
+      snapshot = await dumpSnapshot(client, work, pacer(bytesPerSecond, signal));
     } finally {
       client.release();
     }
     const output = createWriteStream(draft, { mode: 0o600 }); // sealed numbers and password hashes: the owner's
     const gzip = createGzip({ level: 3 }); // COPY text compresses well already at a low level, several times faster
-    const paced = pacer(bytesPerSecond)();
+    const paced = pacer(bytesPerSecond, signal)();
     const written = pipeline(paced, gzip, output);
     const tar = new TarWriter(paced);
     const archiving = writeEntries(tar, { snapshot, mediaDir, outDir, keyId, now }).catch((error: Error) => {

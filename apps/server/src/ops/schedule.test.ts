@@ -111,6 +111,23 @@ describe('scheduled backups', () => {
     await t.database.pool.query("delete from backup_runs where slot = '2026-01-15'"); // the later tests' latest run
   }, 60_000);
 
+  it('ends a paced backup under way when the server stops: no archive, no row, taken at the next look', async () => {
+    const dir = path.join(work, 'stopped');
+    const now = new Date('2026-01-16T20:00:00Z');
+    const stopping = new AbortController();
+    // 64 KB a second: the test database's dump would take minutes.
+    const slow = { ...scheduleFor(t.database.pool, dir), bytesPerSecond: 64 * 1024 };
+    const under = runScheduledBackup(slow, now, stopping.signal);
+    await expect.poll(() => readdirSync(dir, { withFileTypes: false }).length, { timeout: 20_000 }).toBeGreaterThan(0);
+    stopping.abort();
+    expect(await under).toEqual({ status: 'stopped', slot: '2026-01-17' });
+    expect(readdirSync(dir)).toEqual([]);
+    expect(await runsOf('2026-01-17')).toEqual([]);
+    expect(logged.errors.filter((line) => line.includes('2026-01-17'))).toEqual([]);
+    expect(await runScheduledBackup(scheduleFor(t.database.pool, dir), now)).toMatchObject({ status: 'ok' });
+    await t.database.pool.query("delete from backup_runs where slot = '2026-01-17'"); // the later tests' latest run
+  }, 60_000);
+
   it('keeps the newest BACKUP_KEEP archives and deletes no file named otherwise', async () => {
     const dir = path.join(work, 'kept');
     mkdirSync(dir);

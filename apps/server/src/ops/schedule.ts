@@ -29,6 +29,8 @@ export type BackupSchedule = {
 
 export type ScheduledOutcome =
   | { status: 'taken elsewhere'; slot: string }
+  /** Ended by a stop of the server: nothing recorded, taken again at the next look. */
+  | { status: 'stopped'; slot: string }
   | { status: 'ok'; slot: string; file: string; size: number; removed: string[] }
   | { status: 'failed'; slot: string; message: string };
 
@@ -67,6 +69,7 @@ export const BACKUP_LOCK_KEY = 7_301_956;
 export const runScheduledBackup = async (
   schedule: BackupSchedule,
   now: Date = new Date(),
+  signal?: AbortSignal,
 ): Promise<ScheduledOutcome> => {
   const { pool } = schedule;
   const slot = dueSlot(now, schedule.hour);
@@ -87,7 +90,13 @@ export const runScheduledBackup = async (
       await claim.query('rollback');
       return { status: 'taken elsewhere', slot };
     }
-    const outcome = await backUp(schedule, now);
+    const outcome = await backUp(schedule, now, signal);
+    // Stopped with the server: no outcome, no row, so the next look of any instance takes the day's backup.
+    if (signal?.aborted) {
+      await claim.query('rollback');
+      schedule.log('scheduled backup stopped with the server: it is taken again at the next start');
+      return { status: 'stopped', slot };
+    }
     await claim.query(
       // now() would be the claim's start: its transaction began before the backup.
       'update backup_runs set status = $2, finished_at = clock_timestamp(), file = $3, size = $4, message = $5 where id = $1',
@@ -108,7 +117,7 @@ export const runScheduledBackup = async (
 };
 
 /** The archive, or the reason it failed, logged as an error. */
-const backUp = async (schedule: BackupSchedule, now: Date) => {
+const backUp = async (schedule: BackupSchedule, now: Date, signal?: AbortSignal) => {
   try {
     const { file, size } = await createBackup({
       pool: schedule.pool,
@@ -117,10 +126,12 @@ const backUp = async (schedule: BackupSchedule, now: Date) => {
       keyId: schedule.keyId,
       now,
       bytesPerSecond: schedule.bytesPerSecond,
+      signal,
     });
     return { status: 'ok' as const, file, size };
   } catch (error) {
     const message = safeErrorLine(error).slice(0, 1000);
+    if (signal?.aborted) return { status: 'failed' as const, message };
     schedule.logError(`scheduled backup failed: ${message}`);
     return { status: 'failed' as const, message };
   }
@@ -137,12 +148,16 @@ const prune = (schedule: BackupSchedule) => {
   }
 };
 
-/** Looks every few minutes (unref'd); answers the stop, which waits for a backup under way. */
+/**
+ * Looks every few minutes (unref'd); answers the stop, which ends a backup under way (a paced one takes minutes, a
+ * stop has seconds) and waits for it to let go.
+ */
 export const startBackupSchedule = (schedule: BackupSchedule) => {
   let running: Promise<unknown> | undefined;
+  const stopping = new AbortController();
   const check = () => {
-    if (running) return;
-    running = runScheduledBackup(schedule)
+    if (running || stopping.signal.aborted) return;
+    running = runScheduledBackup(schedule, new Date(), stopping.signal)
       .catch((error) => schedule.logError(`scheduled backup failed: ${safeErrorLine(error)}`))
       .finally(() => {
         running = undefined;
@@ -155,6 +170,7 @@ export const startBackupSchedule = (schedule: BackupSchedule) => {
   return async () => {
     clearTimeout(first);
     clearInterval(timer);
+    stopping.abort();
     await running;
   };
 };
