@@ -40,10 +40,13 @@ export const migrateSession = (session: pg.Client | pg.PoolClient) =>
   holdingMigrationLock(session, () => migrate(drizzle(session), { migrationsFolder: MIGRATIONS_DIR }));
 
 /** The code's migrations in order: the schema version of a database is how many of them it has applied. */
-export const readMigrations = () => {
-  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
+const readJournal = () =>
+  JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
     entries: { tag: string; when: number }[];
   };
+
+export const readMigrations = () => {
+  const journal = readJournal();
   const files = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR });
   return journal.entries.map((entry, index) => ({ tag: entry.tag, when: entry.when, ...files[index]! }));
 };
@@ -82,7 +85,7 @@ export const lockMigrationsForTransaction = (session: Pick<pg.ClientBase, 'query
   session.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
 
 /** How many migrations this code knows; a database with fewer or more is not this code's (/readyz). */
-export const knownMigrationCount = (): number => readMigrations().length;
+export const knownMigrationCount = (): number => readJournal().entries.length; // the journal alone, not the SQL
 
 /** How many migrations the database has applied. */
 export const appliedMigrationCount = async (session: Pick<pg.ClientBase, 'query'>): Promise<number> => {

@@ -106,41 +106,48 @@ export const registerOperationsRoutes = (app: FastifyInstance, deps: OperationsD
     'HR console imports not finished, by status',
     "select status, count(*)::int as count from import_jobs where status in ('queued', 'parsing', 'checking', 'committing') group by status",
   );
-  new Gauge({
-    name: 'ess_accounts_locked',
-    help: 'Account names locked now after too many wrong passwords',
-    registers: [registry],
-    async collect() {
-      const { rows } = await withinTime(
-        database.health.query<{ count: number }>(
-          'select count(*)::int as count from login_failures where locked_until > now()',
-        ),
-      );
-      this.set(rows[0]?.count ?? 0);
-    },
-  });
-  // The scheduled backups (ops/schedule.ts): alert on a failed run or on a last success too long ago.
-  const backupGauge = (name: string, help: string, field: 'lastSuccess' | 'lastFailed') =>
+  /** One figure read from the database at each scrape. */
+  const figureGauge = (name: string, help: string, read: () => Promise<number | undefined>) =>
     new Gauge({
       name,
       help,
       registers: [registry],
       async collect() {
-        const { rows } = await withinTime(
-          database.health.query<{ lastSuccess: number; lastFailed: number }>(BACKUP_HEALTH_SQL),
-        );
-        this.set(rows[0]?.[field] ?? 0);
+        this.set((await read()) ?? 0);
       },
     });
-  backupGauge(
+  figureGauge(
+    'ess_accounts_locked',
+    'Account names locked now after too many wrong passwords',
+    async () =>
+      (
+        await withinTime(
+          database.health.query<{ count: number }>(
+            'select count(*)::int as count from login_failures where locked_until > now()',
+          ),
+        )
+      ).rows[0]?.count,
+  );
+  // The scheduled backups (ops/schedule.ts): alert on a failed run or on a last success too long ago. A scrape
+  // collects its gauges at once: both figures come from the one read in flight.
+  let backupHealth: Promise<{ lastSuccess: number; lastFailed: number } | undefined> | undefined;
+  const readBackupHealth = () => {
+    backupHealth ??= withinTime(database.health.query(BACKUP_HEALTH_SQL))
+      .then(({ rows }) => rows[0])
+      .finally(() => {
+        backupHealth = undefined;
+      });
+    return backupHealth;
+  };
+  figureGauge(
     'ess_backup_last_success_timestamp_seconds',
     'When the latest good scheduled backup finished (Unix seconds; 0 if none)',
-    'lastSuccess',
+    async () => (await readBackupHealth())?.lastSuccess,
   );
-  backupGauge(
+  figureGauge(
     'ess_backup_last_run_failed',
     'Whether the latest scheduled backup failed (1) or not (0); one cut off for hours counts as failed',
-    'lastFailed',
+    async () => (await readBackupHealth())?.lastFailed,
   );
 
   // Load shedding: the loop's lag, sampled every half second (its mean over the last window, so one long

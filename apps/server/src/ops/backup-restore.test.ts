@@ -11,6 +11,7 @@ import { routes } from '@ess/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { withDatabaseMigratedTo } from '../../test/older-database';
 import { improveForm } from '../../test/public-forms';
 import { TEST_SECRET_KEY } from '../../test/secret-key';
 import {
@@ -25,7 +26,7 @@ import {
 import { readConfig } from '../config';
 import { keyIdOf } from '../core/personal-data';
 import { openDatabaseForTools } from '../db/connect';
-import { applyFirstMigrations, readMigrations } from '../db/migrate';
+import { readMigrations } from '../db/migrate';
 import { readTar, TarWriter } from './archive';
 import { createBackup } from './backup';
 
@@ -291,46 +292,36 @@ describe('the restore drill', () => {
 
     // A database one migration short: an empty one given the code's migrations but the last, as the previous
     // version would have left it, with a row in it, backed up as it is.
-    const admin = new pg.Client({ connectionString: inject('adminUrl') });
-    await admin.connect();
-    const older = `ess_older_${randomBytes(4).toString('hex')}`;
-    await admin.query(`create database ${older}`);
-    const olderUrl = new URL(inject('adminUrl'));
-    olderUrl.pathname = `/${older}`;
-    const pool = new pg.Pool({ connectionString: olderUrl.toString(), max: 2 });
-    pool.on('error', () => {}); // the drop below ends a connection the pool is still closing
-    try {
-      const session = await pool.connect();
-      try {
-        await session.query('begin');
-        await applyFirstMigrations(session, known.length - 1);
-        await session.query("insert into roles (name, description) values ('OlderRole', '上一版本的角色')");
-        await session.query('commit');
-      } finally {
-        session.release();
-      }
-      const { file } = await createBackup({
-        pool,
-        mediaDir,
-        outDir: path.join(dataDir, 'older'),
-        keyId: keyIdOf(TEST_SECRET_KEY),
-      });
+    await withDatabaseMigratedTo(
+      known.length - 1,
+      async (olderUrl) => {
+        const pool = new pg.Pool({ connectionString: olderUrl, max: 2 });
+        pool.on('error', () => {}); // the drop after the work ends a connection the pool is still closing
+        let file: string;
+        try {
+          ({ file } = await createBackup({
+            pool,
+            mediaDir,
+            outDir: path.join(dataDir, 'older'),
+            keyId: keyIdOf(TEST_SECRET_KEY),
+          }));
+        } finally {
+          await pool.end();
+        }
 
-      const restored = await runCli(['restore', file, '--yes'], env);
-      expect(restored.stdout).toContain(
-        `schema version ${known.length - 1} (${known.at(-2)}) migrated to ${known.length} (${known.at(-1)})`,
-      );
-      const migrated = await t.database.pool.query(
-        `select (select count(*)::int from drizzle.__drizzle_migrations) as migrations,
-                (select description from roles where name = 'OlderRole') as description`,
-      );
-      expect(migrated.rows[0]).toEqual({ migrations: known.length, description: '上一版本的角色' });
-      expect(await proposalsTitled('drill-')).toEqual(new Map()); // the older database's rows, not the drill's
-    } finally {
-      await pool.end();
-      await admin.query(`drop database if exists ${older} with (force)`);
-      await admin.end();
-    }
+        const restored = await runCli(['restore', file, '--yes'], env);
+        expect(restored.stdout).toContain(
+          `schema version ${known.length - 1} (${known.at(-2)}) migrated to ${known.length} (${known.at(-1)})`,
+        );
+        const migrated = await t.database.pool.query(
+          `select (select count(*)::int from drizzle.__drizzle_migrations) as migrations,
+                  (select description from roles where name = 'OlderRole') as description`,
+        );
+        expect(migrated.rows[0]).toEqual({ migrations: known.length, description: '上一版本的角色' });
+        expect(await proposalsTitled('drill-')).toEqual(new Map()); // the older database's rows, not the drill's
+      },
+      (session) => session.query("insert into roles (name, description) values ('OlderRole', '上一版本的角色')"),
+    );
   }, 90_000);
 
   it('restores as a role that owns its database but is no superuser (the references checked, in their order)', async () => {

@@ -1,19 +1,15 @@
-// The scheduled backups on the tests' PostgreSQL: two instances checking the same day at once take one backup; the
-// retention deletes the oldest archives beyond the count and nothing else; a failed backup is recorded, logged, and
-// shown by /metrics and to the SysAdmin. The backup before migrations is taken only on a database one migration
-// short, neither on an empty one nor an up-to-date one, and its failure refuses the start.
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { routes } from '@ess/contract';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FACTORY_PASSWORD_HASH, makeHrClerk } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { withDatabaseMigratedTo } from '../../test/older-database';
 import { TEST_SECRET_KEY } from '../../test/secret-key';
 import { keyIdOf } from '../core/personal-data';
-import { applyFirstMigrations, readMigrations } from '../db/migrate';
+import { readMigrations } from '../db/migrate';
 import { StartupError } from '../startup-checks';
 import { backupBeforeMigrations } from './before-migrations';
 import { BACKUP_LOCK_KEY, type BackupSchedule, dueSlot, runScheduledBackup } from './schedule';
@@ -202,31 +198,6 @@ describe('scheduled backups', () => {
 });
 
 describe('the backup before migrations', () => {
-  const withDatabase = async (migrations: number, work: (url: string) => Promise<void>) => {
-    const admin = new pg.Client({ connectionString: inject('adminUrl') });
-    await admin.connect();
-    const name = `ess_short_${randomBytes(4).toString('hex')}`;
-    await admin.query(`create database ${name}`);
-    const url = new URL(inject('adminUrl'));
-    url.pathname = `/${name}`;
-    try {
-      if (migrations > 0) {
-        const session = new pg.Client({ connectionString: url.toString() });
-        await session.connect();
-        try {
-          await session.query('begin');
-          await applyFirstMigrations(session, migrations);
-          await session.query('commit');
-        } finally {
-          await session.end();
-        }
-      }
-      await work(url.toString());
-    } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
-  };
   const target = (backupDir: string) => ({
     mediaDir: path.join(work, 'media'),
     backupDir,
@@ -237,7 +208,7 @@ describe('the backup before migrations', () => {
 
   it('is taken when migrations are pending, named for the first of them, and logged with its path', async () => {
     const dir = path.join(work, 'before');
-    await withDatabase(known.length - 1, async (url) => {
+    await withDatabaseMigratedTo(known.length - 1, async (url) => {
       logged.info.length = 0;
       const file = await backupBeforeMigrations(url, target(dir));
       const next = known.at(-1)!.tag.slice(0, 4);
@@ -255,7 +226,7 @@ describe('the backup before migrations', () => {
 
   it('is not taken on an empty database nor on an up-to-date one', async () => {
     const dir = path.join(work, 'not-before');
-    await withDatabase(0, async (url) => {
+    await withDatabaseMigratedTo(0, async (url) => {
       expect(await backupBeforeMigrations(url, target(dir))).toBeUndefined();
     });
     const upToDate = t.database.pool.options.connectionString as string;
