@@ -2,7 +2,6 @@
 // own transaction, so a change and its audit row commit or roll back together.
 
 import type { AuditAction } from '@ess/contract/audit-labels';
-import { type SQL, sql } from 'drizzle-orm';
 import { auditLog } from '../db/schema/index';
 import type { Executor } from '../db/transaction';
 import type { Caller } from './caller';
@@ -30,31 +29,6 @@ export const recordAudit = async (tx: Executor, entry: AuditEntry) => {
     requestId: entry.requestId ?? '',
   });
 };
-
-/**
- * The audit row of a write made of one statement, as the insert of one of its CTEs: a row per row of the CTE named
- * `from`, whose columns the subject and the values after may name.
- */
-export const auditInsertFrom = ({
-  actor,
-  action,
-  subjectType,
-  subjectId,
-  after,
-  requestId,
-  from,
-}: {
-  actor: Pick<Caller, 'id' | 'empNo'>;
-  action: AuditAction;
-  subjectType: string;
-  subjectId: SQL;
-  after: SQL;
-  requestId?: string;
-  from: string;
-}) =>
-  sql`insert into ${auditLog} (actor_id, actor_emp_no, action, subject_type, subject_id, after, request_id)
-      select ${actor.id}, ${actor.empNo}, ${action}::text, ${subjectType}::text, ${subjectId}, ${after}, ${requestId ?? ''}::text
-      from ${sql.identifier(from)}`;
 
 /**
  * The audit row of a row just inserted (`after` is what was inserted), returning its id; the insert's `returning`

@@ -2,7 +2,7 @@
 // answers the first outcome instead of acting again. The key is claimed inside the change's transaction:
 // a second request with the same key waits on the first one's row and then reads its answer, so even two
 // taps in the same instant act once.
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema/index';
 import { type AfterCommit, type Executor, type Tx, withTransaction } from '../db/transaction';
@@ -40,31 +40,6 @@ export const earlierAnswer = async <T>(
     .where(isLiveKey(employeeId, key));
   return answerOfKey<T>(used, action);
 };
-
-/**
- * The key of a write made of one statement, with its answer, as the insert of one of its CTEs (a row of the CTE
- * named `from`). A live key of the caller is left as it is and the insert answers no row: the statement then knows
- * the key is in use (a repeat, or another call's key).
- */
-export const rememberKeyInsert = ({
-  employeeId,
-  key,
-  action,
-  answer,
-  from,
-}: {
-  employeeId: number;
-  key: string | null;
-  action: string;
-  answer: SQL;
-  from: string;
-}) =>
-  sql`insert into ${idempotencyKeys} (employee_id, key, action, answer)
-      select ${employeeId}, ${key}::text, ${action}::text, ${answer} from ${sql.identifier(from)} where ${key}::text is not null
-      on conflict (employee_id, key) do update
-        set action = excluded.action, answer = excluded.answer, created_at = now()
-        where ${idempotencyKeys.createdAt} < now() - ${KEY_LIFETIME}::interval
-      returning key`;
 
 /** Answers the earlier outcome when a committed request already used the key, else claims it. */
 const claimKey = async <T>(

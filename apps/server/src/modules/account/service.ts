@@ -10,6 +10,7 @@ import { ACCESS_TOKEN_SECONDS, type Caller, type SessionClaims } from '../../cor
 import { BusinessError } from '../../core/errors';
 import type { Db } from '../../db/client';
 import { employees, loginFailures, refreshTokens, resetCodes } from '../../db/schema/index';
+import { batcherPerDatabase, createStatementBatcher } from '../../db/statement-batcher';
 import { withTransaction } from '../../db/transaction';
 import { hashPassword, sha256Hex, spendDecoyVerification, verifyPassword } from '../../lib/passwords';
 import { filePathOf } from '../files/service';
@@ -360,32 +361,40 @@ const CALLER_ACCESS_SQL = `
                            where er.employee_id = e.id and r.name = 'HRAdmin')
               then coalesce(array(select ap.bu from admin_plants ap where ap.employee_id = e.id order by ap.bu), '{}')
               else '{}' end as "adminPlants"
-  from employees e where e.id = $1 and e.left_on is null`;
+         , want.i
+  from unnest($1::int[]) with ordinality as want(id, i)
+  join employees e on e.id = want.id and e.left_on is null`;
+
+type AccessRow = { epoch: number; endedSessions: string[]; roles: string[]; menus: string[]; adminPlants: string[] };
+
+const loadCallerAccesses = async (db: Db, employeeIds: readonly number[]) => {
+  const { rows } = await db.$client.query<AccessRow & { i: string }>({
+    name: 'caller_access',
+    text: CALLER_ACCESS_SQL,
+    values: [employeeIds, PLANTS, ACCESS_TOKEN_SECONDS],
+  });
+  const byIndex = new Map(rows.map((row) => [Number(row.i) - 1, row]));
+  return employeeIds.map((_id, index) => {
+    const row = byIndex.get(index);
+    return row
+      ? {
+          epoch: row.epoch,
+          endedSessions: new Set(row.endedSessions),
+          roles: row.roles,
+          menuCodes: new Set(row.menus),
+          adminPlants: new Set(row.adminPlants),
+        }
+      : undefined;
+  });
+};
 
 /**
  * The session epoch, roles and mobile menu codes of an employee now; undefined when there is no such employee or
- * they have left (every token of a leaver is refused).
+ * they have left (every token of a leaver is refused). Read with the other callers' of the same moment in one
+ * statement (db/statement-batcher.ts): a shift's first calls miss the cache together.
  */
-export const loadCallerAccess = async (db: Db, employeeId: number) => {
-  const { rows } = await db.$client.query<{
-    epoch: number;
-    endedSessions: string[];
-    roles: string[];
-    menus: string[];
-    adminPlants: string[];
-  }>({
-    name: 'caller_access',
-    text: CALLER_ACCESS_SQL,
-    values: [employeeId, PLANTS, ACCESS_TOKEN_SECONDS],
-  });
-  const [row] = rows;
-  return row
-    ? {
-        epoch: row.epoch,
-        endedSessions: new Set(row.endedSessions),
-        roles: row.roles,
-        menuCodes: new Set(row.menus),
-        adminPlants: new Set(row.adminPlants),
-      }
-    : undefined;
-};
+export const loadCallerAccess = batcherPerDatabase((db: Db) =>
+  createStatementBatcher<number, Awaited<ReturnType<typeof loadCallerAccesses>>[number]>({
+    runBatch: (employeeIds) => loadCallerAccesses(db, employeeIds),
+  }),
+);

@@ -10,17 +10,10 @@ import {
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { BusinessError } from '../../core/errors';
-import { isLiveKey } from '../../core/idempotency';
-import { executeNamed } from '../../db/prepared';
-import {
-  bankCards,
-  certificates,
-  dictionaryItems,
-  employeeProfiles,
-  idempotencyKeys,
-  plantBanks,
-  recordVersions,
-} from '../../db/schema/index';
+import { IDEMPOTENCY_KEY_LIFETIME } from '../../core/idempotency';
+import type { Db } from '../../db/client';
+import { bankCards, certificates, employeeProfiles, recordVersions } from '../../db/schema/index';
+import { batcherPerDatabase, createStatementBatcher } from '../../db/statement-batcher';
 import type { Executor } from '../../db/transaction';
 import { fileIdOf, filePathOf } from '../files/service';
 import { BANK_KEYS, BASE_KEYS, CERTIFICATE_KEYS, type RecordSet } from './record-sets';
@@ -195,43 +188,44 @@ export type EditState = {
   keyUse: { action: string; answer: unknown } | null;
 };
 
-export const readEditState = async (
-  db: Executor,
-  {
-    employeeId,
-    bu,
-    sets,
-    dictionaryTypes,
-    key,
-  }: { employeeId: number; bu: string; sets: readonly RecordSet[]; dictionaryTypes: readonly string[]; key?: string },
-): Promise<EditState> => {
+type EditStateRead = {
+  employeeId: number;
+  bu: string;
+  sets: readonly RecordSet[];
+  dictionaryTypes: readonly string[];
+  key?: string;
+};
+
+type EditStateRow = {
+  versions: { recordSet: string; version: number; pending: boolean }[];
+  base: Record<string, unknown> | null;
+  certificates: Record<string, unknown>[];
+  bank: Record<string, unknown> | null;
+  bank_options: string[];
+  dictionary: string[];
+  key_use: EditState['keyUse'];
+};
+
+/** Per edit (its index `i`): its sets' versions, the records of those sets, its plant's banks, the dictionaries, its key. */
+const READ_EDIT_STATES_SQL = `
+select s.i,
+  (select coalesce(jsonb_agg(jsonb_build_object('recordSet', record_set, 'version', version, 'pending', pending)), '[]')
+   from record_versions where employee_id = s.employee_id and record_set = any(s.sets)) as versions,
+  (select to_jsonb(p) from employee_profiles p where 'base' = any(s.sets) and p.employee_id = s.employee_id) as base,
+  (select coalesce(jsonb_agg(to_jsonb(c) order by c.id), '[]') from certificates c
+   where c.employee_id = s.employee_id and c.cer_type = any(s.sets)) as certificates,
+  (select to_jsonb(b) from bank_cards b where 'bank' = any(s.sets) and b.employee_id = s.employee_id) as bank,
+  (select coalesce(jsonb_agg(bank_name order by sort, bank_name), '[]') from plant_banks
+   where 'bank' = any(s.sets) and bu = s.bu) as bank_options,
+  (select coalesce(jsonb_agg(state_type || ':' || state_id), '[]') from dictionary_items
+   where state_type = any(s.dictionary_types)) as dictionary,
+  (select jsonb_build_object('action', action, 'answer', answer) from idempotency_keys k
+   where s.key is not null and k.employee_id = s.employee_id and k.key = s.key
+     and k.created_at >= now() - $2::interval) as key_use
+from jsonb_to_recordset($1::jsonb) as s(i int, employee_id int, bu text, sets text[], dictionary_types text[], key text)`;
+
+const editStateOf = ({ sets }: EditStateRead, row: EditStateRow): EditState => {
   const cerTypes = CER_TYPES.filter((cerType) => sets.includes(cerType));
-  const { rows } = await executeNamed<{
-    versions: { recordSet: string; version: number; pending: boolean }[];
-    base: Record<string, unknown> | null;
-    certificates: Record<string, unknown>[];
-    bank: Record<string, unknown> | null;
-    bank_options: string[];
-    dictionary: string[];
-    key_use: EditState['keyUse'];
-  }>(
-    db,
-    sql`
-    select
-      (select coalesce(jsonb_agg(jsonb_build_object('recordSet', record_set, 'version', version, 'pending', pending)), '[]')
-       from ${recordVersions} where employee_id = ${employeeId} and record_set = any(${sql.param([...sets])}::text[])) as versions,
-      (select to_jsonb(p) from ${employeeProfiles} p where ${sets.includes('base')} and p.employee_id = ${employeeId}) as base,
-      (select coalesce(jsonb_agg(to_jsonb(c) order by c.id), '[]') from ${certificates} c
-       where c.employee_id = ${employeeId} and c.cer_type = any(${sql.param(cerTypes)}::text[])) as certificates,
-      (select to_jsonb(b) from ${bankCards} b where ${sets.includes('bank')} and b.employee_id = ${employeeId}) as bank,
-      (select coalesce(jsonb_agg(bank_name order by sort, bank_name), '[]') from ${plantBanks}
-       where ${sets.includes('bank')} and bu = ${bu}) as bank_options,
-      (select coalesce(jsonb_agg(state_type || ':' || state_id), '[]') from ${dictionaryItems}
-       where state_type = any(${sql.param([...dictionaryTypes])}::text[])) as dictionary,
-      ${key ? sql`(select jsonb_build_object('action', action, 'answer', answer) from ${idempotencyKeys} where ${isLiveKey(employeeId, key)})` : sql`null`} as key_use`,
-  );
-  const row = rows[0];
-  if (!row) throw new Error('the edit state was not read');
   const versions: Record<string, number> = {};
   for (const set of sets) versions[set] = row.versions.find((state) => state.recordSet === set)?.version ?? 0;
   return {
@@ -249,6 +243,40 @@ export const readEditState = async (
   };
 };
 
+const readEditStates = async (db: Db, reads: readonly EditStateRead[]) => {
+  const { rows } = await db.$client.query<EditStateRow & { i: number }>({
+    name: 'edit_states_read',
+    text: READ_EDIT_STATES_SQL,
+    values: [
+      JSON.stringify(
+        reads.map((read, i) => ({
+          i,
+          employee_id: read.employeeId,
+          bu: read.bu,
+          sets: read.sets,
+          dictionary_types: read.dictionaryTypes,
+          key: read.key ?? null,
+        })),
+      ),
+      IDEMPOTENCY_KEY_LIFETIME,
+    ],
+  });
+  const byIndex = new Map(rows.map((row) => [row.i, row]));
+  return reads.map((read, i) => {
+    const row = byIndex.get(i);
+    if (!row) throw new Error('the edit state was not read');
+    return editStateOf(read, row);
+  });
+};
+
+/**
+ * Everything an edit is checked and proposed against, in one statement (one snapshot) with the edits of the same
+ * moment (db/statement-batcher.ts).
+ */
+export const readEditState = batcherPerDatabase((db: Db) =>
+  createStatementBatcher<EditStateRead, EditState>({ runBatch: (reads) => readEditStates(db, reads) }),
+);
+
 /** The current version of each set (0 for a set never written). */
 export const readVersions = async (db: Executor, employeeId: number, sets: readonly string[]) => {
   const rows = await db
@@ -259,19 +287,6 @@ export const readVersions = async (db: Executor, employeeId: number, sets: reado
   for (const set of sets) versions[set] = rows.find((row) => row.recordSet === set)?.version ?? 0;
   return versions;
 };
-
-/**
- * The part of a write statement that marks the sets as waiting for a review, each only from the version the edit
- * started from and only when no other edit waits on it: it answers the sets it claimed (fewer than given: refuse).
- * Two edits sent at once cannot both claim a set.
- */
-export const claimSetsInsert = (employeeId: number, versions: Record<string, number>) =>
-  sql`insert into ${recordVersions} (employee_id, record_set, pending)
-      select ${employeeId}, s.record_set, true from jsonb_object_keys(${JSON.stringify(versions)}::jsonb) as s(record_set)
-      on conflict (employee_id, record_set) do update set pending = true
-        where not ${recordVersions.pending}
-          and ${recordVersions.version} = (${JSON.stringify(versions)}::jsonb ->> excluded.record_set)::int
-      returning record_set`;
 
 /** The review is over (rejected): the sets take edits again. */
 export const releaseRecordSets = async (tx: Executor, employeeId: number, sets: readonly string[]) => {

@@ -8,6 +8,8 @@ import { createTestContext, type TestContext } from '../../../test/harness';
 import { TEST_SECRET_KEY } from '../../../test/secret-key';
 import { uploadFile } from '../../../test/uploads';
 import { createPersonalDataCipher } from '../../core/personal-data';
+import { refusalOf } from '../../db/refusal';
+import { createChangeWriter } from './change-writes';
 
 let t: TestContext;
 let demoToken: string;
@@ -297,6 +299,68 @@ describe('one submission, one statement', () => {
     expect(answers.map((answer) => answer.json().result).sort()).toEqual([false, true]);
     expect(answers.map((answer) => answer.json().msg)).toContain('已提交审核,请勿重复提交');
     expect(await writesOf(worker.id)).toMatchObject({ requests: 1, notices: 1, pending: 1, audits: 1 });
+  });
+
+  it('writes the submissions of one moment together, and a batch with one at fault one by one', async () => {
+    const writer = createChangeWriter(t.database.db);
+    const writeOf = (worker: Awaited<ReturnType<typeof newWorker>>, scanOwner = worker) =>
+      writer.run({
+        employeeId: worker.id,
+        empNo: worker.empNo,
+        bu: 'NT',
+        kind: 'APP_EDIT_BANK',
+        sets: ['bank'],
+        versions: { bank: 0 },
+        proposed: { bank: { bankName: '中国银行' } },
+        title: '修改银行卡信息',
+        description: '修改银行卡信息，待审核',
+        noticeBody: '{}',
+        files: [{ id: scanOwner.scan.split('/').pop() as string, kinds: ['png'] }],
+        key: null,
+        requestId: 'batch-test',
+        message: { title: '资料审核', body: `员工[${worker.empNo}]修改了银行卡信息,待审核` },
+        answerText: '已提交审核',
+      });
+    const xminsOf = async (ids: number[]) =>
+      (
+        await t.database.pool.query<{ xmin: string }>(
+          'select xmin::text from change_requests where employee_id = any($1)',
+          [ids],
+        )
+      ).rows.map((row) => row.xmin);
+    // Two statements run at once; the four that arrive meanwhile go together, in one transaction.
+    const workers = await Promise.all(Array.from({ length: 6 }, () => newWorker()));
+    const written = await Promise.all(workers.map((worker) => writeOf(worker)));
+    expect(new Set(written.map((row) => row.id)).size).toBe(6);
+    expect(new Set(await xminsOf(workers.slice(2).map((worker) => worker.id))).size).toBe(1);
+    for (const worker of workers) {
+      expect(await writesOf(worker.id)).toMatchObject({ requests: 1, notices: 1, pending: 1, audits: 1 });
+    }
+
+    // Another's scan fails its batch: written again one by one, the others are stored and it alone refuses.
+    const more = await Promise.all(Array.from({ length: 6 }, () => newWorker()));
+    const settled = await Promise.allSettled(
+      more.map((worker, index) => writeOf(worker, index === 4 ? (more[0] as typeof worker) : worker)),
+    );
+    expect(settled.map((outcome) => outcome.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    expect(refusalOf((settled[4] as PromiseRejectedResult).reason)).toBe('FILE_NOT_USABLE');
+    expect(await writesOf((more[4] as (typeof more)[0]).id)).toEqual({
+      requests: 0,
+      notices: 0,
+      pending: 0,
+      audits: 0,
+      messages: 0,
+    });
+    for (const worker of more.filter((_worker, index) => index !== 4)) {
+      expect(await writesOf(worker.id)).toMatchObject({ requests: 1, notices: 1, pending: 1, audits: 1 });
+    }
   });
 
   it('refuses a key the caller already used for another call, and writes nothing', async () => {

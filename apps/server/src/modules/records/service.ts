@@ -12,27 +12,25 @@ import type {
 } from '@ess/contract/records';
 import { changeWordOf, MASKED_NUMBER, SUBMITTED_FOR_REVIEW } from '@ess/contract/records';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { auditInsertFrom } from '../../core/audit';
 import type { Caller } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
-import { answerOfKey, earlierAnswer, rememberKeyInsert } from '../../core/idempotency';
-import { announceMessages, roleMessagesInsert } from '../../core/messages';
+import { answerOfKey, earlierAnswer } from '../../core/idempotency';
+import { announceMessages } from '../../core/messages';
 import type { Notifier } from '../../core/notifier';
 import type { PersonalDataCipher } from '../../core/personal-data';
 import { maskBankNo, maskIdCard } from '../../core/personal-data';
 import type { Db } from '../../db/client';
-import { executeNamed } from '../../db/prepared';
-import { refusalOf, refuseOnFirst } from '../../db/refusal';
-import { changeRequests, employees, files, notices, plantBanks } from '../../db/schema/index';
+import { refusalOf } from '../../db/refusal';
+import { changeRequests, employees, plantBanks } from '../../db/schema/index';
 import { shanghaiTime } from '../../db/shanghai-time';
 import type { Executor } from '../../db/transaction';
 import { fileRulesOf } from '../files/service';
+import { writeChange } from './change-writes';
 import {
   type BankValues,
   type BaseValues,
   type CertificateOps,
   type CertificateValues,
-  claimSetsInsert,
   type LiveCertificate,
   type LiveRecords,
   loadBank,
@@ -490,60 +488,25 @@ const submitOnce = async ({
   const title = notice.NoticeTitle || `修改${word}信息`;
   const description = notice.NoticeDesc || `修改${word}信息，待审核`;
   const message = { title: '资料审核', body: `员工[${caller.empNo}]修改了${word}信息,待审核` };
-  // The change notice, the change request naming it, its files marked as used, a message to every reviewer but the
-  // caller (one editing their own records does not review them), the audit row and the idempotency key: one
-  // statement, which refuses (and so writes nothing) when a set or a file cannot be claimed or the key is in use.
-  const { rows } = await executeNamed<{ id: number; reviewers: number[] }>(
-    db,
-    sql`
-    with claim as (${claimSetsInsert(caller.id, state.versions)}),
-    attached as (
-      update ${files} set attached_at = coalesce(attached_at, now())
-      where id = any(${sql.param(fileRules.map(({ id }) => id))}::uuid[]) and owner_id = ${caller.id}
-      returning id, kind
-    ), notice as (
-      insert into ${notices} (employee_id, bu, notice_type, title, description, body)
-      values (${caller.id}, ${caller.bu}, ${kind}, ${title}, ${description}, ${noticeBodyOf(proposed)})
-      returning id
-    ), request as (
-      insert into ${changeRequests} (employee_id, bu, kind, record_sets, base_versions, proposed, notice_id)
-      select ${caller.id}, ${caller.bu}, ${kind}, ${sql.param(sets)}::text[], ${JSON.stringify(state.versions)}::jsonb,
-             ${JSON.stringify(proposed)}::jsonb, notice.id
-      from notice
-      returning id, notice_id
-    ), sent as (${roleMessagesInsert({ role: 'AppVerify', except: caller.id, ...message })}),
-    audit as (${auditInsertFrom({
-      actor: caller,
-      action: 'change.submit',
-      subjectType: 'change_request',
-      subjectId: sql`request.id::text`,
-      after: sql`jsonb_build_object('kind', ${kind}::text, 'recordSets', ${sql.param(sets)}::text[],
-                                    'baseVersions', ${JSON.stringify(state.versions)}::jsonb, 'notice', request.notice_id)`,
-      requestId,
-      from: 'request',
-    })}),
-    remembered as (${rememberKeyInsert({
-      employeeId: caller.id,
-      key,
-      action: 'change.submit',
-      answer: sql`jsonb_build_object('id', request.id, 'msg', ${SUBMITTED_FOR_REVIEW}::text)`,
-      from: 'request',
-    })})
-    select request.id,
-           (select coalesce(array_agg(employee_id), '{}') from sent) as reviewers,
-           ${refuseOnFirst([
-             [sql`${key}::text is not null and not exists (select 1 from remembered)`, 'KEY_IN_USE'],
-             [sql`(select count(*) from claim) < ${sets.length}`, 'SETS_NOT_CLAIMED'],
-             [
-               sql`exists (select 1 from jsonb_to_recordset(${JSON.stringify(fileRules)}::jsonb) as rule(id uuid, kinds text[])
-                           where not exists (select 1 from attached where attached.id = rule.id and attached.kind = any(rule.kinds)))`,
-               'FILE_NOT_USABLE',
-             ],
-           ])} as accepted
-    from request`,
-  );
-  const [request] = rows;
-  if (!request) throw new Error('the change request was not stored');
+  // One statement with the submissions of the same moment (change-writes.ts), which refuses (and so writes nothing)
+  // when a set or a file cannot be claimed or the key is in use.
+  const request = await writeChange(db, {
+    employeeId: caller.id,
+    empNo: caller.empNo,
+    bu: caller.bu,
+    kind,
+    sets,
+    versions: state.versions,
+    proposed,
+    title,
+    description,
+    noticeBody: noticeBodyOf(proposed),
+    files: fileRules,
+    key,
+    requestId,
+    message,
+    answerText: SUBMITTED_FOR_REVIEW,
+  });
   announceMessages(notifier, {
     employeeIds: request.reviewers,
     kind: 'change-request.submitted',

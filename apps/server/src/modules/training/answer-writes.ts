@@ -1,12 +1,10 @@
-// The write of exam and survey answers, several submissions to one statement and one commit. Under load each
-// submission's own statement was mostly overhead that does not grow with its rows: a connection of the small pool
-// held for a round trip, a commit and its flush; here the submissions that arrive while earlier writes are running
-// wait for one of them to end and then go together. A lone submission goes at once. Each keeps its own answer,
-// audit row and idempotency key, and a batch the database refuses is written again one submission at a time, so a
-// submission that cannot be written fails alone.
+// The write of exam and survey answers, several submissions to one statement and one commit (db/statement-batcher.ts).
+// Each keeps its own answer, audit row and idempotency key.
 import type { PersonExam } from '@ess/contract/training';
+import { IDEMPOTENCY_KEY_LIFETIME } from '../../core/idempotency';
 import type { Db } from '../../db/client';
 import type { StoredAnswers } from '../../db/schema/index';
+import { batcherPerDatabase, createStatementBatcher } from '../../db/statement-batcher';
 
 /** One submission, checked and scored: what its statement writes. */
 export type AnswerWrite = {
@@ -34,11 +32,6 @@ export type WrittenAnswer = {
   max_score: string;
   submitted_at: string;
 };
-
-/** Statements of answers running at once; the rest of the pool stays free for reads. */
-const MAX_IN_FLIGHT = 2;
-/** Submissions per statement at most. */
-const MAX_BATCH = 64;
 
 /**
  * Per submission (its index `i`): the assignment, the key not in use, then the answer (one per employee and paper:
@@ -87,8 +80,6 @@ select s.i, exists (select 1 from assigned x where x.i = s.i) as assigned, a.id,
        a.score, a.max_score, a.submitted_at
 from input s left join answer a on a.employee_id = s.employee_id and a.paper_id = s.paper_id`;
 
-type Pending = { write: AnswerWrite; resolve: (row: WrittenAnswer) => void; reject: (error: unknown) => void };
-
 const inputOf = (writes: readonly AnswerWrite[]) =>
   JSON.stringify(
     writes.map((write, i) => ({
@@ -120,84 +111,11 @@ const runStatement = async (db: Db, writes: readonly AnswerWrite[], keyLifetime:
   });
 };
 
-export const createAnswerWriter = (db: Db, keyLifetime: string) => {
-  const queue: Pending[] = [];
-  let inFlight = 0;
-  /** Employees whose submission is being written: a second of theirs waits for it. */
-  const writing = new Set<number>();
-
-  const settleAlone = async (pending: Pending) => {
-    try {
-      const [row] = await runStatement(db, [pending.write], keyLifetime);
-      pending.resolve(row as WrittenAnswer);
-    } catch (error) {
-      pending.reject(error);
-    }
-  };
-
-  const run = async (batch: Pending[]) => {
-    try {
-      const rows = await runStatement(
-        db,
-        batch.map((pending) => pending.write),
-        keyLifetime,
-      );
-      batch.forEach((pending, i) => {
-        pending.resolve(rows[i] as WrittenAnswer);
-      });
-    } catch (error) {
-      // The whole statement rolled back: one at a time, so only a submission that cannot be written fails.
-      if (batch.length === 1) (batch[0] as Pending).reject(error);
-      else for (const pending of batch) await settleAlone(pending);
-    }
-  };
-
-  /** Takes what waits, one submission per employee: a second goes with a later statement, once the first ended. */
-  const take = () => {
-    const batch: Pending[] = [];
-    for (let index = 0; index < queue.length && batch.length < MAX_BATCH; ) {
-      const pending = queue[index] as Pending;
-      if (writing.has(pending.write.employeeId)) {
-        index++;
-        continue;
-      }
-      writing.add(pending.write.employeeId);
-      batch.push(pending);
-      queue.splice(index, 1);
-    }
-    return batch;
-  };
-
-  const pump = () => {
-    while (inFlight < MAX_IN_FLIGHT && queue.length > 0) {
-      const batch = take();
-      if (batch.length === 0) return;
-      inFlight++;
-      void run(batch).finally(() => {
-        inFlight--;
-        for (const pending of batch) writing.delete(pending.write.employeeId);
-        pump();
-      });
-    }
-  };
-
-  return {
-    write: (write: AnswerWrite) =>
-      new Promise<WrittenAnswer>((resolve, reject) => {
-        queue.push({ write, resolve, reject });
-        pump();
-      }),
-  };
-};
-
-const writers = new WeakMap<Db, ReturnType<typeof createAnswerWriter>>();
+export const createAnswerWriter = (db: Db, keyLifetime: string) =>
+  createStatementBatcher<AnswerWrite, WrittenAnswer>({
+    runBatch: (writes) => runStatement(db, writes, keyLifetime),
+    ownerOf: (write) => write.employeeId,
+  });
 
 /** Writes a submission's answer with whatever other submissions go to the database at the same moment. */
-export const writeAnswer = (db: Db, write: AnswerWrite, keyLifetime: string) => {
-  let writer = writers.get(db);
-  if (!writer) {
-    writer = createAnswerWriter(db, keyLifetime);
-    writers.set(db, writer);
-  }
-  return writer.write(write);
-};
+export const writeAnswer = batcherPerDatabase((db: Db) => createAnswerWriter(db, IDEMPOTENCY_KEY_LIFETIME));

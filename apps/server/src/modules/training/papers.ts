@@ -20,7 +20,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { type Caller, requireMenu } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
-import { earlierAnswer, IDEMPOTENCY_KEY_LIFETIME } from '../../core/idempotency';
+import { earlierAnswer } from '../../core/idempotency';
 import type { Db } from '../../db/client';
 import {
   paperAnswers,
@@ -357,22 +357,18 @@ export const submitPaper = async (
   // audit row and, with an idempotency key, the key pointing at the answer (the key must not be in use: a repeat, or
   // the key of another call, then finds nothing inserted and is answered below).
   const key = idempotencyKey ?? null;
-  const row = await writeAnswer(
-    db,
-    {
-      employeeId: caller.id,
-      empNo: caller.empNo,
-      paperId,
-      examType,
-      key,
-      answers: stored,
-      results,
-      score: finalScore,
-      maxScore,
-      requestId: requestId ?? '',
-    },
-    IDEMPOTENCY_KEY_LIFETIME,
-  );
+  const row = await writeAnswer(db, {
+    employeeId: caller.id,
+    empNo: caller.empNo,
+    paperId,
+    examType,
+    key,
+    answers: stored,
+    results,
+    score: finalScore,
+    maxScore,
+    requestId: requestId ?? '',
+  });
   if (!row.assigned) throw new BusinessError('PAPER_NOT_FOUND', { paper: PAPER_WORD[examType] });
   if (row.id === null) {
     // A repeat of a key that submitted this paper answers that submission, as the first answer was.

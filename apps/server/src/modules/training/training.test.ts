@@ -777,7 +777,7 @@ describe('exams', () => {
     const exam = await makeExam();
     const writer = createAnswerWriter(t.database.db, '1 day');
     const writeOf = (worker: { id: number; empNo: string }, score: number) =>
-      writer.write({
+      writer.run({
         employeeId: worker.id,
         empNo: worker.empNo,
         paperId: exam.paperId,
