@@ -22,6 +22,7 @@ import { registerOperationsRoutes } from './http/operations';
 import { installSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { createOutsideSystems } from './integrations/outside-systems';
+import type { JobQueue } from './jobs/queue';
 import { registerAccountRoutes } from './modules/account/routes';
 import { loadCallerAccess } from './modules/account/service';
 import { registerAttendanceRoutes } from './modules/attendance/routes';
@@ -66,6 +67,8 @@ export type AppOptions = {
   logStream?: NodeJS.WritableStream;
   /** Read by /readyz; the server's start and stop move it (tests build an app that is serving). */
   lifecycle?: Lifecycle;
+  /** The background job queue this server runs (the console's failed jobs, /metrics); none in most tests. */
+  jobs?: JobQueue;
 };
 
 export const buildApp = async ({
@@ -75,6 +78,7 @@ export const buildApp = async ({
   withBenchRoutes,
   logStream,
   lifecycle = { state: 'serving' },
+  jobs,
 }: AppOptions): Promise<FastifyInstance> => {
   const app = Fastify({
     logger:
@@ -183,7 +187,7 @@ export const buildApp = async ({
   await registerRealtimeRoutes(app, { db, hub });
   app.decorate('hub', hub);
   // The HR console
-  registerConsoleRoutes(app, { database, isBackupScheduled: config.backupHour !== null });
+  registerConsoleRoutes(app, { database, isBackupScheduled: config.backupHour !== null, jobs });
   const importRunner = createImportRunner({ db, notifier, timeLimitSeconds: config.IMPORT_TIME_LIMIT_SECONDS });
   app.addHook('onClose', importRunner.close);
   app.decorate('importRunner', importRunner);

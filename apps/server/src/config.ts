@@ -104,6 +104,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seed the demo company into an empty database at start. */
   SEED_DEMO: z.enum(['auto', 'yes', 'no']).default('auto'),
+  /** `no`: this instance takes no background job (the others do); it still lists and retries failed ones. */
+  RUN_JOBS: z.enum(['yes', 'no']).default('yes'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** The password a reset code sets; the employee must change it at the next sign-in. */
   INITIAL_PASSWORD: z.string().min(6).default('123456'),

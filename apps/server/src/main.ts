@@ -12,9 +12,10 @@ import type { Database } from './db/client';
 import { openDatabaseForServer } from './db/connect';
 import { withMigrationLock } from './db/migrate';
 import { watchConnections } from './graceful-stop';
-import { startHousekeeping } from './jobs/housekeeping';
+import { housekeepingJob } from './jobs/housekeeping';
+import { startJobQueue } from './jobs/queue';
 import { findMissingKeyIds } from './modules/records/reseal';
-import { startBackupSchedule } from './ops/schedule';
+import { backupJob } from './ops/schedule';
 import { runtimePaths } from './paths';
 import {
   DEMO_EMPLOYEE,
@@ -40,8 +41,7 @@ const running: {
   database?: Database;
   redis?: Redis;
   stopAccepting?: () => Promise<void>;
-  stopHousekeeping?: () => void;
-  stopBackups?: () => Promise<void>;
+  stopJobs?: () => Promise<void>;
   stopCluster?: () => Promise<void>;
 } = {};
 
@@ -61,11 +61,11 @@ const stop = async (reason: string, exitCode: number) => {
   }, STOP_TIMEOUT_MS);
   forceExit.unref();
   try {
-    running.stopHousekeeping?.();
-    const backupsStopped = running.stopBackups?.(); // no new one; one under way ends, to be taken at the next start
+    // No new job; one under way ends (a backup is taken again at the next look of any instance).
+    const jobsStopped = running.stopJobs?.().catch((error) => sayError(`job queue: ${String(error)}`));
     await running.stopAccepting?.(); // every request already sent still comes in
     await running.app?.close(); // waits for the requests in progress
-    await backupsStopped;
+    await jobsStopped;
     await running.database?.close();
     running.redis?.disconnect();
   } finally {
@@ -138,29 +138,41 @@ const start = async (config: Config) => {
     : undefined;
   redis?.on('error', (error) => say(`redis: ${error.message}`));
   running.redis = redis;
+  // Background work of every instance, run once across them (jobs/queue.ts).
+  const jobs = await startJobQueue({
+    url: database.url,
+    jobs: [
+      housekeepingJob({ db: database.db, lockMinutes: config.LOGIN_LOCK_MINUTES }),
+      ...(config.backupHour === null
+        ? []
+        : [
+            backupJob({
+              pool: database.pool,
+              mediaDir: config.mediaDir,
+              backupDir: config.backupDir,
+              keyId: keyIdOf(config.secretKey),
+              bytesPerSecond: config.BACKUP_MB_PER_SECOND * 1024 * 1024,
+              hour: config.backupHour,
+              keep: config.BACKUP_KEEP,
+              log: say,
+              logError: sayError,
+            }),
+          ]),
+    ],
+    runsJobs: config.RUN_JOBS === 'yes',
+    logError: sayError,
+  });
+  running.stopJobs = jobs.stop;
   const app = await buildApp({
     config,
     database,
     redis,
     withBenchRoutes: process.env.BENCH_ROUTES === 'true',
     lifecycle,
+    jobs,
   });
   running.app = app;
   running.stopAccepting = watchConnections(app.server).stopAccepting;
-  running.stopHousekeeping = startHousekeeping({ db: database.db, lockMinutes: config.LOGIN_LOCK_MINUTES }, say);
-  if (config.backupHour !== null) {
-    running.stopBackups = startBackupSchedule({
-      pool: database.pool,
-      mediaDir: config.mediaDir,
-      backupDir: config.backupDir,
-      keyId: keyIdOf(config.secretKey),
-      bytesPerSecond: config.BACKUP_MB_PER_SECOND * 1024 * 1024,
-      hour: config.backupHour,
-      keep: config.BACKUP_KEEP,
-      log: say,
-      logError: sayError,
-    });
-  }
 
   await app.listen({ port: config.PORT, host: config.HOST }).catch((error) => {
     throw listenError(config.HOST, config.PORT, error); // taken since the check

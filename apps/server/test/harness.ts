@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, readConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
+import { type JobDefinition, type JobQueue, startJobQueue } from '../src/jobs/queue';
 import { sha256Hex } from '../src/lib/passwords';
 import { DEMO_PASSWORD } from '../src/seed/demo';
 import { checkEveryAnswer } from './contract-answers';
@@ -26,6 +27,8 @@ export type TestContext = {
   ) => Promise<{ status: number; body: Envelope<DataOf<R>> }>;
   /** Signs in through the API and answers the access token. */
   login: (empNo: string, password?: string) => Promise<string>;
+  /** The job queue, when the test asked for one. */
+  jobs?: JobQueue;
   close: () => Promise<void>;
 };
 
@@ -35,7 +38,10 @@ const withDatabase = (url: string, database: string) => {
   return parsed.toString();
 };
 
-export const createTestContext = async (env: Record<string, string> = {}): Promise<TestContext> => {
+export const createTestContext = async (
+  env: Record<string, string> = {},
+  { jobs: jobDefinitions }: { jobs?: JobDefinition[] } = {},
+): Promise<TestContext> => {
   const adminUrl = inject('adminUrl');
   const name = `ess_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -59,7 +65,17 @@ export const createTestContext = async (env: Record<string, string> = {}): Promi
     SHED_EVENT_LOOP_DELAY_MS: '0',
     ...env,
   });
-  const app = await buildApp({ config, database });
+  // A queue that looks at its schedules every second and asks for jobs twice a second, as an instance would slower.
+  const jobs = jobDefinitions
+    ? await startJobQueue({
+        url: database.url,
+        jobs: jobDefinitions,
+        logError: () => {},
+        cronCheckSeconds: 1,
+        pollSeconds: 0.5,
+      })
+    : undefined;
+  const app = await buildApp({ config, database, jobs });
   await app.ready();
   checkEveryAnswer(app);
 
@@ -90,7 +106,9 @@ export const createTestContext = async (env: Record<string, string> = {}): Promi
     config,
     call,
     login,
+    jobs,
     close: async () => {
+      await jobs?.stop();
       await app.close();
       await database.close();
       await admin.query(`drop database if exists ${name} with (force)`);

@@ -120,6 +120,9 @@ export const ADDRESSES = {
   // its pages by these, and every call below checks them again on the server).
   getConsoleSession: { path: 'Console/GetSession' },
   getBackupStatus: { path: 'Console/GetBackups', role: 'SysAdmin' },
+  // The background jobs that failed after their retries (SysAdmin), and putting one back to run
+  getFailedJobs: { path: 'Console/GetFailedJobs', role: 'SysAdmin' },
+  retryJob: { path: 'Console/RetryJob', role: 'SysAdmin' },
   // Monthly data imports (HRAdmin of the import's plant)
   uploadImport: { path: 'Import/Upload', role: 'HRAdmin', isMultipart: true },
   getImportJob: { path: 'Import/GetJob', role: 'HRAdmin' },

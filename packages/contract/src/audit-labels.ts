@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS = {
   'payslip-dispute.open': '提出工资疑问',
   'payslip-dispute.answer': '答复工资疑问',
   'paper.submit': '提交考试或问卷',
+  'job.retry': '重试后台任务',
   'proposal.submit': '提交改善提案',
   'proposal.status': '处理改善提案',
   'candidate.register': '内部推荐登记',

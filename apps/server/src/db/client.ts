@@ -6,6 +6,8 @@ import * as schema from './schema/index';
 // Dates and timestamps come back as text / Date as drizzle expects; numeric is mapped by the schema.
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 export type Database = {
+  /** Where it is, for the job queue's own connections. */
+  url: string;
   db: Db;
   pool: pg.Pool;
   /**
@@ -24,6 +26,7 @@ export const openDatabase = (url: string, { max = 20 }: { max?: number } = {}): 
   healthPool.on('error', () => {});
   const db = drizzle(pool, { schema });
   return {
+    url,
     db,
     pool,
     health: healthPool,

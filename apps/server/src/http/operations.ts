@@ -8,6 +8,7 @@ import { BusinessError } from '../core/errors';
 import type { Lifecycle } from '../core/lifecycle';
 import type { Database } from '../db/client';
 import { appliedMigrationCount, knownMigrationCount } from '../db/migrate';
+import { JOB_SCHEMA } from '../jobs/queue';
 import { BACKUP_HEALTH_SQL } from '../ops/schedule';
 import { sendError } from './envelope';
 
@@ -106,6 +107,23 @@ export const registerOperationsRoutes = (app: FastifyInstance, deps: OperationsD
     'HR console imports not finished, by status',
     "select status, count(*)::int as count from import_jobs where status in ('queued', 'parsing', 'checking', 'committing') group by status",
   );
+  // The job queue (jobs/queue.ts): waiting, running, retrying and failed jobs per queue; none before it first started.
+  new Gauge({
+    name: 'ess_jobs',
+    help: 'Background jobs by queue and state (created and retry wait, active run, failed ones gave up after retries)',
+    labelNames: ['queue', 'state'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const { rows } = await withinTime(
+        database.health.query<{ queue: string; state: string; count: number }>(
+          `select name as queue, state::text, count(*)::int as count from ${JOB_SCHEMA}.job
+           where state <> 'completed' group by name, state`,
+        ),
+      ).catch(() => ({ rows: [] })); // the queue's schema is made at its first start
+      for (const row of rows) this.set({ queue: row.queue, state: row.state }, row.count);
+    },
+  });
   /** One figure read from the database at each scrape. */
   const figureGauge = (name: string, help: string, read: () => Promise<number | undefined>) =>
     new Gauge({

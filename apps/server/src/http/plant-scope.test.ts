@@ -7,11 +7,12 @@
 
 import * as XLSX from '@e965/xlsx';
 import { type RouteSpec, routes } from '@ess/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FACTORY_PASSWORD_HASH, makeEmployee, makeRole } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { improveForm, PDF, uploadPublic } from '../../test/public-forms';
 import { postMultipart } from '../../test/uploads';
+import type { JobDefinition, JobQueue } from '../jobs/queue';
 
 let t: TestContext;
 let allPlants: string; // 900001: HRAdmin of every plant, SysAdmin, AppVerify
@@ -218,7 +219,10 @@ const hzChange = async () => {
 };
 
 beforeAll(async () => {
-  t = await createTestContext({ PUBLIC_SUBMIT_RATE_LIMIT: '10000', PUBLIC_UPLOAD_RATE_LIMIT: '10000' });
+  t = await createTestContext(
+    { PUBLIC_SUBMIT_RATE_LIMIT: '10000', PUBLIC_UPLOAD_RATE_LIMIT: '10000' },
+    { jobs: [alwaysFailing] },
+  );
   allPlants = await t.login('900001');
   ntOnly = await t.login('900002');
   tables = (
@@ -463,6 +467,24 @@ const HR_CASES: Record<string, Case[]> = {
   ],
 };
 
+/** A job that fails at once and is not retried: a failed job for the console's job calls. */
+const alwaysFailing: JobDefinition = {
+  name: 'scope-failing',
+  label: '测试任务',
+  retryLimit: 0,
+  run: async () => {
+    throw new Error('失败');
+  },
+};
+const failedJob = async () => {
+  const id = await (t.jobs as JobQueue).send(alwaysFailing.name);
+  await vi.waitFor(async () => expect((await (t.jobs as JobQueue).failed()).map((job) => job.id)).toContain(id), {
+    timeout: 30_000,
+    interval: 100,
+  });
+  return { name: alwaysFailing.name, id };
+};
+
 /** Every call of role SysAdmin: 900002 holds no SysAdmin. */
 const SYS_ADMIN_CASES: Record<string, Case[]> = {
   'People/SetRoles': [
@@ -474,6 +496,8 @@ const SYS_ADMIN_CASES: Record<string, Case[]> = {
   ],
   'People/GetRoles': [{ body: async () => ({}), refusal: FORBIDDEN }],
   'Console/GetBackups': [{ body: async () => ({}), refusal: FORBIDDEN }],
+  'Console/GetFailedJobs': [{ body: async () => ({}), refusal: FORBIDDEN }],
+  'Console/RetryJob': [{ body: failedJob, refusal: FORBIDDEN, writes: true }],
   'People/SetRoleMenus': [
     {
       body: async () => {

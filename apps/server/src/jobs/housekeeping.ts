@@ -3,12 +3,10 @@
 // use within a day.
 import { sql } from 'drizzle-orm';
 import { deleteExpiredIdempotencyKeys } from '../core/idempotency';
-import { safeErrorLine } from '../core/safe-error';
 import type { Db } from '../db/client';
 import { loginFailures } from '../db/schema/index';
 import { deleteUnattachedFiles } from '../modules/files/service';
-
-const EVERY_MS = 60 * 60 * 1000;
+import type { JobDefinition } from './queue';
 
 export const deleteStaleLoginFailures = async (db: Db, lockMinutes: number) => {
   await db.delete(loginFailures).where(
@@ -17,22 +15,14 @@ export const deleteStaleLoginFailures = async (db: Db, lockMinutes: number) => {
   );
 };
 
-/** Runs now and then every hour; answers the function that stops it. Failures are reported and retried next time. */
-export const startHousekeeping = (
-  { db, lockMinutes }: { db: Db; lockMinutes: number },
-  report: (message: string) => void,
-) => {
-  const run = async () => {
-    try {
-      await deleteExpiredIdempotencyKeys(db);
-      await deleteStaleLoginFailures(db, lockMinutes);
-      await deleteUnattachedFiles(db);
-    } catch (error) {
-      report(`housekeeping failed: ${safeErrorLine(error)}`);
-    }
-  };
-  void run();
-  const timer = setInterval(() => void run(), EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
-};
+/** The queue's job: hourly, on one instance; a failure is retried by the queue. */
+export const housekeepingJob = ({ db, lockMinutes }: { db: Db; lockMinutes: number }): JobDefinition => ({
+  name: 'housekeeping',
+  label: '每小时清理',
+  cron: '7 * * * *',
+  run: async () => {
+    await deleteExpiredIdempotencyKeys(db);
+    await deleteStaleLoginFailures(db, lockMinutes);
+    await deleteUnattachedFiles(db);
+  },
+});

@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { applyFirstMigrations, lockMigrationsForTransaction, migrateSession, readAppliedTags } from '../db/migrate';
+import { JOB_SCHEMA } from '../jobs/queue';
 import { APP_SCHEMAS, type Manifest, MIGRATIONS_TABLE, tableEntryPath } from './manifest';
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
@@ -87,6 +88,8 @@ export const loadDatabase = async (
   try {
     await lockMigrationsForTransaction(client);
     await dropAppSchema(client);
+    // The job queue's state belongs to the instances that ran it: the first start after the restore makes it anew.
+    await client.query(`drop schema if exists ${JOB_SCHEMA} cascade`);
     await applyFirstMigrations(client, manifest.schema.migrations);
     // Skips the foreign keys' and triggers' checks during the load (the rows come from one consistent snapshot);
     // a role that may not set it loads in the references' order instead.

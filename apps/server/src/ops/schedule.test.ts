@@ -12,7 +12,7 @@ import { keyIdOf } from '../core/personal-data';
 import { readMigrations } from '../db/migrate';
 import { StartupError } from '../startup-checks';
 import { backupBeforeMigrations } from './before-migrations';
-import { BACKUP_LOCK_KEY, type BackupSchedule, dueSlot, runScheduledBackup } from './schedule';
+import { BACKUP_LOCK_KEY, type BackupSchedule, backupJob, dueSlot, runScheduledBackup } from './schedule';
 
 const METRICS_TOKEN = 'metrics-token-for-tests';
 let t: TestContext;
@@ -194,6 +194,36 @@ describe('scheduled backups', () => {
     const clerk = await makeHrClerk(t.database, {});
     const refused = await t.call(routes.getBackupStatus, {}, await t.login(clerk.empNo, FACTORY_PASSWORD_HASH));
     expect(refused.body.result).toBe(false);
+  }, 60_000);
+});
+
+describe('the backup job of the queue', () => {
+  it('fails on a failed backup; the next look passes that day, a retry of the job takes it again', async () => {
+    const now = () => new Date('2026-01-14T20:00:00Z'); // 04:00 on the 15th in China
+    const blocker = path.join(work, 'another-file');
+    writeFileSync(blocker, 'not a directory');
+    const dir = path.join(work, 'retried-backups');
+    mkdirSync(dir);
+    const signal = new AbortController().signal;
+    await expect(
+      backupJob(scheduleFor(t.database.pool, path.join(blocker, 'backups')), now).run({ retryCount: 0, signal }),
+    ).rejects.toThrow(/^scheduled backup failed: .*ENOTDIR/);
+    expect(await runsOf('2026-01-15')).toMatchObject([{ status: 'failed' }]);
+
+    const job = backupJob(scheduleFor(t.database.pool, dir), now);
+    await job.run({ retryCount: 0, signal }); // the schedule's next look: the day has its run
+    expect(await runsOf('2026-01-15')).toMatchObject([{ status: 'failed' }]);
+    expect(readdirSync(dir)).toEqual([]);
+    await job.run({ retryCount: 1, signal }); // the queue's retry, or the SysAdmin's
+    expect(await runsOf('2026-01-15')).toEqual([
+      {
+        status: 'ok',
+        file: expect.stringMatching(/^ess-backup-20260115-040000\.tar\.gz$/),
+        size: expect.any(Number),
+        message: null,
+      },
+    ]);
+    expect(readdirSync(dir)).toEqual(['ess-backup-20260115-040000.tar.gz']);
   }, 60_000);
 });
 

@@ -1,17 +1,18 @@
-// The daily backup inside the server (BACKUP_HOUR, China time): the first instance to claim the day's row of
-// backup_runs takes it, so several instances on one database take one a day; the others find it claimed and pass.
-// A server that was down at the hour takes the day's backup at its first check after it. After a good backup the
-// oldest archives of BACKUP_DIR beyond BACKUP_KEEP are deleted; a failed one is logged as an error, recorded, and
-// shown by /metrics and to the SysAdmin in the console.
+// The daily backup inside the server (BACKUP_HOUR, China time): a job of the queue (jobs/queue.ts) looks every five
+// minutes whether the day's backup is due; the first instance to claim the day's row of backup_runs takes it, so
+// several instances on one database take one a day. A server that was down at the hour takes the day's backup at
+// its first look after it. After a good backup the oldest archives of BACKUP_DIR beyond BACKUP_KEEP are deleted; a
+// failed one is logged as an error, recorded, shown by /metrics and to the SysAdmin in the console, and fails its
+// job: the queue retries it (a retry takes the failed day again) and then keeps it in the failed list.
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
 import { safeErrorLine } from '../core/safe-error';
+import type { JobDefinition } from '../jobs/queue';
 import { createBackup } from './backup';
 
-/** How often an instance looks whether the day's backup is due; the first look comes a minute after the start. */
-const CHECK_EVERY_MS = 5 * 60 * 1000;
-const FIRST_CHECK_MS = 60 * 1000;
+/** When the queue looks whether the day's backup is due. */
+const CHECK_CRON = '*/5 * * * *';
 
 export type BackupSchedule = {
   pool: pg.Pool;
@@ -70,6 +71,7 @@ export const runScheduledBackup = async (
   schedule: BackupSchedule,
   now: Date = new Date(),
   signal?: AbortSignal,
+  { retakeFailed = false }: { retakeFailed?: boolean } = {},
 ): Promise<ScheduledOutcome> => {
   const { pool } = schedule;
   const slot = dueSlot(now, schedule.hour);
@@ -81,8 +83,11 @@ export const runScheduledBackup = async (
     ]);
     const { rows: claimed } = lock[0]?.isMine
       ? await claim.query<{ id: number }>(
-          'insert into backup_runs (slot) values ($1) on conflict (slot) do nothing returning id',
-          [slot],
+          `insert into backup_runs (slot) values ($1) on conflict (slot) do update
+             set status = 'running', started_at = now(), finished_at = null, file = null, size = null, message = null
+             where $2 and backup_runs.status = 'failed'
+           returning id`,
+          [slot, retakeFailed],
         )
       : { rows: [] };
     const id = claimed[0]?.id;
@@ -149,31 +154,22 @@ const prune = (schedule: BackupSchedule) => {
 };
 
 /**
- * Looks every few minutes (unref'd); answers the stop, which ends a backup under way (a paced one takes minutes, a
- * stop has seconds) and waits for it to let go.
+ * The queue's job: a look every five minutes, run by one instance. A failed backup fails the job, so the queue
+ * retries it (taking the failed day again) and then shows it in the failed list; a stop of the server ends a backup
+ * under way (a paced one takes minutes, a stop has seconds), to be taken at the next look of any instance.
  */
-export const startBackupSchedule = (schedule: BackupSchedule) => {
-  let running: Promise<unknown> | undefined;
-  const stopping = new AbortController();
-  const check = () => {
-    if (running || stopping.signal.aborted) return;
-    running = runScheduledBackup(schedule, new Date(), stopping.signal)
-      .catch((error) => schedule.logError(`scheduled backup failed: ${safeErrorLine(error)}`))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const first = setTimeout(check, FIRST_CHECK_MS);
-  first.unref();
-  const timer = setInterval(check, CHECK_EVERY_MS);
-  timer.unref();
-  return async () => {
-    clearTimeout(first);
-    clearInterval(timer);
-    stopping.abort();
-    await running;
-  };
-};
+export const backupJob = (schedule: BackupSchedule, now = () => new Date()): JobDefinition => ({
+  name: 'backup',
+  label: '每日备份',
+  cron: CHECK_CRON,
+  retryLimit: 2,
+  retryDelaySeconds: 10 * 60,
+  expireInSeconds: 6 * 3600,
+  run: async ({ retryCount, signal }) => {
+    const outcome = await runScheduledBackup(schedule, now(), signal, { retakeFailed: retryCount > 0 });
+    if (outcome.status === 'failed') throw new Error(`scheduled backup failed: ${outcome.message}`);
+  },
+});
 
 /** For /metrics: the latest good backup's time (0 if none), and whether the latest run failed. */
 export const BACKUP_HEALTH_SQL = `select
