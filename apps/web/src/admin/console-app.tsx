@@ -23,6 +23,7 @@ const PeoplePage = retryableLazy(() => import('./pages/people/people-page'));
 const AuditPage = retryableLazy(() => import('./pages/audit/audit-page'));
 const ReviewPage = retryableLazy(() => import('./pages/review/review-page'));
 const SubmissionsPage = retryableLazy(() => import('./pages/submissions/submissions-page'));
+const OperationsPage = retryableLazy(() => import('./pages/operations/operations-page'));
 
 /** Links, secondary words and errors dark enough for WCAG AA on white (antd's defaults are 4.1:1, 3.4:1, 3.3:1). */
 const CONSOLE_TOKENS = {
@@ -76,6 +77,7 @@ const Gate = () => {
             {allowed.has('/audit') && <Route path="/audit" element={<AuditPage session={session.data} />} />}
             {allowed.has('/review') && <Route path="/review" element={<ReviewPage />} />}
             {allowed.has('/submissions') && <Route path="/submissions" element={<SubmissionsPage />} />}
+            {allowed.has('/operations') && <Route path="/operations" element={<OperationsPage />} />}
             <Route path="*" element={<Result status="404" title={ct.notFound} />} />
           </Routes>
         </Suspense>

@@ -20,6 +20,15 @@ describe('consolePages', () => {
       '/submissions',
     ]);
     expect(consolePages(session(['HRAdmin', 'AppVerify'], ['NT'])).map((item) => item.key)).toContain('/review');
+    // 备份与任务 is the SysAdmin's alone.
+    expect(consolePages(session(['SysAdmin'])).map((item) => item.key)).toEqual([
+      '/imports',
+      '/batches',
+      '/people',
+      '/audit',
+      '/submissions',
+      '/operations',
+    ]);
     // An HR clerk without a plant, or a plain employee, has no page.
     expect(consolePages(session(['HRAdmin']))).toEqual([]);
     expect(consolePages(session(['Employee']))).toEqual([]);

@@ -9,7 +9,7 @@ import { ct } from './texts';
 
 /**
  * The pages a console user may open, in the menu's order: HR's for HR, 资料审核 for holders of AppVerify, then
- * 提案与推荐 for HR.
+ * 提案与推荐 for HR, and 备份与任务 for the SysAdmin.
  */
 export const consolePages = (session: ConsoleSession) => {
   const isHr =
@@ -27,6 +27,7 @@ export const consolePages = (session: ConsoleSession) => {
     ...(isReviewer ? [{ key: '/review', label: ct.menu.review }] : []),
     // What the public forms sent (the employee app's /hr/submissions before): HR of a plant, as the server's calls.
     ...(isHr ? [{ key: '/submissions', label: ct.submissions.menu }] : []),
+    ...(session.roles.includes('SysAdmin') ? [{ key: '/operations', label: ct.menu.operations }] : []),
   ];
 };
 

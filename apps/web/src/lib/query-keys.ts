@@ -67,6 +67,8 @@ export const queryKeys = {
     session: ['console', 'session'],
     /** Console/GetBackups: the scheduled backups' latest runs (SysAdmin). */
     backups: ['console', 'backups'],
+    /** Console/GetFailedJobs: the background jobs that failed after their retries (SysAdmin). */
+    failedJobs: ['console', 'failed-jobs'],
     imports: ['console', 'imports'],
     importJob: (id: number) => ['console', 'imports', 'job', id] as const,
     importList: (bu: string, page: number) => ['console', 'imports', 'list', bu, page] as const,
