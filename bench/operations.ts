@@ -1,6 +1,6 @@
-// Issue 20's goals: what /metrics costs the query calls (an instance with METRICS_TOKEN, scraped every second,
-// against one without, in turns), and a backup of the bench database while the query calls run (its time, the
-// calls during it against alone), then its restore into a fresh database.
+// Issue 20's goals: what /metrics and the job queue cost the query calls (an instance with METRICS_TOKEN, scraped
+// every second, and the queue's workers, against one without either, in turns), and a backup of the bench database
+// while the query calls run (its time, the calls during it against alone), then its restore into a fresh database.
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';

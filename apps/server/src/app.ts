@@ -13,12 +13,14 @@ import { deploymentRedisPrefix, redisNamesOf } from './core/redis-names';
 import { createRedisNotifier } from './core/redis-notifier';
 import { safeError } from './core/safe-error';
 import type { Database } from './db/client';
+import { createReadRouting, type ReadRouting } from './db/read-routing';
 import { logAfterCommitFailures } from './db/transaction';
 import { createTokenService, installAuthGuard } from './http/auth';
 import { envelope } from './http/envelope';
 import { answerFrameworkError, installErrorHandling } from './http/errors';
 import { MemoryRateStore } from './http/memory-rate-store';
 import { registerOperationsRoutes } from './http/operations';
+import { installReadYourWrites, queryReadsOf } from './http/read-your-writes';
 import { installSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { createOutsideSystems } from './integrations/outside-systems';
@@ -54,6 +56,7 @@ declare module 'fastify' {
     hub: Hub;
     /** The imports' worker of this instance (tests wait for it). */
     importRunner: ImportRunner;
+    readRouting: ReadRouting;
   }
 }
 
@@ -109,6 +112,17 @@ export const buildApp = async ({
 
   installSecurityHeaders(app);
   installErrorHandling(app);
+  // The query calls that dominate the traffic read from DATABASE_READ_URL's replica when it is fresh.
+  const readRouting = createReadRouting({
+    primary: database,
+    replicaUrl: config.DATABASE_READ_URL,
+    maxLagSeconds: config.REPLICA_MAX_LAG_SECONDS,
+    poolSize: config.DB_POOL_SIZE,
+    log: (message) => app.log.warn(message),
+  });
+  app.addHook('onClose', readRouting.close);
+  app.decorate('readRouting', readRouting);
+  if (config.DATABASE_READ_URL) installReadYourWrites(app, { windowSeconds: config.REPLICA_MAX_LAG_SECONDS + 2 });
   // First of the request hooks: an overloaded server sheds a call before any work is spent on it.
   registerOperationsRoutes(app, {
     database,
@@ -116,6 +130,7 @@ export const buildApp = async ({
     lifecycle,
     metricsToken: config.METRICS_TOKEN,
     shedding: { eventLoopDelayMs: config.SHED_EVENT_LOOP_DELAY_MS, poolWaiting: config.SHED_POOL_WAITING },
+    readRouting,
   });
 
   // Announcements after commit: to this instance's token checks and sockets, and through Redis to the other
@@ -159,12 +174,14 @@ export const buildApp = async ({
   const outsideSystems = createOutsideSystems({ db, config });
   const recordsDeps = { db, cipher, notifier };
 
-  registerMenuRoutes(app, db);
+  const reads = queryReadsOf(readRouting);
+
+  registerMenuRoutes(app, { db, reads });
   registerHomeRoutes(app, db);
-  registerNoticesRoutes(app, recordsDeps);
-  registerAttendanceRoutes(app, db);
-  registerSalaryRoutes(app, { db, readReceipt: readReceipt(db) });
-  registerLogisticsRoutes(app, { db, outsideSystems, openAllEmployees: config.CABINET_OPEN_ALL_EMPLOYEES });
+  registerNoticesRoutes(app, { ...recordsDeps, reads });
+  registerAttendanceRoutes(app, reads);
+  registerSalaryRoutes(app, { reads, readReceipt: readReceipt(db) });
+  registerLogisticsRoutes(app, { db, reads, outsideSystems, openAllEmployees: config.CABINET_OPEN_ALL_EMPLOYEES });
   registerInspectionRoutes(app, db);
   registerRecordsRoutes(app, { ...recordsDeps, outsideSystems });
   await registerFilesRoutes(app, db, { publicUploadsPerMinute: config.PUBLIC_UPLOAD_RATE_LIMIT });

@@ -15,6 +15,13 @@ const schema = z.object({
   /** Training videos and documents, and the onboarding guide (onboarding-guide.pdf); default DATA_DIR/media. */
   MEDIA_DIR: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
+  /** A streaming replica of DATABASE_URL for the query calls' reads (db/read-routing.ts). */
+  DATABASE_READ_URL: z.string().url().optional(),
+  /**
+   * A replica further behind the primary than this is skipped; an employee's query calls stay on the primary this
+   * long plus two seconds after their own write.
+   */
+  REPLICA_MAX_LAG_SECONDS: z.coerce.number().int().min(1).max(60).default(3),
   REDIS_URL: z.string().url().optional(),
   /**
    * What this deployment's Redis keys and channels start with; by default one derived from its database, which

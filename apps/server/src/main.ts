@@ -139,10 +139,20 @@ const start = async (config: Config) => {
   redis?.on('error', (error) => say(`redis: ${error.message}`));
   running.redis = redis;
   // Background work of every instance, run once across them (jobs/queue.ts).
+  let kickImports = () => {};
   const jobs = await startJobQueue({
     url: database.url,
     jobs: [
       housekeepingJob({ db: database.db, lockMinutes: config.LOGIN_LOCK_MINUTES }),
+      {
+        // Imports queued while their instance was busy, or left by an instance that stopped, find a worker.
+        name: 'imports-sweep',
+        label: '导入任务巡检',
+        cron: '*/30 * * * * *',
+        retryLimit: 0,
+        keepSeconds: 3600,
+        run: async () => kickImports(),
+      },
       ...(config.backupHour === null
         ? []
         : [
@@ -172,6 +182,7 @@ const start = async (config: Config) => {
     jobs,
   });
   running.app = app;
+  kickImports = app.importRunner.kick;
   running.stopAccepting = watchConnections(app.server).stopAccepting;
 
   await app.listen({ port: config.PORT, host: config.HOST }).catch((error) => {

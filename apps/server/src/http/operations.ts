@@ -8,6 +8,7 @@ import { BusinessError } from '../core/errors';
 import type { Lifecycle } from '../core/lifecycle';
 import type { Database } from '../db/client';
 import { appliedMigrationCount, knownMigrationCount } from '../db/migrate';
+import type { ReadRouting } from '../db/read-routing';
 import { JOB_SCHEMA } from '../jobs/queue';
 import { BACKUP_HEALTH_SQL } from '../ops/schedule';
 import { sendError } from './envelope';
@@ -19,6 +20,8 @@ type OperationsDeps = {
   metricsToken?: string;
   /** Bounds of the load shedding; 0 turns one off. */
   shedding: { eventLoopDelayMs: number; poolWaiting: number };
+  /** Where the query calls read (db/read-routing.ts). */
+  readRouting: ReadRouting;
 };
 
 /** A check that does not answer in time counts as failed: a hung database must not hang the probe too. */
@@ -82,6 +85,27 @@ export const registerOperationsRoutes = (app: FastifyInstance, deps: OperationsD
     registers: [registry],
     collect() {
       this.set(app.hasDecorator('hub') ? app.hub.size() : 0);
+    },
+  });
+  // The query calls' reads by where they went, and whether this instance finds the replica fresh (DATABASE_READ_URL).
+  new Counter({
+    name: 'ess_query_reads_total',
+    help: 'Reads of the query calls (payslip, attendance, meals, dormitory, menus, notices) by database: replica or primary',
+    labelNames: ['database'] as const,
+    registers: [registry],
+    collect() {
+      const { replicaReads, primaryReads } = deps.readRouting.state();
+      this.reset();
+      this.inc({ database: 'replica' }, replicaReads);
+      this.inc({ database: 'primary' }, primaryReads);
+    },
+  });
+  new Gauge({
+    name: 'ess_read_replica_fresh',
+    help: 'Whether this instance reads from the replica (1) or skips it: lagging, down or not configured (0)',
+    registers: [registry],
+    collect() {
+      this.set(deps.readRouting.state().isFresh ? 1 : 0);
     },
   });
   // What the database holds, read at each scrape (the same for every instance: aggregate with max, not sum).

@@ -26,6 +26,8 @@ export type JobDefinition = {
   retryDelaySeconds?: number;
   /** A run longer than this is taken as lost and retried. */
   expireInSeconds?: number;
+  /** How long a finished run stays listed (a failed one in the console's list); a week unless said. */
+  keepSeconds?: number;
   run: (job: JobRun) => Promise<void>;
 };
 
@@ -44,7 +46,7 @@ export type JobQueue = {
   stop: () => Promise<void>;
 };
 
-const KEEP_FAILED_SECONDS = 7 * 24 * 3600;
+const KEEP_SECONDS = 7 * 24 * 3600;
 
 export const startJobQueue = async ({
   url,
@@ -88,7 +90,7 @@ export const startJobQueue = async ({
       retryDelay: job.retryDelaySeconds ?? 30,
       retryBackoff: true,
       expireInSeconds: job.expireInSeconds ?? 15 * 60,
-      deleteAfterSeconds: KEEP_FAILED_SECONDS,
+      deleteAfterSeconds: job.keepSeconds ?? KEEP_SECONDS,
     };
     if (await boss.getQueue(job.name)) await boss.updateQueue(job.name, options);
     else await boss.createQueue(job.name, options);

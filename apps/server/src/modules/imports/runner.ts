@@ -1,7 +1,9 @@
 // The worker of the imports: takes the next job that needs work from the database (a new or remapped one to read
 // and check, one whose commit was asked for), so any instance may run any job and none is lost when the page is
 // closed. A job left in a working state by an instance that stopped (its heartbeat older than STALE) is taken up
-// again: reading and checking start over, and a commit, which is one transaction, runs again from nothing.
+// again: reading and checking start over, and a commit, which is one transaction, runs again from nothing. An
+// instance looks for work when a job is sent to it, when one of its jobs ends, and when the job queue's sweep
+// (main.ts, every half minute on one instance) kicks it.
 import { sql } from 'drizzle-orm';
 import type { Notifier } from '../../core/notifier';
 import type { Db } from '../../db/client';
@@ -14,7 +16,6 @@ import { createFreshUploads, type FreshUploads } from './fresh-uploads';
 import { JOB_COLUMNS } from './job-state';
 
 const STALE = '2 minutes';
-const SWEEP_MS = 30_000;
 /** How often a job at work tells the others it is still alive: well inside STALE, whatever the job is doing. */
 const HEARTBEAT_MS = 20_000;
 /**
@@ -123,7 +124,7 @@ export const createImportRunner = ({
         try {
           while (!isClosed && (await runOne(checkThread))) {}
         } catch {
-          // The database was away: the sweep tries again.
+          // The database was away: the next kick or sweep tries again.
         }
       } while (isAgain && !isClosed);
       running = undefined;
@@ -155,8 +156,6 @@ export const createImportRunner = ({
     if (idle) idle.start();
     else for (const slot of slots) slot.again();
   }
-  const sweep = setInterval(kick, SWEEP_MS);
-  sweep.unref();
   setImmediate(kick);
 
   return {
@@ -170,7 +169,6 @@ export const createImportRunner = ({
     },
     close: async () => {
       isClosed = true;
-      clearInterval(sweep);
       await Promise.all(slots.map((slot) => slot.idle()));
       await Promise.all(slots.map((slot) => slot.checkThread.close()));
     },

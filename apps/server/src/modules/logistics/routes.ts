@@ -3,6 +3,7 @@ import { logisticsRoutes } from '@ess/contract/logistics';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { registerCall } from '../../http/contract-routes';
+import type { QueryReads } from '../../http/read-your-writes';
 import type { OutsideSystems } from '../../integrations/outside-systems';
 import {
   getDormitoryCosts,
@@ -17,6 +18,8 @@ import {
 
 export type LogisticsDeps = {
   db: Db;
+  /** The meals' and dormitory's reads (the replica when it may). */
+  reads: QueryReads;
   outsideSystems: OutsideSystems;
   /** CABINET_OPEN_ALL_EMPLOYEES as configured (comma-separated employee numbers). */
   openAllEmployees: string;
@@ -24,26 +27,24 @@ export type LogisticsDeps = {
 
 export const registerLogisticsRoutes = (
   app: FastifyInstance,
-  { db, outsideSystems, openAllEmployees }: LogisticsDeps,
+  { db, reads, outsideSystems, openAllEmployees }: LogisticsDeps,
 ) => {
   const cabinetDeps = { db, outsideSystems };
   const openAllList = parseEmployeeList(openAllEmployees);
 
-  registerCall(app, logisticsRoutes.getMeals, async ({ body, caller }) => {
-    const { rows, totalCount } = await getMealMonths(db, caller, {
-      page: body.query.CurrentPage,
-      pageSize: body.query.PageSize,
-    });
+  registerCall(app, logisticsRoutes.getMeals, async ({ body, caller, request }) => {
+    const { rows, totalCount } = await reads(request, (db) =>
+      getMealMonths(db, caller, { page: body.query.CurrentPage, pageSize: body.query.PageSize }),
+    );
     return { data: JSON.stringify(rows), totalCount };
   });
-  registerCall(app, logisticsRoutes.getMealsDetail, async ({ body, caller }) => ({
-    data: JSON.stringify(await getMealDetails(db, caller, body.date)),
+  registerCall(app, logisticsRoutes.getMealsDetail, async ({ body, caller, request }) => ({
+    data: JSON.stringify(await reads(request, (db) => getMealDetails(db, caller, body.date))),
   }));
-  registerCall(app, logisticsRoutes.getDormitoryCostForMobile, async ({ body, caller }) => {
-    const { rows, totalCount } = await getDormitoryCosts(db, caller, {
-      page: body.query.CurrentPage,
-      pageSize: body.query.PageSize,
-    });
+  registerCall(app, logisticsRoutes.getDormitoryCostForMobile, async ({ body, caller, request }) => {
+    const { rows, totalCount } = await reads(request, (db) =>
+      getDormitoryCosts(db, caller, { page: body.query.CurrentPage, pageSize: body.query.PageSize }),
+    );
     return { data: rows, totalCount };
   });
   registerCall(app, logisticsRoutes.getCabinetForMobile, async ({ caller }) => {

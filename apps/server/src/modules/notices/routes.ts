@@ -4,10 +4,14 @@ import { noticesRoutes } from '@ess/contract/notices';
 import { isChangeNotice } from '@ess/contract/records';
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/contract-routes';
+import type { QueryReads } from '../../http/read-your-writes';
 import { type RecordsDeps, submitChangeRequest } from '../records/service';
 import { getPersonNotices, getUnreadMessages, markMessagesRead, submitFeedback } from './service';
 
-export const registerNoticesRoutes = (app: FastifyInstance, deps: RecordsDeps) => {
+export const registerNoticesRoutes = (
+  app: FastifyInstance,
+  { reads, ...deps }: RecordsDeps & { reads: QueryReads },
+) => {
   const { db } = deps;
   registerCall(app, noticesRoutes.modifyNotice, async ({ body, caller, request, idempotencyKey }) => {
     if (isChangeNotice(body)) {
@@ -17,14 +21,15 @@ export const registerNoticesRoutes = (app: FastifyInstance, deps: RecordsDeps) =
     await submitFeedback({ db, caller, feedback: body, requestId: request.id, idempotencyKey });
     return { data: null, msg: '提交成功' };
   });
-  registerCall(app, noticesRoutes.getPersonNotice, async ({ body, caller }) => {
-    const { rows, totalCount } = await getPersonNotices(db, caller, {
-      page: body.currentPage,
-      pageSize: body.pageSize,
-    });
+  registerCall(app, noticesRoutes.getPersonNotice, async ({ body, caller, request }) => {
+    const { rows, totalCount } = await reads(request, (db) =>
+      getPersonNotices(db, caller, { page: body.currentPage, pageSize: body.pageSize }),
+    );
     return { data: rows, totalCount };
   });
-  registerCall(app, noticesRoutes.getPersonMsg, async ({ caller }) => ({ data: await getUnreadMessages(db, caller) }));
+  registerCall(app, noticesRoutes.getPersonMsg, async ({ caller, request }) => ({
+    data: await reads(request, (db) => getUnreadMessages(db, caller)),
+  }));
   registerCall(app, noticesRoutes.modifyReadMsg, async ({ caller }) => {
     await markMessagesRead(db, caller);
     return { data: null };

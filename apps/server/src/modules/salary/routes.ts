@@ -1,8 +1,8 @@
 // SalaryPayslip/* calls.
 import { salaryRoutes } from '@ess/contract/salary';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client';
 import { registerCall } from '../../http/contract-routes';
+import type { QueryReads } from '../../http/read-your-writes';
 import { getPayslip, NO_PAYSLIP_MESSAGE, type ReceiptReader } from './service';
 
 /**
@@ -11,10 +11,11 @@ import { getPayslip, NO_PAYSLIP_MESSAGE, type ReceiptReader } from './service';
  */
 export const registerSalaryRoutes = (
   app: FastifyInstance,
-  { db, readReceipt }: { db: Db; readReceipt: ReceiptReader },
+  { reads, readReceipt }: { reads: QueryReads; readReceipt: ReceiptReader },
 ) => {
-  registerCall(app, salaryRoutes.getPersonSalaryByOld, async ({ body, caller }) => {
-    const payslip = await getPayslip({ db, caller, month: body.day, readReceipt });
+  registerCall(app, salaryRoutes.getPersonSalaryByOld, async ({ body, caller, request }) => {
+    // The payslip from the replica when it may; its first-read receipt is written to the primary.
+    const payslip = await reads(request, (db) => getPayslip({ db, caller, month: body.day, readReceipt }));
     return payslip ? { data: JSON.stringify(payslip) } : { data: '', msg: NO_PAYSLIP_MESSAGE };
   });
 };
