@@ -1,4 +1,4 @@
-// `npm test`: install what is missing (npm packages; Debian's chromium when root), build the web app,
+// `npm test`: install what is missing (npm packages; Debian's chromium and nginx when root), build the web app,
 // run every test project (server, web, e2e) and end with the line `N passed, N failed`.
 // Extra arguments go to vitest, e.g. `npm test -- --project server`.
 import { execSync, spawnSync } from 'node:child_process';
@@ -13,10 +13,8 @@ const projects = args.flatMap((arg, index) => (args[index - 1] === '--project' ?
 const runsE2e = projects.length === 0 || projects.includes('e2e');
 
 ensureDeps();
-if (runsE2e) {
-  ensureChromium();
-  ensureWebBuild();
-}
+if (runsE2e || projects.includes('server')) ensureSystemTools();
+if (runsE2e) ensureWebBuild();
 
 const reportDir = path.join(root, '.test-data');
 mkdirSync(reportDir, { recursive: true });
@@ -45,20 +43,23 @@ if (existsSync(reportFile)) {
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(run.status === 0 && failed === 0 ? 0 : 1);
 
-function ensureChromium() {
+function ensureSystemTools() {
   const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
-  if (existsSync(chrome)) return;
+  // nginx: the topology test puts two instances behind the shipped site file (deploy/nginx/ess.conf).
+  const hasNginx = existsSync('/usr/sbin/nginx');
+  if (existsSync(chrome) && hasNginx) return;
   if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
     // fonts-wqy-microhei: without a CJK font the Chinese screens render as boxes in failure screenshots.
-    console.log('[ess] installing Debian chromium for the browser tests…');
+    console.log('[ess] installing Debian chromium and nginx for the browser and topology tests…');
     execSync(
-      'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-wqy-microhei',
+      'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-wqy-microhei nginx-light',
       {
         stdio: 'inherit',
       },
     );
     return;
   }
+  if (existsSync(chrome) || !runsE2e) return; // without nginx the topology test says it is skipped
   console.error(
     `[ess] The browser tests need Chromium at ${chrome}. Install it (Debian: sudo apt-get install chromium) ` +
       'or set CHROME_PATH to a Chromium binary, then run npm test again.',
