@@ -18,6 +18,7 @@ import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
 import { ensureDatabase, migrateDatabase } from '../apps/server/src/db/migrate';
 import { companyMonth } from '../apps/server/src/lib/calendar';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/seed/demo';
+import { startReplicaPair } from '../apps/server/test/replica-pair';
 import { payslipMonths } from '../packages/contract/src/salary';
 import { diskFlushesPerSecond } from './disk';
 import { benchImport, benchReading, benchUploadBesideCalls } from './imports';
@@ -30,6 +31,7 @@ import {
   startSecondInstance,
   type Tokens,
 } from './records';
+import { postgresCpuSeconds } from './replica';
 import { loadExamSubmissions, loadRanges, prepareBenchMedia, runViewers } from './training';
 
 const args = process.argv.slice(2);
@@ -67,7 +69,105 @@ const root = path.resolve(import.meta.dirname, '..');
 type Result = { name: string; rps: number; p50: number; p99: number; errors: number; non2xx: number };
 let serverEnv: NodeJS.ProcessEnv = {};
 
+/**
+ * `--only replica`: the query calls on an instance reading the primary, then on one reading a streaming standby, in
+ * the same run (bench/replica.ts): the standby's share of the reads and the primary's CPU time for the same load.
+ */
+const benchReplica = async () => {
+  const pair = await startReplicaPair();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ess-bench-replica-'));
+  try {
+    await migrateDatabase(pair.primaryUrl);
+    const database = openDatabase(pair.primaryUrl, { max: 4 });
+    const seedStarted = Date.now();
+    await seedDemo(database.pool, { employees, cipher: createPersonalDataCipher(SECRET_KEY) });
+    await database.pool.query('checkpoint');
+    await pair.caughtUp();
+    console.log(`replica: seeded on the primary and replayed by the standby in ${(Date.now() - seedStarted) / 1000} s`);
+    const sample = await database.pool.query<{ id: number; emp_no: string; bu: string }>(
+      'select id, emp_no, bu from employees order by random() limit 2000',
+    );
+    await database.close();
+    const tokens = await Promise.all(sample.rows.map(signToken));
+    const [previousMonth] = payslipMonths(companyMonth());
+    const calls: [string, () => string][] = [
+      ['SalaryPayslip/GetPersonSalaryByOld', () => JSON.stringify({ day: previousMonth })],
+      ['AttDay/GetAttRecordByEmpNo', () => '{"day":3}'],
+    ];
+    const metricsToken = 'bench-metrics-token-0000';
+    const measure = async (withReplica: boolean) => {
+      const instance = await startSecondInstance({
+        root,
+        env: {
+          ...process.env,
+          DATABASE_URL: pair.primaryUrl,
+          ...(withReplica ? { DATABASE_READ_URL: pair.standbyUrl } : {}),
+          HOST: '127.0.0.1',
+          SECRET_KEY,
+          LOG_LEVEL: 'warn',
+          WEB_DIST: '',
+          DATA_DIR: dataDir,
+          MEDIA_DIR: path.join(dataDir, 'media'),
+          METRICS_TOKEN: metricsToken,
+          RUN_JOBS: 'no',
+        },
+        port: 19_000 + Math.floor(Math.random() * 1000),
+      });
+      const metrics = async () =>
+        (await fetch(`${instance.base}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
+      const reads = (text: string, database: string) =>
+        Number(new RegExp(`^ess_query_reads_total\\{database="${database}"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+      try {
+        for (let tries = 0; withReplica && !/^ess_read_replica_fresh 1$/m.test(await metrics()); tries++) {
+          if (tries > 100) throw new Error('the standby never became fresh');
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        for (const [route, body] of calls) await warmUp(instance.base, route, body, tokens);
+        const before = await metrics();
+        const cpuBefore = postgresCpuSeconds(pair.primaryDir);
+        let requests = 0;
+        for (const [route, body] of calls)
+          requests += (await fire(instance.base, route, body, tokens, duration)).requests.total;
+        const cpu = postgresCpuSeconds(pair.primaryDir) - cpuBefore;
+        const after = await metrics();
+        return {
+          requests,
+          cpu,
+          replica: reads(after, 'replica') - reads(before, 'replica'),
+          primary: reads(after, 'primary') - reads(before, 'primary'),
+        };
+      } finally {
+        instance.process.kill('SIGTERM');
+        await new Promise((resolve) => instance.process.once('exit', resolve));
+      }
+    };
+    const alone = await measure(false);
+    const replicated = await measure(true);
+    const share = replicated.replica / Math.max(1, replicated.replica + replicated.primary);
+    console.log(
+      '\n| the query calls (payslip, then attendance) | requests | reads: standby / primary | primary CPU s | per 1,000 requests |',
+    );
+    console.log('|---|---:|---:|---:|---:|');
+    for (const [name, run] of [
+      ['primary only', alone],
+      ['with DATABASE_READ_URL', replicated],
+    ] as const) {
+      console.log(
+        `| ${name} | ${run.requests} | ${run.replica} / ${run.primary} | ${run.cpu.toFixed(2)} | ${((run.cpu / run.requests) * 1000).toFixed(3)} |`,
+      );
+    }
+    console.log(`\nstandby's share of the reads: ${(share * 100).toFixed(1)} % (goal ≥ 90 %)`);
+  } finally {
+    await pair.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+};
+
 const main = async () => {
+  if (only.has('replica')) {
+    await benchReplica();
+    if (only.size === 1) return;
+  }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ess-bench-'));
   const cluster = await startEmbeddedPostgres({ dataDir });
   let server: ChildProcess | undefined;

@@ -29,6 +29,8 @@ const freePort = () =>
   });
 
 export type ReplicaPair = {
+  /** The primary's data directory (its postmaster.pid names the postmaster). */
+  primaryDir: string;
   primaryUrl: string;
   standbyUrl: string;
   /** Waits until the standby has replayed everything the primary has written so far. */
@@ -102,6 +104,7 @@ export const startReplicaPair = async (database = 'ess'): Promise<ReplicaPair> =
     }
   };
   return {
+    primaryDir,
     primaryUrl,
     standbyUrl,
     caughtUp: async () => {
