@@ -40,8 +40,6 @@ export type JobQueue = {
   failed: () => Promise<FailedJob[]>;
   /** Puts a failed job back to run at once; false when it is not (or no longer) a failed job of a known queue. */
   retry: (name: string, id: string) => Promise<boolean>;
-  /** Counts per queue and state, for /metrics. */
-  counts: () => Promise<{ name: string; state: string; count: number }[]>;
   /** Stops taking jobs, ends the running ones (their signal aborts) and waits for them. */
   stop: () => Promise<void>;
 };
@@ -134,12 +132,6 @@ export const startJobQueue = async ({
       // Its answer counts the jobs moved from failed to retry (pg-boss's declared type leaves the count out).
       const answer = (await boss.retry(name, id)) as { affected?: number };
       return (answer.affected ?? 0) > 0;
-    },
-    counts: async () => {
-      const { rows } = await boss
-        .getDb()
-        .executeSql(`select name, state::text, count(*)::int as count from ${JOB_SCHEMA}.job group by name, state`, []);
-      return rows as { name: string; state: string; count: number }[];
     },
     stop: async () => {
       stopping.abort();
