@@ -1,8 +1,8 @@
 // The production topology, for real: a PostgreSQL primary and a streaming standby (pg_basebackup), Redis, two server
-// instances (main.ts, as `npm start` runs it) behind nginx with the shipped site file (deploy/nginx/ess.conf). A load
-// through nginx reaches both instances and reads from the standby; a change submitted on one instance is pushed to
-// a reviewer's socket on the other; killed, an instance's sockets reconnect to the other, which serves on; with the
-// standby stopped, the query calls read from the primary without an error.
+// instances (main.ts, as `npm start` runs it) behind nginx with the shipped site file (deploy/nginx/ess.conf). nginx
+// keeps the hashed assets; a load through it reaches both instances and reads from the standby; a change submitted
+// on one instance is pushed to a reviewer's socket on the other; killed, an instance's sockets reconnect to the
+// other, which serves on; with the standby stopped, the query calls read from the primary without an error.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -73,7 +73,7 @@ const startInstance = async (name: string): Promise<Instance> => {
       LOG_LEVEL: 'warn',
       METRICS_TOKEN,
       TRUST_PROXY: 'true',
-      WEB_DIST: '',
+      WEB_DIST: path.join(work, 'web'),
       SEED_DEMO: 'no',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -183,6 +183,10 @@ let payslipMonth = '';
 beforeAll(async () => {
   if (!hasNginx) return;
   work = mkdtempSync(path.join(os.tmpdir(), 'ess-topology-'));
+  // A web app of one document and one hashed script: what nginx's asset cache is tried on.
+  mkdirSync(path.join(work, 'web/assets'), { recursive: true });
+  writeFileSync(path.join(work, 'web/index.html'), '<!doctype html><title>员工自助</title>');
+  writeFileSync(path.join(work, 'web/assets/app-4f3c2a1b.js'), 'console.log("员工自助");');
   pair = await startReplicaPair();
   await migrateDatabase(pair.primaryUrl);
   database = openDatabase(pair.primaryUrl, { max: 2 });
@@ -214,6 +218,17 @@ describe.skipIf(!hasNginx)('two instances behind nginx, a primary and a standby,
         interval: 200,
       });
     }
+
+    // Hashed assets: the app's year-long immutable caching, kept by nginx after the first fetch.
+    const asset = async () => {
+      const response = await fetch(`${front}/assets/app-4f3c2a1b.js`);
+      return { status: response.status, cache: response.headers.get('x-cache-status'), body: await response.text() };
+    };
+    expect(await asset()).toEqual({ status: 200, cache: 'MISS', body: 'console.log("员工自助");' });
+    expect(await asset()).toEqual({ status: 200, cache: 'HIT', body: 'console.log("员工自助");' });
+    expect((await fetch(`${front}/assets/app-4f3c2a1b.js`)).headers.get('cache-control')).toBe(
+      'public, max-age=31536000, immutable',
+    );
 
     // The load through nginx reaches both instances, and their query calls read from the standby.
     expect(new Set(await payslipLoad(token, 60))).toEqual(new Set(['200 true']));
