@@ -33,6 +33,7 @@ import { registerFilesRoutes } from './modules/files/routes';
 import { registerHomeRoutes } from './modules/home/routes';
 import { registerImportRoutes } from './modules/imports/routes';
 import { createImportRunner, type ImportRunner } from './modules/imports/runner';
+import { registerInboxRoutes } from './modules/inbox/routes';
 import { registerInspectionRoutes } from './modules/inspection/routes';
 import { registerLogisticsRoutes } from './modules/logistics/routes';
 import { registerMenuRoutes } from './modules/menu/routes';
@@ -205,6 +206,7 @@ export const buildApp = async ({
   app.decorate('hub', hub);
   // The HR console
   registerConsoleRoutes(app, { database, isBackupScheduled: config.backupHour !== null, jobs });
+  registerInboxRoutes(app, { db, notifier, overdueDays: config.FEEDBACK_OVERDUE_DAYS });
   const importRunner = createImportRunner({ db, notifier, timeLimitSeconds: config.IMPORT_TIME_LIMIT_SECONDS });
   app.addHook('onClose', importRunner.close);
   app.decorate('importRunner', importRunner);

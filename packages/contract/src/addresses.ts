@@ -120,6 +120,9 @@ export const ADDRESSES = {
   // its pages by these, and every call below checks them again on the server).
   getConsoleSession: { path: 'Console/GetSession' },
   getBackupStatus: { path: 'Console/GetBackups', role: 'SysAdmin' },
+  // 收件箱: the feedback workers send, listed and answered by the HR of its plant
+  getFeedbackList: { path: 'Inbox/GetFeedbackList', role: 'HRAdmin' },
+  answerFeedback: { path: 'Inbox/AnswerFeedback', role: 'HRAdmin' },
   // The background jobs that failed after their retries (SysAdmin), and putting one back to run
   getFailedJobs: { path: 'Console/GetFailedJobs', role: 'SysAdmin' },
   retryJob: { path: 'Console/RetryJob', role: 'SysAdmin' },

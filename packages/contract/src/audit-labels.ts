@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = {
   'change.reject': '驳回资料修改',
   'change.withdraw': '撤回资料修改',
   'notice.submit-feedback': '提交意见反馈',
+  'notice.answer-feedback': '答复意见反馈',
   'import.upload': '上传导入文件',
   'import.remap': '调整导入列',
   'import.commit-request': '确认导入',

@@ -5,6 +5,7 @@ import { consoleRoutes } from './console';
 import { filesRoutes } from './files';
 import { homeRoutes } from './home';
 import { importRoutes } from './imports';
+import { inboxRoutes } from './inbox';
 import { inspectionRoutes } from './inspection';
 import { logisticsRoutes } from './logistics';
 import { menuRoutes } from './menu';
@@ -42,6 +43,7 @@ export const routes = {
   ...trainingRoutes,
   // The HR console
   ...consoleRoutes,
+  ...inboxRoutes,
   ...importRoutes,
   ...payslipBatchRoutes,
   ...peopleRoutes,

@@ -45,6 +45,8 @@ export const ERRORS = {
   CHANGE_ALREADY_DECIDED: { message: '该申请已由其他审核人处理', status: 200 },
   CHANGE_WITHDRAWN: { message: '员工已撤回该申请', status: 200 },
   CHANGE_NOT_WITHDRAWABLE: { message: '该申请已审核，不能撤回', status: 200 },
+  FEEDBACK_NOT_FOUND: { message: '反馈不存在', status: 200 },
+  FEEDBACK_ANSWERED: { message: '该反馈已答复，请刷新后查看', status: 200 },
   JOB_NOT_FAILED: { message: '该任务已不在失败列表中，请刷新后查看', status: 200 },
   JOB_QUEUE_OFF: { message: '后台任务未在本服务器运行', status: 200 },
   CHANGE_OWN: { message: '不能审核本人提交的资料修改，请由其他审核人处理', status: 200 },

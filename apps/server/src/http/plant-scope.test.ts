@@ -175,6 +175,18 @@ const latestId = async (table: 'proposals' | 'candidates', bu: string) =>
     ?.id as number;
 
 /** An improvement proposal of the plant, sent through the public form. */
+/** A feedback an HZ worker sent (SystemNotice/ModifyNotice): its notice's id. */
+const hzFeedback = async () => {
+  const worker = await hzWorker();
+  const token = await t.login(worker.empNo, FACTORY_PASSWORD_HASH);
+  const sent = await t.call(routes.modifyNotice, { NoticeType: 'AppMeals', NoticeDesc: '餐费扣了两次' }, token);
+  expect(sent.body.result).toBe(true);
+  const { rows } = await t.database.pool.query<{ id: number }>('select id from notices where employee_id = $1', [
+    worker.id,
+  ]);
+  return rows[0]?.id as number;
+};
+
 const proposalOf = async (bu: 'HZ' | 'NT') => {
   const form =
     bu === 'HZ'
@@ -437,6 +449,23 @@ const HR_CASES: Record<string, Case[]> = {
       reached: (data) => expect(data).not.toEqual([]),
     },
   ],
+  'Inbox/GetFeedbackList': [
+    {
+      body: async () => {
+        await hzFeedback();
+        return { bu: 'HZ', PageSize: 50 };
+      },
+      refusal: FORBIDDEN,
+      reached: (data) => expect(rowsOf(data).some((row) => row.bu === 'HZ')).toBe(true),
+    },
+  ],
+  'Inbox/AnswerFeedback': [
+    {
+      body: async () => ({ id: await hzFeedback(), answer: '已退回多扣的餐费' }),
+      refusal: absent('反馈不存在'),
+      writes: true,
+    },
+  ],
   'Proposal/GetProposalList': [
     {
       body: async () => ({ bu: 'HZ', PageSize: 50 }),
@@ -682,6 +711,7 @@ const LISTS: [RouteSpec, (row: Record<string, unknown>) => Promise<string | null
   [routes.searchAuditLog, plantOfEntry],
   [routes.getProposalList, (row) => row.bu as string],
   [routes.getCandidateList, (row) => row.bu as string],
+  [routes.getFeedbackList, (row) => row.bu as string],
 ];
 
 describe('lists naming no plant', () => {
