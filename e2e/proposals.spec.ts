@@ -243,11 +243,11 @@ describe('the referrer’s share page and a proposal sent signed in', () => {
     await row.getByText('改善提案').waitFor();
     await screenshot(page, 'my-option-proposals');
 
-    // HR of the plant finds it in the console's 提案与推荐, with its status to set where it stands.
+    // HR of the plant finds it in the console's 收件箱, with its status to set where it stands.
     const desk = await newDesk(phone.browser);
     try {
       await openSignedIn(desk, hrOfHangzhou, '/admin');
-      await desk.page.getByRole('navigation').getByRole('menuitem', { name: '提案与推荐' }).click();
+      await desk.page.getByRole('navigation').getByRole('menuitem', { name: '收件箱' }).click();
       await desk.page.waitForURL(/\/admin\/submissions$/);
       const item = desk.page.locator('.ant-table-row', { hasText: name });
       await item.getByText(login.userName).first().waitFor();

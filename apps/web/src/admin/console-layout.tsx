@@ -9,7 +9,7 @@ import { ct } from './texts';
 
 /**
  * The pages a console user may open, in the menu's order: HR's for HR, 资料审核 for holders of AppVerify, then
- * 提案与推荐 for HR, and 备份与任务 for the SysAdmin.
+ * 收件箱 for HR, and 备份与任务 for the SysAdmin.
  */
 export const consolePages = (session: ConsoleSession) => {
   const isHr =

@@ -1,5 +1,7 @@
 // Every text of the HR console, grouped per page (texts.test.ts checks their punctuation). Kept apart from
 // i18n/zh-CN.ts, which the employee app's sign-in screen loads: the console's words would only weigh on the phones.
+import { FEEDBACK_TYPE_LABELS } from '@ess/contract/notices';
+
 export const ct = {
   title: '人事管理后台',
   loading: '加载中…',
@@ -329,9 +331,28 @@ export const ct = {
     rejectConfirm: '确认驳回',
     reasonPlaceholder: '请填写驳回原因，将告知员工',
   },
-  /** 提案与推荐 (pages/submissions): what the public forms sent to the plants the caller administers. */
+  /** 收件箱 (pages/submissions): what workers and the public forms sent to the plants the caller administers. */
   submissions: {
-    menu: '提案与推荐',
+    menu: '收件箱',
+    feedback: '意见反馈',
+    feedbackType: '反馈类型',
+    allFeedbackTypes: '全部类型',
+    feedbackTypes: FEEDBACK_TYPE_LABELS as Record<string, string>,
+    feedbackStatus: '答复状态',
+    allStatuses: '全部状态',
+    unanswered: '待答复',
+    answered: '已答复',
+    waited: (days: number) => (days === 0 ? '今天' : `${days} 天`),
+    waitedTitle: '已等待',
+    overdue: '超时',
+    employee: '员工',
+    content: '反馈内容',
+    answer: '答复',
+    answerOf: (name: string) => `答复 ${name} 的反馈`,
+    answerLine: (at: string) => `已答复（${at}）`,
+    answerPlaceholder: '答复将显示在员工的“我的反馈”中，并以消息告知员工',
+    answerRequired: '请填写答复',
+    send: '发送答复',
     proposals: '提案',
     candidates: '推荐候选人',
     plant: '工厂',

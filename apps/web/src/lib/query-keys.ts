@@ -48,6 +48,8 @@ export const queryKeys = {
     mine: ['proposals', 'mine'],
     referrals: ['recruitment', 'referrals'],
     hr: ['hr-submissions'],
+    /** Inbox/GetFeedbackList: the workers' feedback of the HR's plants. */
+    feedback: ['hr-submissions', 'feedback'],
     hrList: (what: string, filter: Record<string, string>) => ['hr-submissions', what, filter] as const,
   },
   /** Training: the study list, a video's progress, exams and surveys with the caller's answers. */

@@ -48,6 +48,20 @@ const CANDIDATE = {
   status: 'REGISTERED',
   createdAt: '2025-06-02 10:00',
 };
+const FEEDBACK = {
+  id: 31,
+  type: 'AppMeals',
+  bu: 'HZ',
+  empNo: '100031',
+  empName: '赵敏',
+  deptName: '冲压车间',
+  description: '本月餐费扣了两次',
+  createdAt: '2026-11-20 08:10',
+  waitedDays: 7,
+  isOverdue: true,
+  answer: null,
+  answeredAt: null,
+};
 const paged = (rows: unknown[]) => ({ body: { result: true, msg: '', data: rows, totalCount: rows.length } });
 
 const serve = (extra: Record<string, FakeHandler> = {}) =>
@@ -56,6 +70,8 @@ const serve = (extra: Record<string, FakeHandler> = {}) =>
     'RecruitmentRegister/GetCandidateList': () => paged([CANDIDATE]),
     'Proposal/SetProposalStatus': () => ok(null),
     'RecruitmentRegister/SetCandidateStatus': () => ok(null),
+    'Inbox/GetFeedbackList': () => paged([FEEDBACK]),
+    'Inbox/AnswerFeedback': () => ok(null, '已答复，员工会收到消息'),
     ...extra,
   });
 
@@ -163,6 +179,51 @@ describe('SubmissionsPage', { timeout: 40_000 }, () => {
     await waitFor(() =>
       expect(bodiesOf(calls, 'RecruitmentRegister/SetCandidateStatus')).toEqual([{ id: 21, status: 'HIRED' }]),
     );
+  });
+
+  it('lists the workers’ feedback, longest waiting flagged, and answers one', async () => {
+    let answered = false;
+    const { calls } = serve({
+      'Inbox/GetFeedbackList': () =>
+        paged([
+          answered
+            ? { ...FEEDBACK, answer: '已退回多扣的餐费', answeredAt: '2026-11-27 09:00', isOverdue: false }
+            : FEEDBACK,
+        ]),
+      'Inbox/AnswerFeedback': () => {
+        answered = true;
+        return ok(null, '已答复，员工会收到消息');
+      },
+    });
+    renderPage();
+    await rowOf('料架标识');
+    fireEvent.click(screen.getByText('意见反馈'));
+    const row = await rowOf('本月餐费扣了两次');
+    expect(within(row).getByText('7 天')).toBeInTheDocument();
+    expect(within(row).getByText('超时')).toBeInTheDocument();
+    expect(within(row).getByText('赵敏（100031）')).toBeInTheDocument();
+    expect(within(row).getByText('餐费')).toBeInTheDocument();
+    expect(screen.queryByText('导出 CSV')).not.toBeInTheDocument();
+    expect(bodiesOf(calls, 'Inbox/GetFeedbackList')).toEqual([
+      { bu: '', month: '', type: '', status: '', CurrentPage: 1, PageSize: 20 },
+    ]);
+
+    fireEvent.click(within(row).getByRole('button', { name: '答复 赵敏 的反馈' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: '发送答复' }));
+    expect(await within(dialog).findByText('请填写答复')).toBeInTheDocument();
+    expect(bodiesOf(calls, 'Inbox/AnswerFeedback')).toEqual([]);
+    fireEvent.change(within(dialog).getByRole('textbox', { name: '答复' }), {
+      target: { value: ' 已退回多扣的餐费 ' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: '发送答复' }));
+    await waitFor(() =>
+      expect(bodiesOf(calls, 'Inbox/AnswerFeedback')).toEqual([{ id: 31, answer: '已退回多扣的餐费' }]),
+    );
+    await waitFor(() =>
+      expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ content: '已答复，员工会收到消息' })),
+    );
+    expect(await screen.findByText('已答复（2026-11-27 09:00）')).toBeInTheDocument();
   });
 
   it('shows a list that failed to load with 重试', async () => {

@@ -1,7 +1,8 @@
-// 提案与推荐 (HR of a plant): the proposals and the referred candidates the public forms sent to the plants the caller
+// 收件箱 (HR of a plant): the proposals and the referred candidates the public forms sent to the plants the caller
 // administers, by plant, month and (proposals) kind, in paged tables; each row with its attachment and its status to
-// set where it stands, and the CSV export of the list as filtered. Moved here from the employee app's /hr/submissions,
-// which now leads to this page.
+// set where it stands, and the CSV export of the list as filtered; and the workers' feedback, answered here
+// (feedback-tab.tsx). Moved here from the employee app's /hr/submissions, which now leads to this page.
+import { FEEDBACK_TYPES } from '@ess/contract/notices';
 import { PLANTS, type Plant } from '@ess/contract/plants';
 import { PROPOSAL_KINDS, PROPOSAL_STATUSES, type ProposalKind, type ProposalRow } from '@ess/contract/proposals';
 import { CANDIDATE_STATUSES, type CandidateRow } from '@ess/contract/recruitment';
@@ -14,17 +15,28 @@ import { QueryErrorOf } from '../../components/query-error';
 import { ct } from '../../texts';
 import { exportUrl } from './api/export-url';
 import { candidateListQuery } from './api/get-candidate-list';
+import { type FeedbackFilter, feedbackListQuery } from './api/get-feedback-list';
 import { proposalListQuery } from './api/get-proposal-list';
 import { type StatusChange, useSetSubmissionStatus } from './api/set-submission-status';
 import { SUBMISSION_PAGE_SIZE, type SubmissionFilter } from './api/submission-filter';
+import { FEEDBACK_COLUMNS } from './feedback-tab';
 
 const s = ct.submissions;
-type Tab = 'proposals' | 'candidates';
+type Tab = 'proposals' | 'candidates' | 'feedback';
 
 const PLANT_OPTIONS = [{ value: '', label: s.allPlants }, ...PLANTS.map((plant) => ({ value: plant, label: plant }))];
 const KIND_OPTIONS = [
   { value: '', label: s.allKinds },
   ...PROPOSAL_KINDS.map((kind) => ({ value: kind, label: s.kinds[kind] ?? kind })),
+];
+const FEEDBACK_TYPE_OPTIONS = [
+  { value: '', label: s.allFeedbackTypes },
+  ...FEEDBACK_TYPES.map((type) => ({ value: type, label: s.feedbackTypes[type] ?? type })),
+];
+const FEEDBACK_STATUS_OPTIONS = [
+  { value: '', label: s.allStatuses },
+  { value: 'unanswered', label: s.unanswered },
+  { value: 'answered', label: s.answered },
 ];
 const STATUS_OPTIONS: Record<StatusChange['what'], { value: string; label: string }[]> = {
   proposal: PROPOSAL_STATUSES.map((status) => ({ value: status, label: s.proposalStatuses[status] ?? status })),
@@ -187,8 +199,20 @@ const SubmissionsPage = () => {
   const [tab, setTab] = useState<Tab>('proposals');
   const [filter, setFilter] = useState<SubmissionFilter>({ bu: '', month: '', kind: '' });
   const [page, setPage] = useState(1);
+  const [feedbackFilter, setFeedbackFilter] = useState<Pick<FeedbackFilter, 'type' | 'status'>>({
+    type: '',
+    status: '',
+  });
   const proposals = useQuery({ ...proposalListQuery(filter, page), enabled: tab === 'proposals' });
   const candidates = useQuery({ ...candidateListQuery(filter, page), enabled: tab === 'candidates' });
+  const feedback = useQuery({
+    ...feedbackListQuery({ bu: filter.bu, month: filter.month, ...feedbackFilter }, page),
+    enabled: tab === 'feedback',
+  });
+  const filterFeedbackBy = (patch: Partial<typeof feedbackFilter>) => {
+    setFeedbackFilter((current) => ({ ...current, ...patch }));
+    setPage(1);
+  };
   const filterBy = (patch: Partial<SubmissionFilter>) => {
     setFilter((current) => ({ ...current, ...patch }));
     setPage(1);
@@ -205,6 +229,7 @@ const SubmissionsPage = () => {
         items={[
           { key: 'proposals', label: s.proposals },
           { key: 'candidates', label: s.candidates },
+          { key: 'feedback', label: s.feedback },
         ]}
       />
       <Space wrap size={[16, 12]} style={{ marginBottom: 16 }}>
@@ -227,6 +252,26 @@ const SubmissionsPage = () => {
             style={{ width: 140 }}
           />
         )}
+        {tab === 'feedback' && (
+          <>
+            <Select<string>
+              aria-label={s.feedbackType}
+              value={feedbackFilter.type}
+              options={FEEDBACK_TYPE_OPTIONS}
+              onChange={(type) => filterFeedbackBy({ type: type as FeedbackFilter['type'] })}
+              virtual={false}
+              style={{ width: 140 }}
+            />
+            <Select<string>
+              aria-label={s.feedbackStatus}
+              value={feedbackFilter.status}
+              options={FEEDBACK_STATUS_OPTIONS}
+              onChange={(status) => filterFeedbackBy({ status: status as FeedbackFilter['status'] })}
+              virtual={false}
+              style={{ width: 140 }}
+            />
+          </>
+        )}
         <DatePicker
           picker="month"
           aria-label={s.month}
@@ -234,11 +279,22 @@ const SubmissionsPage = () => {
           value={filter.month ? dayjs(`${filter.month}-01`) : null}
           onChange={(value) => filterBy({ month: value ? value.format('YYYY-MM') : '' })}
         />
-        <Button href={exportUrl(tab, filter)} download>
-          {s.exportCsv}
-        </Button>
+        {tab !== 'feedback' && (
+          <Button href={exportUrl(tab, filter)} download>
+            {s.exportCsv}
+          </Button>
+        )}
       </Space>
-      {tab === 'proposals' ? (
+      {tab === 'feedback' ? (
+        <SubmissionTable
+          query={feedback}
+          columns={FEEDBACK_COLUMNS}
+          label={s.feedback}
+          page={page}
+          onPage={setPage}
+          isNarrow={isNarrow}
+        />
+      ) : tab === 'proposals' ? (
         <SubmissionTable
           query={proposals}
           columns={PROPOSAL_COLUMNS}

@@ -1,0 +1,107 @@
+// 意见反馈 in the 收件箱: the feedback workers sent, the longest-waiting unanswered first, with how long each has
+// waited (超时 past the configured days) and HR's answer, or 答复, which opens a dialog; the answer goes to the
+// worker's 我的反馈 and reaches them as a message.
+import { ANSWER_MAX_LENGTH, type FeedbackRow } from '@ess/contract/inbox';
+import { Button, Input, Modal, Space, type TableColumnsType, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { ct } from '../../texts';
+import { useAnswerFeedback } from './api/answer-feedback';
+
+const s = ct.submissions;
+
+const AnswerDialog = ({ row, onClose }: { row: FeedbackRow; onClose: () => void }) => {
+  const [answer, setAnswer] = useState('');
+  const [isMissing, setMissing] = useState(false);
+  const send = useAnswerFeedback();
+  return (
+    <Modal
+      open
+      title={s.answerOf(row.empName)}
+      okText={s.send}
+      cancelText={ct.common.cancel}
+      confirmLoading={send.isPending}
+      onCancel={onClose}
+      onOk={() => {
+        if (!answer.trim()) {
+          setMissing(true);
+          return;
+        }
+        send.mutate({ id: row.id, answer: answer.trim() }, { onSuccess: onClose });
+      }}
+    >
+      <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{row.description}</Typography.Paragraph>
+      <Input.TextArea
+        aria-label={s.answer}
+        value={answer}
+        rows={4}
+        maxLength={ANSWER_MAX_LENGTH}
+        showCount
+        status={isMissing ? 'error' : undefined}
+        placeholder={s.answerPlaceholder}
+        onChange={(event) => {
+          setAnswer(event.target.value);
+          setMissing(false);
+        }}
+      />
+      {isMissing && <Typography.Text type="danger">{s.answerRequired}</Typography.Text>}
+    </Modal>
+  );
+};
+
+const AnswerCell = ({ row }: { row: FeedbackRow }) => {
+  const [isOpen, setOpen] = useState(false);
+  if (row.answer !== null) {
+    return (
+      <Space direction="vertical" size={2}>
+        <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{row.answer}</Typography.Text>
+        <Typography.Text type="secondary">{s.answerLine(row.answeredAt ?? '')}</Typography.Text>
+      </Space>
+    );
+  }
+  return (
+    <>
+      <Button size="small" type="primary" aria-label={s.answerOf(row.empName)} onClick={() => setOpen(true)}>
+        {s.answer}
+      </Button>
+      {isOpen && <AnswerDialog row={row} onClose={() => setOpen(false)} />}
+    </>
+  );
+};
+
+export const FEEDBACK_COLUMNS: TableColumnsType<FeedbackRow> = [
+  { title: s.createdAt, dataIndex: 'createdAt', key: 'createdAt', width: 150 },
+  {
+    title: s.waitedTitle,
+    key: 'waited',
+    width: 100,
+    render: (_, row) => (
+      <Space size={4}>
+        <span>{s.waited(row.waitedDays)}</span>
+        {row.isOverdue && <Tag color="error">{s.overdue}</Tag>}
+      </Space>
+    ),
+  },
+  { title: s.plant, dataIndex: 'bu', key: 'bu', width: 70 },
+  {
+    title: s.employee,
+    key: 'employee',
+    width: 160,
+    render: (_, row) => (
+      <Space direction="vertical" size={2}>
+        <span>{s.person(row.empName, row.empNo)}</span>
+        <Typography.Text type="secondary">{row.deptName}</Typography.Text>
+      </Space>
+    ),
+  },
+  { title: s.feedbackType, key: 'type', width: 90, render: (_, row) => s.feedbackTypes[row.type] ?? row.type },
+  {
+    title: s.content,
+    key: 'description',
+    render: (_, row) => (
+      <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }} ellipsis={{ rows: 3, expandable: true }}>
+        {row.description}
+      </Typography.Paragraph>
+    ),
+  },
+  { title: s.answer, key: 'answer', width: 260, render: (_, row) => <AnswerCell row={row} /> },
+];
