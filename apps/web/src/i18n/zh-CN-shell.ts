@@ -5,7 +5,7 @@ export const zhCNShell = {
   app: {
     title: '员工自助系统',
     copyright: '© 员工自助系统 版权所有',
-    icpFiling: 'ICP备案号：ICP备XXXXXXXX号',
+    icpFiling: (number: string) => `ICP备案号：${number}`,
   },
   common: {
     loading: '加载中…',

@@ -20,7 +20,8 @@ import { toSafeRedirect } from './safe-redirect';
 const HandbookPopup = retryableLazy(() => import('./handbook-popup'));
 
 const ERROR_MS = 2000;
-const ICP_FILING = import.meta.env.VITE_ICP_FILING || t.app.icpFiling;
+/** The operator's ICP filing number (set at build time); no line at all without one, never a placeholder. */
+const ICP_FILING = import.meta.env.VITE_ICP_FILING;
 
 const LoginPage = () => {
   const [searchParams] = useSearchParams();
@@ -143,7 +144,7 @@ const LoginPage = () => {
       </form>
       <footer className="login-footer">
         <p>{t.app.copyright}</p>
-        <p>{ICP_FILING}</p>
+        {ICP_FILING && <p>{t.app.icpFiling(ICP_FILING)}</p>}
       </footer>
       {hasOpenedHandbook && (
         <LoadBoundary
