@@ -6,7 +6,7 @@ import { installDemoMedia } from '../apps/server/src/seed/demo-training';
 import { findAxeViolations } from './axe';
 import { api, markHandbookRead, newDesk, signIn, usePhone } from './harness';
 import { addEducation, chooseFile, fillBaseForm, makeJpeg, readPdf } from './record-helpers';
-import { findChange, submitPersonChange, submitWorkChange } from './review-helpers';
+import { findChange, submitPersonChange, submitWorkChange, tokenOf } from './review-helpers';
 import { openSignedIn, tapWhenStill, waitForStillness } from './screen-helpers';
 import {
   FACTORY_PASSWORD,
@@ -15,6 +15,7 @@ import {
   makeCabinet,
   makeDormitoryCosts,
   makeEmployee,
+  makeHrClerk,
   makeMealDetails,
   makeMealMonths,
   makeMessages,
@@ -328,6 +329,46 @@ describe('accessibility (axe, WCAG 2 A/AA)', () => {
       await expectAccessible('/admin/review on a phone with its menu open', page);
     } finally {
       await context.close();
+    }
+  });
+
+  it('the HR console’s 收件箱 with its feedback and answer dialog, and the SysAdmin’s 备份与任务', async () => {
+    const sysAdmin = await makeHrClerk(data.database, { plant: 'AQ', plants: ['AQ'], roles: ['SysAdmin'] });
+    let shownRows: { jobId: string } | undefined;
+    const feedbackFrom = await makeEmployee(data.database, { name: '反馈人', plant: 'AQ' });
+    const sent = await api(
+      'SystemNotice/ModifyNotice',
+      { NoticeType: 'AppAtt', NoticeDesc: '二号门打卡机不识别' },
+      await tokenOf(feedbackFrom),
+    );
+    expect(sent.result).toBe(true);
+    const { context, page } = await newDesk(phone.browser, { bypassCSP: true });
+    try {
+      await openSignedIn({ context, page }, sysAdmin, '/admin/submissions');
+      await page.getByRole('tab', { name: '意见反馈' }).click();
+      // Every plant's feedback, the longest-waiting first: the new one is on AQ's list.
+      await page.getByRole('combobox', { name: '工厂' }).click();
+      await page.locator('.ant-select-item-option').filter({ hasText: 'AQ' }).click();
+      const row = page.locator('.ant-table-row', { hasText: '二号门打卡机不识别' });
+      await row.waitFor();
+      await expectAccessible('/admin/submissions, 意见反馈', page);
+      await row.getByRole('button', { name: '答复 反馈人 的反馈' }).click();
+      await page.getByRole('dialog').getByRole('textbox', { name: '答复' }).waitFor();
+      await expectAccessible('/admin/submissions with the answer dialog', page);
+      await page.getByRole('dialog').getByRole('button', { name: '取消' }).click();
+
+      await page.goto('/admin/operations');
+      await page.getByText('失败的后台任务', { exact: true }).waitFor();
+      await page
+        .getByText(/没有失败的后台任务|重试/)
+        .first()
+        .waitFor();
+      await expectAccessible('/admin/operations', page);
+    } finally {
+      await context.close();
+      // What the SysAdmin's notice reads in the other specs stays as it was.
+      await data.database.pool.query("delete from backup_runs where slot in ('2001-01-01', '2001-01-02')");
+      if (shownRows) await data.database.pool.query('delete from pgboss.job where id = $1', [shownRows.jobId]);
     }
   });
 

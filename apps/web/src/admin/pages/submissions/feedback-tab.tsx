@@ -2,7 +2,7 @@
 // waited (超时 past the configured days) and HR's answer, or 答复, which opens a dialog; the answer goes to the
 // worker's 我的反馈 and reaches them as a message.
 import { ANSWER_MAX_LENGTH, type FeedbackRow } from '@ess/contract/inbox';
-import { Button, Input, Modal, Space, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Input, Modal, Space, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { ct } from '../../texts';
 import { useAnswerFeedback } from './api/answer-feedback';
@@ -77,7 +77,11 @@ export const FEEDBACK_COLUMNS: TableColumnsType<FeedbackRow> = [
     render: (_, row) => (
       <Space size={4}>
         <span>{s.waited(row.waitedDays)}</span>
-        {row.isOverdue && <Tag color="error">{s.overdue}</Tag>}
+        {row.isOverdue && (
+          <Typography.Text type="danger" strong>
+            {s.overdue}
+          </Typography.Text>
+        )}
       </Space>
     ),
   },
