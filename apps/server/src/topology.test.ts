@@ -11,14 +11,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { FACTORY_PASSWORD_HASH, type MadeEmployee, makeEmployee, makePayslip } from '../test/factories';
-import { type ReplicaPair, startReplicaPair } from '../test/replica-pair';
+import { POSTGRES_BIN, type ReplicaPair, startReplicaPair } from '../test/replica-pair';
 import { TEST_SECRET_KEY } from '../test/secret-key';
 import { type Database, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { seedReferenceData } from './seed/demo';
 
 const NGINX = '/usr/sbin/nginx';
-const hasNginx = existsSync(NGINX) && existsSync('/usr/lib/postgresql/15/bin/pg_basebackup');
+const hasNginx = existsSync(NGINX) && existsSync(path.join(POSTGRES_BIN, 'pg_basebackup'));
 const METRICS_TOKEN = 'metrics-token-for-tests';
 const root = path.resolve(__dirname, '../../..');
 

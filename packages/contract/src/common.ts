@@ -75,6 +75,10 @@ export const requiredText = (label: string, missing: string, max: number) =>
     .max(max, { error: `${label}最多 ${max} 字` });
 
 /** An optional text field: absent reads as ''. */
+/** A filter field of a console list: absent or '' means any. */
+export const optionalFilter = <T extends z.ZodType>(schema: T) =>
+  schema.optional().or(z.literal('').transform(() => undefined));
+
 export const optionalText = (label: string, max: number) =>
   z.preprocess(
     (value) => (value === null || value === undefined ? '' : value),

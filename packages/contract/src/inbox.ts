@@ -3,8 +3,9 @@
 // and reaches them as a message.
 import { z } from 'zod';
 import { ADDRESSES } from './addresses';
-import { CONSOLE_PAGE_SIZE, defineRoute, pagingFields, plant, text, yearMonth } from './common';
+import { defineRoute, optionalFilter, text } from './common';
 import { FEEDBACK_TYPES } from './notices';
+import { submissionFilter } from './proposals';
 
 export const FEEDBACK_STATUSES = ['unanswered', 'answered'] as const;
 export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
@@ -28,14 +29,10 @@ export const feedbackRow = z.object({
 });
 export type FeedbackRow = z.infer<typeof feedbackRow>;
 
-const optional = <T extends z.ZodType>(schema: T) => schema.optional().or(z.literal('').transform(() => undefined));
-
-export const feedbackFilter = z.object({
-  bu: optional(plant),
-  month: optional(yearMonth),
-  type: optional(z.enum(FEEDBACK_TYPES, { error: '反馈类型无效' })),
-  status: optional(z.enum(FEEDBACK_STATUSES, { error: '状态无效' })),
-  ...pagingFields(CONSOLE_PAGE_SIZE),
+/** The submissions' filters (plant, month, paging) and the feedback's type and status. */
+export const feedbackFilter = submissionFilter.extend({
+  type: optionalFilter(z.enum(FEEDBACK_TYPES, { error: '反馈类型无效' })),
+  status: optionalFilter(z.enum(FEEDBACK_STATUSES, { error: '状态无效' })),
 });
 
 export const ANSWER_MAX_LENGTH = 500;

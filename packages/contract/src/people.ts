@@ -2,7 +2,7 @@
 // the employee's plant (SysAdmin: every plant); granting roles and menus needs SysAdmin.
 import { z } from 'zod';
 import { ADDRESSES } from './addresses';
-import { CONSOLE_PAGE_SIZE, defineRoute, empty, isoDate, pagingFields, plant, text } from './common';
+import { CONSOLE_PAGE_SIZE, defineRoute, empty, isoDate, optionalFilter, pagingFields, plant, text } from './common';
 import { EMP_TYPES } from './salary';
 
 /** Roles the console grants (Employee is every employee's and is kept). */
@@ -36,7 +36,6 @@ const optionalText = (label: string, max: number) =>
     .trim()
     .max(max, { error: `${label}最多 ${max} 字` })
     .default('');
-const optional = <T extends z.ZodType>(schema: T) => schema.optional().or(z.literal('').transform(() => undefined));
 const empNo = text('工号')
   .trim()
   .min(1, { error: '请填写工号' })
@@ -96,10 +95,10 @@ export type AuditEntry = z.infer<typeof auditEntry>;
 export const peopleRoutes = {
   searchPeople: defineRoute(ADDRESSES.searchPeople, {
     request: z.object({
-      empNo: optional(text('工号').trim().max(32, { error: '工号最多 32 位' })),
-      name: optional(text('姓名').trim().max(64, { error: '姓名最多 64 字' })),
-      bu: optional(plant),
-      deptName: optional(text('部门').trim().max(64, { error: '部门最多 64 字' })),
+      empNo: optionalFilter(text('工号').trim().max(32, { error: '工号最多 32 位' })),
+      name: optionalFilter(text('姓名').trim().max(64, { error: '姓名最多 64 字' })),
+      bu: optionalFilter(plant),
+      deptName: optionalFilter(text('部门').trim().max(64, { error: '部门最多 64 字' })),
       status: z.enum(['active', 'left', 'all'], { error: '状态无效' }).default('all'),
       ...pagingFields(CONSOLE_PAGE_SIZE),
     }),
@@ -159,12 +158,12 @@ export const peopleRoutes = {
   }),
   searchAuditLog: defineRoute(ADDRESSES.searchAuditLog, {
     request: z.object({
-      actorEmpNo: optional(text('操作人工号').trim().max(32, { error: '工号最多 32 位' })),
-      subjectEmpNo: optional(text('对象工号').trim().max(32, { error: '工号最多 32 位' })),
-      action: optional(text('操作').trim().max(64, { error: '操作最多 64 字' })),
-      from: optional(isoDate),
-      to: optional(isoDate),
-      bu: optional(plant),
+      actorEmpNo: optionalFilter(text('操作人工号').trim().max(32, { error: '工号最多 32 位' })),
+      subjectEmpNo: optionalFilter(text('对象工号').trim().max(32, { error: '工号最多 32 位' })),
+      action: optionalFilter(text('操作').trim().max(64, { error: '操作最多 64 字' })),
+      from: optionalFilter(isoDate),
+      to: optionalFilter(isoDate),
+      bu: optionalFilter(plant),
       ...pagingFields(CONSOLE_PAGE_SIZE),
     }),
     data: z.array(auditEntry),

@@ -12,6 +12,7 @@ import {
   jsonText,
   lookupChoice,
   optionalFile,
+  optionalFilter,
   optionalText,
   pagingFields,
   plant,
@@ -142,9 +143,6 @@ export const proposalRow = z.object({
   createdAt: z.string(),
 });
 export type ProposalRow = z.infer<typeof proposalRow>;
-
-const optionalFilter = <T extends z.ZodType>(schema: T) =>
-  schema.optional().or(z.literal('').transform(() => undefined));
 
 /** HR's filters: plant, month (yyyy-MM, Shanghai), and for proposals the kind. */
 export const submissionFilter = z.object({

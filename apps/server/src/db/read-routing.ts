@@ -13,7 +13,7 @@ const LOOK_EVERY_MS = 1000;
 const LOOK_TIMEOUT_MS = 1000;
 
 /** 'X/Y' (hexadecimal halves of a 64-bit WAL position) as a number of bytes. */
-export const lsnBytes = (lsn: string) => {
+const lsnBytes = (lsn: string) => {
   const [high, low] = lsn.split('/');
   return BigInt(`0x${high}`) * 2n ** 32n + BigInt(`0x${low}`);
 };
@@ -22,7 +22,7 @@ export type ReadRouting = {
   /** Runs a query call's read on the replica when it may, else on the primary. */
   read: <T>(options: { hasWrittenLately: boolean }, run: (db: Database['db']) => Promise<T>) => Promise<T>;
   /** For /metrics and the tests. */
-  state: () => { isConfigured: boolean; isFresh: boolean; replicaReads: number; primaryReads: number };
+  state: () => { isFresh: boolean; replicaReads: number; primaryReads: number };
   close: () => Promise<void>;
 };
 
@@ -64,7 +64,7 @@ export const createReadRouting = ({
   if (!replicaUrl) {
     return {
       read: (_options, run) => onPrimary(run),
-      state: () => ({ isConfigured: false, isFresh: false, replicaReads, primaryReads }),
+      state: () => ({ isFresh: false, replicaReads, primaryReads }),
       close: async () => {},
     };
   }
@@ -123,7 +123,7 @@ export const createReadRouting = ({
         return onPrimary(run);
       }
     },
-    state: () => ({ isConfigured: true, isFresh, replicaReads, primaryReads }),
+    state: () => ({ isFresh, replicaReads, primaryReads }),
     close: async () => {
       clearInterval(timer);
       await replica.close();

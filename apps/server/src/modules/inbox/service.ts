@@ -52,9 +52,7 @@ export const listFeedback = async (
       waitedDays: waited,
       isAnswered: sql<boolean>`${notices.isVerify} = 'Y'`,
       answer: notices.messageContent,
-      answeredAt: sql<
-        string | null
-      >`case when ${notices.verifiedAt} is null then null else ${shanghaiTime(notices.verifiedAt)} end`,
+      answeredAt: shanghaiTime(notices.verifiedAt), // null while unanswered
       total: totalOver(),
     })
     .from(notices)

@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { backupStatusQuery } from '../../api/get-backup-status';
 import { QueryErrorOf } from '../../components/query-error';
+import { emptyLocale } from '../../components/table-empty';
 import { ct } from '../../texts';
 import { failedJobsQuery } from './api/get-failed-jobs';
 import { useRetryJob } from './api/retry-job';
@@ -89,8 +90,7 @@ const OperationsPage = () => {
               dataSource={backups.data.runs}
               pagination={false}
               scroll={{ x: 760 }}
-              // Antd's empty words are the disabled grey: too faint to read (WCAG AA).
-              locale={{ emptyText: <Typography.Text type="secondary">{o.noRuns}</Typography.Text> }}
+              locale={emptyLocale(o.noRuns)}
             />
           </Space>
         )}
@@ -107,7 +107,7 @@ const OperationsPage = () => {
             dataSource={jobs.data ?? []}
             pagination={false}
             scroll={{ x: 640 }}
-            locale={{ emptyText: <Typography.Text type="secondary">{o.noFailedJobs}</Typography.Text> }}
+            locale={emptyLocale(o.noFailedJobs)}
           />
         </Space>
       </Card>

@@ -11,6 +11,7 @@ import { Alert, Badge, Button, Card, Drawer, Grid, Segmented, Select, Space, Tab
 import { useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { QueryErrorOf } from '../../components/query-error';
+import { emptyLocale } from '../../components/table-empty';
 import { ct } from '../../texts';
 import { CHANGE_PAGE_SIZE, changeListQuery } from './api/get-change-list';
 import { pendingReviewCountQuery } from './api/get-pending-count';
@@ -111,8 +112,7 @@ const ReviewPage = () => {
           size="middle"
           loading={list.isPending}
           dataSource={rows}
-          // Antd's empty words are the disabled grey: too faint to read (WCAG AA).
-          locale={{ emptyText: <Typography.Text type="secondary">{r.empty[view.status]}</Typography.Text> }}
+          locale={emptyLocale(r.empty[view.status])}
           scroll={isNarrow ? { x: 'max-content' } : undefined}
           rowClassName={(row) => (row.id === openId ? 'ant-table-row-selected' : '')}
           pagination={{

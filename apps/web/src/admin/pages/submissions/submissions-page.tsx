@@ -12,6 +12,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { showToast } from '../../../lib/toast';
 import { QueryErrorOf } from '../../components/query-error';
+import { emptyLocale } from '../../components/table-empty';
 import { ct } from '../../texts';
 import { exportUrl } from './api/export-url';
 import { candidateListQuery } from './api/get-candidate-list';
@@ -180,8 +181,7 @@ const SubmissionTable = <Row extends { id: number }>({
       loading={query.isPending}
       dataSource={query.data?.rows ?? []}
       columns={columns}
-      // Antd's empty words are the disabled grey: too faint to read (WCAG AA).
-      locale={{ emptyText: <Typography.Text type="secondary">{s.empty}</Typography.Text> }}
+      locale={emptyLocale(s.empty)}
       scroll={isNarrow ? { x: 'max-content' } : undefined}
       pagination={{
         current: page,
