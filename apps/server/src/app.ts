@@ -27,6 +27,8 @@ import { createOutsideSystems } from './integrations/outside-systems';
 import type { JobQueue } from './jobs/queue';
 import { registerAccountRoutes } from './modules/account/routes';
 import { loadCallerAccess } from './modules/account/service';
+import { registerAnnouncementRoutes } from './modules/announcements/routes';
+import { createReminderSender } from './modules/announcements/service';
 import { registerAttendanceRoutes } from './modules/attendance/routes';
 import { registerConsoleRoutes } from './modules/console/routes';
 import { registerFilesRoutes } from './modules/files/routes';
@@ -58,6 +60,8 @@ declare module 'fastify' {
     /** The imports' worker of this instance (tests wait for it). */
     importRunner: ImportRunner;
     readRouting: ReadRouting;
+    /** Sends the notices' requested reminders in the background (the job queue's sweep runs it too). */
+    announcementReminders: ReturnType<typeof createReminderSender>;
   }
 }
 
@@ -207,6 +211,10 @@ export const buildApp = async ({
   // The HR console
   registerConsoleRoutes(app, { database, isBackupScheduled: config.backupHour !== null, jobs });
   registerInboxRoutes(app, { db, notifier, overdueDays: config.FEEDBACK_OVERDUE_DAYS });
+  const announcementReminders = createReminderSender({ db, notifier }, (message) => app.log.error(message));
+  app.decorate('announcementReminders', announcementReminders);
+  app.addHook('onClose', announcementReminders.idle);
+  await registerAnnouncementRoutes(app, { db, notifier, kickReminders: announcementReminders.kick });
   const importRunner = createImportRunner({ db, notifier, timeLimitSeconds: config.IMPORT_TIME_LIMIT_SECONDS });
   app.addHook('onClose', importRunner.close);
   app.decorate('importRunner', importRunner);

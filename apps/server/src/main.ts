@@ -140,6 +140,7 @@ const start = async (config: Config) => {
   running.redis = redis;
   // Background work of every instance, run once across them (jobs/queue.ts).
   let kickImports = () => {};
+  let sendReminders = async () => {};
   const jobs = await startJobQueue({
     url: database.url,
     jobs: [
@@ -152,6 +153,15 @@ const start = async (config: Config) => {
         retryLimit: 0,
         keepSeconds: 3600,
         run: async () => kickImports(),
+      },
+      {
+        // A notice's reminder asked for while its instance stopped before sending it.
+        name: 'announcement-reminders',
+        label: '公告提醒补发',
+        cron: '* * * * *',
+        retryLimit: 0,
+        keepSeconds: 3600,
+        run: () => sendReminders(),
       },
       ...(config.backupHour === null
         ? []
@@ -183,6 +193,7 @@ const start = async (config: Config) => {
   });
   running.app = app;
   kickImports = app.importRunner.kick;
+  sendReminders = app.announcementReminders.run;
   running.stopAccepting = watchConnections(app.server).stopAccepting;
 
   await app.listen({ port: config.PORT, host: config.HOST }).catch((error) => {

@@ -62,6 +62,8 @@ export const makeEmployee = async (
     password = FACTORY_PASSWORD,
     empType = 'PS01',
     handbookRead = true,
+    dept = '总装车间',
+    team = '',
   }: {
     plant?: string;
     roles?: string[];
@@ -71,13 +73,16 @@ export const makeEmployee = async (
     empType?: EmpType;
     /** Whether the employee has confirmed reading the handbook (app_read_status). */
     handbookRead?: boolean;
+    dept?: string;
+    team?: string;
   } = {},
 ): Promise<MadeEmployee> => {
   const passwordHash = await hashPassword(sha256Hex(password));
   const { rows } = await database.pool.query<{ id: number }>(
-    `insert into employees (emp_no, name, bu, dept_name, title_name, emp_type, enter_date, app_read_status, password_hash)
-     values ($1, $2, $3, '总装车间', '操作工', $4, current_date - 100, $5, $6) returning id`,
-    [empNo, name, plant, empType, handbookRead ? 'Y' : 'N', passwordHash],
+    `insert into employees (emp_no, name, bu, dept_name, team_name, title_name, emp_type, enter_date, app_read_status,
+       password_hash)
+     values ($1, $2, $3, $7, $8, '操作工', $4, current_date - 100, $5, $6) returning id`,
+    [empNo, name, plant, empType, handbookRead ? 'Y' : 'N', passwordHash, dept, team],
   );
   const id = rows[0]?.id as number;
   await database.pool.query(

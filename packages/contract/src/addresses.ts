@@ -123,6 +123,19 @@ export const ADDRESSES = {
   // 收件箱: the feedback workers send, listed and answered by the HR of its plant
   getFeedbackList: { path: 'Inbox/GetFeedbackList', role: 'HRAdmin' },
   answerFeedback: { path: 'Inbox/AnswerFeedback', role: 'HRAdmin' },
+  // 公告: HR's notices to an audience (HRAdmin of its plants; company-wide: SysAdmin), and the worker's 消息
+  getAnnouncementList: { path: 'Announcement/GetList', role: 'HRAdmin' },
+  getAnnouncement: { path: 'Announcement/Get', role: 'HRAdmin' },
+  publishAnnouncement: { path: 'Announcement/Publish', role: 'HRAdmin', isIdempotent: true },
+  withdrawAnnouncement: { path: 'Announcement/Withdraw', role: 'HRAdmin' },
+  getAnnouncementReceipts: { path: 'Announcement/GetReceipts', role: 'HRAdmin' },
+  getAnnouncementPending: { path: 'Announcement/GetPending', role: 'HRAdmin' },
+  exportAnnouncementReceipts: { path: 'Announcement/ExportReceipts', role: 'HRAdmin' },
+  remindAnnouncement: { path: 'Announcement/Remind', role: 'HRAdmin' },
+  uploadAnnouncementFile: { path: 'Announcement/UploadFile', role: 'HRAdmin', isMultipart: true },
+  getMyAnnouncements: { path: 'Announcement/GetMine' },
+  getMyAnnouncement: { path: 'Announcement/GetMineOne' },
+  acknowledgeAnnouncement: { path: 'Announcement/Acknowledge', isIdempotent: true },
   // The background jobs that failed after their retries (SysAdmin), and putting one back to run
   getFailedJobs: { path: 'Console/GetFailedJobs', role: 'SysAdmin' },
   retryJob: { path: 'Console/RetryJob', role: 'SysAdmin' },

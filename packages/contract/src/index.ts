@@ -1,5 +1,6 @@
 // The API contract shared by server and web: every call's path, request and answer data.
 import { accountRoutes } from './account';
+import { announcementsRoutes } from './announcements';
 import { attendanceRoutes } from './attendance';
 import { consoleRoutes } from './console';
 import { filesRoutes } from './files';
@@ -44,6 +45,7 @@ export const routes = {
   // The HR console
   ...consoleRoutes,
   ...inboxRoutes,
+  ...announcementsRoutes,
   ...importRoutes,
   ...payslipBatchRoutes,
   ...peopleRoutes,

@@ -37,6 +37,9 @@ export const personMsg = z.object({
   noticeTitle: z.string(),
   noticeBody: z.string(),
   createdAt: z.string(),
+  /** A message to this employee, or HR's notice (公告, its id; the body cut short: the whole is in 消息). */
+  kind: z.enum(['message', 'announcement']),
+  mustAcknowledge: z.boolean(),
 });
 export type PersonMsg = z.infer<typeof personMsg>;
 
@@ -75,5 +78,19 @@ export const noticesRoutes = {
     data: z.array(personNotice),
   }),
   getPersonMsg: defineRoute(ADDRESSES.getPersonMsg, { request: empty, data: z.array(personMsg) }),
-  modifyReadMsg: defineRoute(ADDRESSES.modifyReadMsg, { request: empty, data: z.null() }),
+  /**
+   * Marks the messages read, and the notices the dialog showed (their ids; absent: every notice unread now), so a
+   * notice published while the dialog was open is not taken as read.
+   */
+  modifyReadMsg: defineRoute(ADDRESSES.modifyReadMsg, {
+    request: z
+      .object({
+        announcementIds: z
+          .array(z.number({ error: '公告不存在' }).int({ error: '公告不存在' }).positive({ error: '公告不存在' }))
+          .max(50, { error: '公告太多' })
+          .optional(),
+      })
+      .passthrough(),
+    data: z.null(),
+  }),
 };

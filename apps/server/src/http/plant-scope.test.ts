@@ -46,6 +46,8 @@ const importsSettled = async () => {
   for (let attempt = 0; attempt < 600; attempt++) {
     t.app.importRunner.kick();
     await t.app.importRunner.idle();
+    // A notice's reminder, sent after its call answered.
+    await t.app.announcementReminders.idle();
     const { rows } = await t.database.pool.query<{ n: number }>(
       `select count(*)::int as n from import_jobs
        where status in ('queued', 'parsing', 'validating', 'committing') or (status = 'ready' and is_commit_requested = 1)`,
@@ -187,6 +189,20 @@ const hzFeedback = async () => {
   return rows[0]?.id as number;
 };
 
+/** A notice to HZ (公告) that 900001 published, read by one HZ worker: its id. */
+const hzAnnouncement = async () => {
+  const worker = await hzWorker();
+  const published = await t.call(
+    routes.publishAnnouncement,
+    { title: '杭州厂区停水通知', body: '<p>周六停水。</p>', audience: { plants: ['HZ'] } },
+    allPlants,
+  );
+  expect(published.body.result).toBe(true);
+  const id = published.body.data.id as number;
+  await t.call(routes.getMyAnnouncement, { id }, await t.login(worker.empNo, FACTORY_PASSWORD_HASH));
+  return id;
+};
+
 const proposalOf = async (bu: 'HZ' | 'NT') => {
   const form =
     bu === 'HZ'
@@ -255,6 +271,13 @@ beforeAll(async () => {
   await proposalOf('HZ');
   await candidateOf('NT');
   await candidateOf('HZ');
+  const ntNotice = await t.call(
+    routes.publishAnnouncement,
+    { title: '南通厂区通知', body: '<p>内容</p>', audience: { plants: ['NT'] } },
+    ntOnly,
+  );
+  expect(ntNotice.body.result).toBe(true);
+  await hzAnnouncement();
   await importsSettled();
 });
 afterAll(() => t.close());
@@ -466,6 +489,37 @@ const HR_CASES: Record<string, Case[]> = {
       writes: true,
     },
   ],
+  'Announcement/GetList': [
+    {
+      body: async () => {
+        await hzAnnouncement();
+        return { bu: 'HZ', PageSize: 50 };
+      },
+      refusal: FORBIDDEN,
+      reached: (data) => expect((data as { plants: string[] }[]).some((row) => row.plants.includes('HZ'))).toBe(true),
+    },
+  ],
+  'Announcement/Get': [{ body: byId(hzAnnouncement), refusal: absent('公告不存在') }],
+  'Announcement/Publish': [
+    {
+      body: async () => ({ title: '杭州厂区通知', body: '<p>内容</p>', audience: { plants: ['HZ'] } }),
+      refusal: absent('您不管理厂区 HZ，不能向其发布'),
+      writes: true,
+    },
+  ],
+  'Announcement/Withdraw': [{ body: byId(hzAnnouncement), refusal: absent('公告不存在'), writes: true }],
+  'Announcement/GetReceipts': [
+    {
+      body: byId(hzAnnouncement),
+      refusal: absent('公告不存在'),
+      reached: (data) => expect(data).toMatchObject({ readCount: 1 }),
+    },
+  ],
+  'Announcement/GetPending': [{ body: byId(hzAnnouncement), refusal: absent('公告不存在') }],
+  'Announcement/ExportReceipts': [{ body: byId(hzAnnouncement), refusal: absent('公告不存在') }],
+  'Announcement/Remind': [{ body: byId(hzAnnouncement), refusal: absent('公告不存在'), writes: true }],
+  // Plant-free (a picture or a PDF the uploader alone reads until a notice uses it): its own test below.
+  'Announcement/UploadFile': [],
   'Proposal/GetProposalList': [
     {
       body: async () => ({ bu: 'HZ', PageSize: 50 }),
@@ -712,6 +766,8 @@ const LISTS: [RouteSpec, (row: Record<string, unknown>) => Promise<string | null
   [routes.getProposalList, (row) => row.bu as string],
   [routes.getCandidateList, (row) => row.bu as string],
   [routes.getFeedbackList, (row) => row.bu as string],
+  // A notice is NT's when every plant of it is (a company-wide one, plants [], is the SysAdmin's alone).
+  [routes.getAnnouncementList, (row) => (row.plants as string[]).join('+') || 'company'],
 ];
 
 describe('lists naming no plant', () => {
@@ -727,6 +783,22 @@ describe('lists naming no plant', () => {
     },
     60_000,
   );
+
+  it('Announcement/UploadFile takes any HRAdmin’s picture, which nobody else reads before a notice uses it', async () => {
+    const uploaded = await postMultipart(
+      t.app,
+      routes.uploadAnnouncementFile.path,
+      [{ field: 'file', file: PDF, filename: '通知.pdf', contentType: 'application/pdf' }],
+      ntOnly,
+    );
+    expect(uploaded.body).toMatchObject({ result: true, msg: '上传成功' });
+    const path = uploaded.body.data as string;
+    const read = async (token: string) =>
+      (await t.app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${token}` } })).statusCode;
+    expect(await read(ntOnly)).toBe(200);
+    const worker = await hzWorker();
+    expect(await read(await t.login(worker.empNo, FACTORY_PASSWORD_HASH))).toBe(404);
+  });
 
   it('shows the HRAdmin of NT the log of NT’s proposals, and not of HZ’s', async () => {
     const [nt, hz] = [await proposalOf('NT'), await proposalOf('HZ')];

@@ -1,5 +1,6 @@
 // All tables, for the Drizzle handle and drizzle-kit.
 export * from './account';
+export * from './announcements';
 export * from './audit';
 export * from './home';
 export * from './imports';

@@ -6,7 +6,7 @@ import { DamagedZip, entryStart, UnsupportedZip, unpackEntry, zipEntries } from 
 export type FileKind = 'jpeg' | 'png' | 'webp' | 'heic' | 'pdf' | 'doc' | 'docx';
 
 /** Upload types of the app's own (the avatar), beside the spec's. */
-export type StoredUploadType = UploadType | 'AVATAR';
+export type StoredUploadType = UploadType | 'AVATAR' | 'NOTICE';
 
 const IMAGES: readonly FileKind[] = ['jpeg', 'png', 'webp', 'heic'];
 
@@ -19,15 +19,19 @@ export const ALLOWED_KINDS: Record<StoredUploadType, readonly FileKind[]> = {
   RESUME: ['pdf', 'doc', 'docx'],
   // Shown in <img> on every phone: no HEIC, which only Safari draws.
   AVATAR: ['jpeg', 'png', 'webp'],
+  // A notice's pictures (drawn on every phone: no HEIC) and its PDF attachment.
+  NOTICE: ['jpeg', 'png', 'webp', 'pdf'],
 };
 
 /** What the kinds of an upload type are called in a refusal. */
 export const describeKinds = (kinds: readonly FileKind[]) =>
   kinds.every((kind) => IMAGES.includes(kind))
     ? '图片（JPG、PNG、WebP、HEIC）'
-    : kinds.includes('doc')
-      ? 'Word 或 PDF 文档（.doc、.docx、.pdf）'
-      : '图片或 PDF 文件';
+    : kinds.includes('webp') && kinds.includes('pdf') && !kinds.includes('heic')
+      ? '图片（JPG、PNG、WebP）或 PDF 文件'
+      : kinds.includes('doc')
+        ? 'Word 或 PDF 文档（.doc、.docx、.pdf）'
+        : '图片或 PDF 文件';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 

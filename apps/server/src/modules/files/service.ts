@@ -3,10 +3,11 @@
 import { createHash } from 'node:crypto';
 import { FILE_PATH } from '@ess/contract/files';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { audienceIncludes, isLiveNow, managedByCaller } from '../../core/audience';
 import { type Caller, hasRole } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
 import type { Db } from '../../db/client';
-import { candidates, files, proposals } from '../../db/schema/index';
+import { announcements, candidates, employees, files, proposals } from '../../db/schema/index';
 import type { Executor } from '../../db/transaction';
 import {
   ALLOWED_KINDS,
@@ -17,6 +18,9 @@ import {
   type StoredUploadType,
   sniffKind,
 } from './file-kinds';
+
+/** The most one upload may weigh, for the modules that take uploads of their own. */
+export { MAX_UPLOAD_BYTES };
 
 /** A file's address as the API gives it out and records keep it. */
 export const filePathOf = (id: string) => `/api/files/${id}`;
@@ -74,8 +78,28 @@ const isSubmissionFileOfAdmin = async (db: Db, caller: Caller, id: string) => {
 };
 
 /**
+ * A picture or the attachment of a notice (公告): for those it reaches while it is live, and for the HR who manage it
+ * (every plant of it theirs; a company-wide one a SysAdmin's).
+ */
+const isAnnouncementFileFor = async (db: Db, caller: Caller, id: string) => {
+  const [found] = await db
+    .select({ id: announcements.id })
+    .from(announcements)
+    .innerJoin(employees, eq(employees.id, caller.id))
+    .where(
+      and(
+        sql`${id}::uuid = any(${announcements.fileIds})`,
+        sql`(${managedByCaller(caller, announcements.plants)}
+          or (${isLiveNow(announcements)} and ${audienceIncludes(announcements)}))`,
+      ),
+    )
+    .limit(1);
+  return found !== undefined;
+};
+
+/**
  * The file, when the caller may see it: its owner, the reviewers (AppVerify), who decide on the records the
- * files belong to, and HR for what the public forms sent to its plants (anonymous uploads have no owner, so
+ * files belong to, the audience of a notice for its pictures, and HR for what the public forms sent to its plants (anonymous uploads have no owner, so
  * nobody else, and nobody without a token, reads them). Anyone else learns nothing, not even that it exists.
  */
 export const readFile = async (db: Db, caller: Caller, id: string): Promise<StoredFile> => {
@@ -93,7 +117,9 @@ export const readFile = async (db: Db, caller: Caller, id: string): Promise<Stor
     row &&
     (row.ownerId === caller.id ||
       (row.ownerId !== null && hasRole(caller, 'AppVerify')) ||
-      (await isSubmissionFileOfAdmin(db, caller, id)));
+      (row.upType === 'NOTICE'
+        ? await isAnnouncementFileFor(db, caller, id)
+        : await isSubmissionFileOfAdmin(db, caller, id)));
   if (!row || !mayRead) throw new BusinessError('FILE_NOT_FOUND');
   return { kind: row.kind as FileKind, upType: row.upType, originalName: row.originalName, bytes: row.bytes };
 };

@@ -30,8 +30,8 @@ export const registerNoticesRoutes = (
   registerCall(app, noticesRoutes.getPersonMsg, async ({ caller, request }) => ({
     data: await reads(request, (db) => getUnreadMessages(db, caller)),
   }));
-  registerCall(app, noticesRoutes.modifyReadMsg, async ({ caller }) => {
-    await markMessagesRead(db, caller);
+  registerCall(app, noticesRoutes.modifyReadMsg, async ({ body, caller }) => {
+    await markMessagesRead(db, caller, body.announcementIds);
     return { data: null };
   });
 };

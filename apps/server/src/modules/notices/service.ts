@@ -9,6 +9,7 @@ import { type Page, type PageOf, readPage, totalOver } from '../../db/paging';
 import { preparedFor } from '../../db/prepared';
 import { messages, notices } from '../../db/schema/index';
 import { shanghaiTime } from '../../db/shanghai-time';
+import { markDialogRead, unreadForDialog } from '../announcements/service';
 import { changeRequestsOfNotices } from '../records/service';
 
 export type FeedbackInput = { NoticeType: FeedbackType; NoticeTitle: string; NoticeDesc: string; NoticeBody: string };
@@ -111,22 +112,31 @@ export const getPersonNotices = async (db: Db, caller: Caller, paging: Page): Pr
   };
 };
 
-export const getUnreadMessages = async (db: Db, caller: Caller): Promise<PersonMsg[]> =>
-  db
-    .select({
-      id: messages.id,
-      noticeTitle: messages.title,
-      noticeBody: messages.body,
-      createdAt: shanghaiTime(messages.createdAt),
-    })
-    .from(messages)
-    .where(and(eq(messages.employeeId, caller.id), isNull(messages.readAt)))
-    .orderBy(asc(messages.id))
-    .limit(20);
+/** What the home dialog shows once: the caller's unread messages, and HR's notices to them not read yet. */
+export const getUnreadMessages = async (db: Db, caller: Caller): Promise<PersonMsg[]> => {
+  const [own, notices] = await Promise.all([
+    db
+      .select({
+        id: messages.id,
+        noticeTitle: messages.title,
+        noticeBody: messages.body,
+        createdAt: shanghaiTime(messages.createdAt),
+      })
+      .from(messages)
+      .where(and(eq(messages.employeeId, caller.id), isNull(messages.readAt)))
+      .orderBy(asc(messages.id))
+      .limit(20),
+    unreadForDialog(db, caller),
+  ]);
+  // HR's notices first: a 须确认 one is what the dialog is most for.
+  return [...notices, ...own.map((row) => ({ ...row, kind: 'message' as const, mustAcknowledge: false }))];
+};
 
-export const markMessagesRead = async (db: Db, caller: Caller) => {
+/** The dialog was closed: every message read, and the notices it showed (all unread ones, unnamed). */
+export const markMessagesRead = async (db: Db, caller: Caller, announcementIds?: readonly number[]) => {
   await db
     .update(messages)
     .set({ readAt: sql`now()` })
     .where(and(eq(messages.employeeId, caller.id), isNull(messages.readAt)));
+  await markDialogRead(db, caller, announcementIds);
 };

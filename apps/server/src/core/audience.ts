@@ -1,0 +1,122 @@
+// The audience rule of HR's content (contract audience.ts; columns db/schema/announcements.ts audienceColumns):
+// checked, stored and matched. Matching is SQL over an employees row, so one predicate serves a worker's own reads
+// (their row) and HR's counts (every row), and the rule is resolved when read: a hire or a transfer into it is in.
+import type { AudienceRule } from '@ess/contract/audience';
+import { and, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { employeeRoles, employees, roles } from '../db/schema/index';
+import type { Executor } from '../db/transaction';
+import type { Caller } from './caller';
+import { hasRole } from './caller';
+import { BusinessError } from './errors';
+
+/** The rule as stored: plant-qualified group names, employee ids. */
+export type StoredAudience = {
+  plants: string[];
+  departments: string[];
+  teams: string[];
+  roles: string[];
+  employeeIds: number[];
+};
+
+export type AudienceTable = { [K in keyof StoredAudience]: PgColumn };
+
+const qualified = (group: { bu: string; name: string }) => `${group.bu}/${group.name}`;
+const unqualified = (value: string) => {
+  const slash = value.indexOf('/');
+  return { bu: value.slice(0, slash), name: value.slice(slash + 1) };
+};
+
+/**
+ * The rule HR gave, checked against the caller's plants and turned into stored columns: an HRAdmin names some of
+ * their own plants (the whole company is a SysAdmin's), every group lies within the plants, and every number is an
+ * employee of them.
+ */
+export const storedAudienceOf = async (db: Executor, caller: Caller, rule: AudienceRule): Promise<StoredAudience> => {
+  const plants: string[] = [...new Set(rule.plants)].sort();
+  if (plants.length === 0 && !hasRole(caller, 'SysAdmin')) throw new BusinessError('AUDIENCE_PLANTS_REQUIRED');
+  const outside: string[] = plants.filter((bu) => !caller.adminPlants.has(bu));
+  if (outside.length > 0) throw new BusinessError('AUDIENCE_PLANT_NOT_ADMINISTERED', { plants: outside.join('、') });
+  const isWithin = (bu: string) => (plants.length === 0 ? caller.adminPlants.has(bu) : plants.includes(bu));
+  for (const group of [...rule.departments, ...rule.teams]) {
+    if (!isWithin(group.bu)) throw new BusinessError('AUDIENCE_GROUP_OUTSIDE', { group: `${group.bu} ${group.name}` });
+  }
+  const empNos = [...new Set(rule.empNos)];
+  let employeeIds: number[] = [];
+  if (empNos.length > 0) {
+    const found = await db
+      .select({ id: employees.id, empNo: employees.empNo, bu: employees.bu })
+      .from(employees)
+      .where(and(inArray(employees.empNo, empNos), isNull(employees.leftOn)));
+    const known = new Map(found.filter((row) => isWithin(row.bu)).map((row) => [row.empNo, row.id]));
+    const unknown = empNos.filter((empNo) => !known.has(empNo));
+    if (unknown.length > 0) {
+      const shown = unknown.slice(0, 5).join('、') + (unknown.length > 5 ? ` 等 ${unknown.length} 个` : '');
+      throw new BusinessError('AUDIENCE_EMPLOYEES_UNKNOWN', { empNos: shown });
+    }
+    employeeIds = [...known.values()].sort((a, b) => a - b);
+  }
+  return {
+    plants,
+    departments: [...new Set(rule.departments.map(qualified))].sort(),
+    teams: [...new Set(rule.teams.map(qualified))].sort(),
+    roles: [...new Set(rule.roles)].sort(),
+    employeeIds,
+  };
+};
+
+/** The stored rule back as HR gave it (the numbers of the named employees read again). */
+export const audienceRuleOf = async (db: Executor, stored: StoredAudience): Promise<AudienceRule> => {
+  const named =
+    stored.employeeIds.length === 0
+      ? []
+      : await db
+          .select({ empNo: employees.empNo })
+          .from(employees)
+          .where(inArray(employees.id, stored.employeeIds))
+          .orderBy(employees.empNo);
+  return {
+    plants: stored.plants as AudienceRule['plants'],
+    departments: stored.departments.map(unqualified) as AudienceRule['departments'],
+    teams: stored.teams.map(unqualified) as AudienceRule['teams'],
+    roles: stored.roles as AudienceRule['roles'],
+    empNos: named.map((row) => row.empNo),
+  };
+};
+
+/**
+ * The rule of `content` includes the employee of row `person` (an employees table or alias). Plants bound it; the
+ * narrowing parts, when any, must match one.
+ */
+export const audienceIncludes = (content: AudienceTable, person: typeof employees = employees): SQL => sql`(
+  (cardinality(${content.plants}) = 0 or ${person.bu} = any(${content.plants}))
+  and (
+    cardinality(${content.departments}) + cardinality(${content.teams}) + cardinality(${content.roles})
+      + cardinality(${content.employeeIds}) = 0
+    or (${person.bu} || '/' || ${person.deptName}) = any(${content.departments})
+    or (${person.bu} || '/' || ${person.teamName}) = any(${content.teams})
+    or ${person.id} = any(${content.employeeIds})
+    or (cardinality(${content.roles}) > 0 and exists (
+      select 1 from ${employeeRoles} er join ${roles} r on r.id = er.role_id
+      where er.employee_id = ${person.id} and r.name = any(${content.roles})))
+  ))`;
+
+/**
+ * The caller may manage `content`: an HRAdmin when its plants are all theirs, the whole company's only a SysAdmin.
+ */
+export const mayManageAudience = (caller: Caller, plants: readonly string[]) =>
+  plants.length === 0 ? hasRole(caller, 'SysAdmin') : plants.every((bu) => caller.adminPlants.has(bu));
+
+/** Content HR published for a period: begun, not ended, not withdrawn. */
+export const isLiveNow = (content: { withdrawnAt: PgColumn; startsAt: PgColumn; endsAt: PgColumn }): SQL =>
+  sql`(${content.withdrawnAt} is null and ${content.startsAt} <= now()
+    and (${content.endsAt} is null or ${content.endsAt} > now()))`;
+
+/** The content the caller may manage, as SQL over its plants column (mayManageAudience for one row). */
+export const managedByCaller = (caller: Caller, plantsColumn: PgColumn): SQL => {
+  const plants = `{${[...caller.adminPlants].join(',')}}`;
+  if (!hasRole(caller, 'HRAdmin') && !hasRole(caller, 'SysAdmin')) return sql`false`;
+  return hasRole(caller, 'SysAdmin')
+    ? sql`${plantsColumn} <@ ${plants}::text[]`
+    : sql`(cardinality(${plantsColumn}) > 0 and ${plantsColumn} <@ ${plants}::text[])`;
+};

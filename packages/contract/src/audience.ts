@@ -1,0 +1,57 @@
+// Who a piece of HR's content is for (DESIGN §11): a rule kept with the content and resolved when a worker reads, so
+// someone hired or transferred into it while the content is live sees it, and someone transferred out stops seeing
+// it. Plants bound the rule (none named: the whole company, a SysAdmin's choice); departments, teams, roles and named
+// employees narrow it within them — an employee matching any of the narrowing parts is in.
+import { z } from 'zod';
+import { ROLE_NAMES } from './addresses';
+import { plant } from './common';
+import { PLANTS } from './plants';
+
+const groupName = (label: string) =>
+  z
+    .string({ error: `${label}无效` })
+    .trim()
+    .min(1, { error: `${label}无效` })
+    .max(64, { error: `${label}最多 64 字` });
+
+/** The most employees one rule names: a pasted list of numbers, not the company. */
+export const MAX_NAMED_EMPLOYEES = 5000;
+
+export const audienceRule = z.object(
+  {
+    plants: z.array(plant).max(PLANTS.length).default([]),
+    departments: z
+      .array(z.object({ bu: plant, name: groupName('部门') }))
+      .max(300, { error: '部门最多选 300 个' })
+      .default([]),
+    teams: z
+      .array(z.object({ bu: plant, name: groupName('班组') }))
+      .max(300, { error: '班组最多选 300 个' })
+      .default([]),
+    roles: z.array(z.enum(ROLE_NAMES, { error: '角色无效' })).default([]),
+    /** Employee numbers, picked or pasted. */
+    empNos: z
+      .array(z.string({ error: '工号无效' }).trim().min(1, { error: '工号无效' }).max(32, { error: '工号无效' }))
+      .max(MAX_NAMED_EMPLOYEES, { error: `指定员工最多 ${MAX_NAMED_EMPLOYEES} 人` })
+      .default([]),
+  },
+  { error: '发布范围无效' },
+);
+export type AudienceRule = z.output<typeof audienceRule>;
+
+export const ROLE_LABELS: Record<(typeof ROLE_NAMES)[number], string> = {
+  Employee: '普通员工',
+  AppVerify: '资料审核员',
+  HRAdmin: '人事管理员',
+  SysAdmin: '系统管理员',
+};
+
+/** The rule in words, for lists and logs: 全公司 / NT、HZ · 部门：… · 指定员工 12 人. */
+export const describeAudience = (rule: AudienceRule) => {
+  const parts = [rule.plants.length === 0 ? '全公司' : rule.plants.join('、')];
+  if (rule.departments.length > 0) parts.push(`部门：${rule.departments.map((d) => `${d.bu} ${d.name}`).join('、')}`);
+  if (rule.teams.length > 0) parts.push(`班组：${rule.teams.map((team) => `${team.bu} ${team.name}`).join('、')}`);
+  if (rule.roles.length > 0) parts.push(`角色：${rule.roles.map((role) => ROLE_LABELS[role]).join('、')}`);
+  if (rule.empNos.length > 0) parts.push(`指定员工 ${rule.empNos.length} 人`);
+  return parts.join(' · ');
+};
