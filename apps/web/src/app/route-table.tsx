@@ -87,6 +87,9 @@ export const routeTable: readonly AppRoute[] = [
   { path: '/system-setting/person-photo', title: t.routes.personPhoto },
   { path: '/home/recruitment-share', title: t.routes.recruitmentShare },
   { path: '/train/emp-zhiyin', title: t.routes.empZhiyin },
+  // HR's notices reach every employee: no menu gates them.
+  { path: '/user/announcements', title: t.routes.announcements },
+  { path: '/user/announcement-detail', title: t.routes.announcementDetail },
   { path: '/train/video-learn', title: t.routes.videoLearn },
   { path: '/paper/paper-detail', title: t.routes.paperDetail },
   { path: '/user/demand-detail', title: t.routes.demandDetail },

@@ -50,6 +50,8 @@ export const zhCNShell = {
     titleEvaluation: '职称评定',
     skillEvaluation: '技能评定',
     myOption: '我的消息',
+    announcements: '公告',
+    announcementDetail: '公告详情',
     myDemand: '问卷调查',
     demandDetail: '问卷详情',
     selfHelp: '自助帮助',

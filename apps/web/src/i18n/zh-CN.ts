@@ -96,6 +96,7 @@ export const zhCN = {
     noMenus: '暂无可用功能',
     unreadTitle: '未读消息',
     unreadConfirm: '我知道了',
+    noticeTag: '公告',
   },
   personCenter: {
     avatar: '头像',
@@ -108,6 +109,7 @@ export const zhCN = {
     titleEvaluation: '职称评定',
     skillEvaluation: '技能评定',
     myWork: '工作经历',
+    announcements: '公告',
     logout: '退出登录',
     logoutConfirm: '确定要退出吗？',
     employeeNo: (no: string) => `工号 ${no}`,
@@ -277,6 +279,23 @@ export const zhCN = {
     withdrawn: '已撤回',
     opinion: '审核意见：',
     empty: '暂无消息',
+  },
+  // HR's notices (公告): the list, one notice, 我已阅读.
+  announcements: {
+    list: '公告',
+    empty: '暂无公告',
+    mustAcknowledge: '须确认',
+    acknowledged: '已确认',
+    unread: '未读',
+    attachment: '附件',
+    openAttachment: '查看附件（PDF）',
+    acknowledge: '我已阅读',
+    acknowledging: '提交中',
+    acknowledgedToast: '已确认阅读',
+    acknowledgedAt: '您已确认阅读此公告',
+    hint: '请阅读全文后点击“我已阅读”',
+    readWhole: '查看全文',
+    notFound: '公告不存在或已撤回',
   },
   // The reviewers' badge; the review itself is the HR console's (admin/pages/review).
   review: {

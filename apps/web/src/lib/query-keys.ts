@@ -28,6 +28,12 @@ export const queryKeys = {
     /** The caller's own change request of a kind while it waits (Review/GetMyChange). */
     changeRequest: (kind: string) => ['records', 'change-request', kind],
   },
+  /** HR's notices to the caller (公告): the list, each one; 我已阅读 invalidates `all`. */
+  announcements: {
+    all: ['announcements'],
+    mine: ['announcements', 'mine'],
+    one: (id: number) => ['announcements', 'one', id] as const,
+  },
   /** The employee's own notices (/user/my-option): feedback and record changes with their review. */
   notices: { person: ['notices', 'person'] },
   /** Record change requests in the reviewers' console (role AppVerify): lists by status and filters, each request, the pending count. */
@@ -84,5 +90,12 @@ export const queryKeys = {
     roleCatalog: ['console', 'people', 'roles'],
     plantTeams: (bu: string | undefined) => ['console', 'plant-teams', bu] as const,
     auditList: (filter: object, page: number) => ['console', 'audit', filter, page] as const,
+    /** 公告: the list, one notice, its receipts and who has not. */
+    announcements: ['console', 'announcements'],
+    announcementList: (filter: object, page: number) => ['console', 'announcements', 'list', filter, page] as const,
+    announcement: (id: number) => ['console', 'announcements', 'one', id] as const,
+    announcementReceipts: (id: number) => ['console', 'announcements', 'receipts', id] as const,
+    announcementPending: (id: number, kind: string, page: number) =>
+      ['console', 'announcements', 'pending', id, kind, page] as const,
   },
 } as const;

@@ -9,6 +9,7 @@ import {
   FaceRecognitionOutline,
   FileOutline,
   LockOutline,
+  MessageOutline,
   SetOutline,
   StarOutline,
   UnorderedListOutline,
@@ -28,6 +29,7 @@ export const DEFAULT_AVATAR_URL = '/default-avatar.svg';
 const PHOTO_PATH = '/system-setting/person-photo';
 
 const LINKS: readonly { path: string; title: string; icon: ReactNode }[] = [
+  { path: '/user/announcements', title: t.personCenter.announcements, icon: <MessageOutline /> },
   { path: '/system-setting/person-setting', title: t.personCenter.personSetting, icon: <SetOutline /> },
   { path: PHOTO_PATH, title: t.personCenter.personPhoto, icon: <FaceRecognitionOutline /> },
   { path: '/system-setting/change-password', title: t.personCenter.changePassword, icon: <LockOutline /> },

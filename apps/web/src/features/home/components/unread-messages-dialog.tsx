@@ -1,8 +1,9 @@
-// Unread messages (SystemNotice/GetPersonMsg), once the handbook is confirmed; 我知道了 (or Esc) marks them
-// read.
+// Unread messages and HR's notices (SystemNotice/GetPersonMsg), once the handbook is confirmed; 我知道了 (or Esc)
+// marks them read. A notice shows its excerpt and leads to the whole (where a 须确认 one is acknowledged).
 import type { PersonMsg } from '@ess/contract/notices';
-import { Dialog } from 'antd-mobile';
+import { Dialog, Tag } from 'antd-mobile';
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { t } from '../../../i18n/zh-CN';
 import { useModifyReadMsg } from '../api/modify-read-msg';
 
@@ -14,7 +15,7 @@ const UnreadMessagesDialog = ({ messages }: { messages: readonly PersonMsg[] }) 
   const dismissRef = useRef(() => {});
   dismissRef.current = () => {
     setDismissed(true);
-    markRead.mutate();
+    markRead.mutate(messages.filter((message) => message.kind === 'announcement').map((message) => message.id));
   };
   // Closed while it still fades in, antd-mobile's popup can stay mounted (invisible, yet a dialog to a
   // screen reader): an early Esc takes effect once it is in.
@@ -45,10 +46,28 @@ const UnreadMessagesDialog = ({ messages }: { messages: readonly PersonMsg[] }) 
       content={
         <ul className="unread-messages">
           {messages.map((message) => (
-            <li key={message.id} className="unread-message">
-              <p className="unread-message-title">{message.noticeTitle}</p>
+            <li key={`${message.kind}-${message.id}`} className="unread-message">
+              <p className="unread-message-title">
+                {message.kind === 'announcement' && (
+                  <Tag color={message.mustAcknowledge ? 'danger' : 'primary'} className="unread-message-tag">
+                    {message.mustAcknowledge ? t.announcements.mustAcknowledge : t.home.noticeTag}
+                  </Tag>
+                )}
+                {message.noticeTitle}
+              </p>
               <p className="unread-message-body">{message.noticeBody}</p>
-              <p className="unread-message-time">{message.createdAt}</p>
+              <p className="unread-message-time">
+                {message.createdAt}
+                {message.kind === 'announcement' && (
+                  <Link
+                    className="unread-message-link"
+                    to={`/user/announcement-detail?id=${message.id}`}
+                    onClick={() => dismissRef.current()}
+                  >
+                    {t.announcements.readWhole}
+                  </Link>
+                )}
+              </p>
             </li>
           ))}
         </ul>
