@@ -70,7 +70,7 @@ export const ReceiptsDrawer = ({ row, onClose }: { row: AnnouncementRow; onClose
         <Card size="small">
           <Space size={48} wrap align="center">
             <Statistic title={a.audienceCount} value={summary?.audienceCount ?? '—'} />
-            <div>
+            <Space direction="vertical" align="center" size={4}>
               <Typography.Text type="secondary">{a.readCount}</Typography.Text>
               <Progress
                 type="circle"
@@ -78,9 +78,9 @@ export const ReceiptsDrawer = ({ row, onClose }: { row: AnnouncementRow; onClose
                 percent={percent(summary?.readCount ?? 0, summary?.audienceCount ?? 0)}
                 format={() => a.progress(summary?.readCount ?? 0, summary?.audienceCount ?? 0)}
               />
-            </div>
+            </Space>
             {row.mustAcknowledge && (
-              <div>
+              <Space direction="vertical" align="center" size={4}>
                 <Typography.Text type="secondary">{a.acknowledgedCount}</Typography.Text>
                 <Progress
                   type="circle"
@@ -88,7 +88,7 @@ export const ReceiptsDrawer = ({ row, onClose }: { row: AnnouncementRow; onClose
                   percent={percent(summary?.acknowledgedCount ?? 0, summary?.audienceCount ?? 0)}
                   format={() => a.progress(summary?.acknowledgedCount ?? 0, summary?.audienceCount ?? 0)}
                 />
-              </div>
+              </Space>
             )}
             <Space direction="vertical">
               <Button onClick={() => exportReceipts.mutate(row.id)} loading={exportReceipts.isPending}>

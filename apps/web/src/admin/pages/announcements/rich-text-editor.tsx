@@ -54,13 +54,13 @@ export const RichTextEditor = ({
     { label: tb.bold, text: 'B', run: () => exec('bold') },
     { label: tb.italic, text: 'I', run: () => exec('italic') },
     { label: tb.underline, text: 'U', run: () => exec('underline') },
-    { label: tb.heading, text: 'H', run: () => exec('formatBlock', '<h3>') },
-    { label: tb.paragraph, text: '¶', run: () => exec('formatBlock', '<p>') },
-    { label: tb.bulletList, text: '•', run: () => exec('insertUnorderedList') },
-    { label: tb.numberList, text: '1.', run: () => exec('insertOrderedList') },
+    { label: tb.heading, text: tb.heading, run: () => exec('formatBlock', '<h3>') },
+    { label: tb.paragraph, text: tb.paragraph, run: () => exec('formatBlock', '<p>') },
+    { label: tb.bulletList, text: tb.bulletList, run: () => exec('insertUnorderedList') },
+    { label: tb.numberList, text: tb.numberList, run: () => exec('insertOrderedList') },
     {
       label: tb.link,
-      text: '🔗',
+      text: tb.link,
       run: () => {
         const address = window.prompt(tb.linkPrompt, 'https://');
         if (!address) return;
@@ -68,14 +68,14 @@ export const RichTextEditor = ({
         exec('createLink', address);
       },
     },
-    { label: tb.clear, text: '⌫', run: () => exec('removeFormat') },
+    { label: tb.clear, text: tb.clear, run: () => exec('removeFormat') },
   ];
 
   return (
     <div className={`rich-text-editor${isInvalid ? ' is-invalid' : ''}`}>
       <Space size={4} wrap className="rich-text-toolbar" role="toolbar" aria-label={ct.announcements.body}>
         {commands.map((command) => (
-          <Tooltip key={command.label} title={command.label}>
+          <Tooltip key={command.label} title={command.text === command.label ? undefined : command.label}>
             <Button
               size="small"
               aria-label={command.label}
@@ -99,7 +99,7 @@ export const RichTextEditor = ({
           ref={picker}
           type="file"
           accept="image/jpeg,image/png,image/webp"
-          hidden
+          style={{ display: 'none' }}
           aria-label={tb.image}
           onChange={(event) => {
             const file = event.target.files?.[0];
