@@ -372,6 +372,46 @@ describe('accessibility (axe, WCAG 2 A/AA)', () => {
     }
   });
 
+  it('公告: the console’s list, publish form and receipts; the worker’s list and a notice to acknowledge', async () => {
+    const hr = await makeHrClerk(data.database, { plant: 'NY', plants: ['NY'] });
+    const reader = await makeEmployee(data.database, { name: '读公告', plant: 'NY', dept: '无障碍部' });
+    const published = await api<{ id: number }>(
+      'Announcement/Publish',
+      {
+        title: '无障碍检查公告',
+        body: '<h3>要点</h3><p>请阅读<strong>全文</strong>。</p><ul><li>第一条</li></ul>',
+        audience: { plants: ['NY'], departments: [{ bu: 'NY', name: '无障碍部' }] },
+        mustAcknowledge: true,
+      },
+      await tokenOf(hr),
+    );
+    expect(published.result).toBe(true);
+    const { context, page } = await newDesk(phone.browser, { bypassCSP: true });
+    try {
+      await openSignedIn({ context, page }, hr, '/admin/announcements');
+      const row = page.locator('.ant-table-row', { hasText: '无障碍检查公告' });
+      await row.waitFor();
+      await expectAccessible('/admin/announcements', page);
+      await page.getByRole('button', { name: '发布公告' }).click();
+      await page.getByRole('dialog', { name: '发布新公告' }).getByRole('textbox', { name: '标题' }).waitFor();
+      await expectAccessible('/admin/announcements with the publish form', page);
+      await page.locator('.ant-drawer-close').click();
+      await page.getByRole('dialog', { name: '发布新公告' }).waitFor({ state: 'hidden' });
+      await row.getByRole('button', { name: '阅读情况' }).click();
+      await page.getByRole('dialog', { name: '阅读情况：无障碍检查公告' }).getByText('读公告').waitFor();
+      await expectAccessible('/admin/announcements with the receipts', page);
+    } finally {
+      await context.close();
+    }
+
+    await openQuietly(reader, '/user/announcements');
+    await phone.page.locator('.announcement-item', { hasText: '无障碍检查公告' }).waitFor();
+    await expectAccessible('/user/announcements');
+    await phone.page.goto(`/user/announcement-detail?id=${published.data.id}`);
+    await phone.page.getByRole('button', { name: '我已阅读' }).waitFor();
+    await expectAccessible('/user/announcement-detail');
+  });
+
   it('personal records as read: 个人信息, work history waiting for review, certificates, bank card', async () => {
     const { page } = phone;
     await openSignedIn(phone, withRecords, '/user/my-education');

@@ -447,6 +447,8 @@ export const ct = {
     audienceCount: '应读人数',
     progress: (done: number, total: number) => `${done} / ${total}`,
     byGroup: '按工厂和部门',
+    groupRead: (bu: string, dept: string) => `${bu} ${dept || '未填部门'} 已读`,
+    groupAcknowledged: (bu: string, dept: string) => `${bu} ${dept || '未填部门'} 已确认`,
     pending: '未完成名单',
     unread: '未读',
     unacknowledged: '未确认',

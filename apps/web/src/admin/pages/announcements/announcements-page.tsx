@@ -15,11 +15,12 @@ import { ReceiptsDrawer } from './receipts-drawer';
 import './announcements.css';
 
 const a = ct.announcements;
+/** Solid tags: white words on a dark colour read at AA, the light presets do not. */
 const STATE_COLORS: Record<AnnouncementRow['state'], string> = {
-  scheduled: 'blue',
-  live: 'green',
+  scheduled: '#0b5ad9',
+  live: '#237804',
   ended: 'default',
-  withdrawn: 'orange',
+  withdrawn: '#ad4e00',
 };
 
 const AnnouncementsPage = ({ session }: { session: ConsoleSession }) => {
@@ -78,7 +79,7 @@ const AnnouncementsPage = ({ session }: { session: ConsoleSession }) => {
                 <Space direction="vertical" size={2}>
                   <Space size={4} wrap>
                     <Typography.Text strong>{row.title}</Typography.Text>
-                    {row.mustAcknowledge && <Tag color="red">{a.mustAcknowledge}</Tag>}
+                    {row.mustAcknowledge && <Tag color="#a8071a">{a.mustAcknowledge}</Tag>}
                   </Space>
                   <Typography.Text type="secondary">{row.audience}</Typography.Text>
                 </Space>

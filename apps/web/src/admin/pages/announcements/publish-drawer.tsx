@@ -211,7 +211,14 @@ export const PublishDrawer = ({ session, onClose }: { session: ConsoleSession; o
         <Form.Item
           name="plants"
           label={a.plants}
-          rules={[{ required: true, type: 'array', min: 1, message: a.plantsRequired }]}
+          // A rule without `required`: antd would put aria-required on the group, which a group may not carry.
+          rules={[
+            {
+              validator: async (_rule, value: string[] | undefined) => {
+                if (!value || value.length === 0) throw new Error(a.plantsRequired);
+              },
+            },
+          ]}
         >
           <Checkbox.Group options={plantOptions} />
         </Form.Item>

@@ -1,6 +1,6 @@
 // 阅读情况 of one notice: read (and acknowledged) N of M among those it reaches today, per plant and department; who
 // has not, a page at a time; the sheet of everyone; the one reminder; and the notice itself as the workers read it.
-import type { AnnouncementRow, PendingRow } from '@ess/contract/announcements';
+import type { AnnouncementRow, PendingRow, ReceiptSummary } from '@ess/contract/announcements';
 import { useQuery } from '@tanstack/react-query';
 import {
   Button,
@@ -75,6 +75,7 @@ export const ReceiptsDrawer = ({ row, onClose }: { row: AnnouncementRow; onClose
               <Progress
                 type="circle"
                 size={72}
+                aria-label={a.readCount}
                 percent={percent(summary?.readCount ?? 0, summary?.audienceCount ?? 0)}
                 format={() => a.progress(summary?.readCount ?? 0, summary?.audienceCount ?? 0)}
               />
@@ -85,6 +86,7 @@ export const ReceiptsDrawer = ({ row, onClose }: { row: AnnouncementRow; onClose
                 <Progress
                   type="circle"
                   size={72}
+                  aria-label={a.acknowledgedCount}
                   percent={percent(summary?.acknowledgedCount ?? 0, summary?.audienceCount ?? 0)}
                   format={() => a.progress(summary?.acknowledgedCount ?? 0, summary?.audienceCount ?? 0)}
                 />
@@ -132,6 +134,7 @@ export const ReceiptsDrawer = ({ row, onClose }: { row: AnnouncementRow; onClose
                 render: (_, group) => (
                   <Progress
                     size="small"
+                    aria-label={a.groupRead(group.bu, group.deptName)}
                     percent={percent(group.readCount, group.audienceCount)}
                     format={() => a.progress(group.readCount, group.audienceCount)}
                   />
@@ -142,9 +145,10 @@ export const ReceiptsDrawer = ({ row, onClose }: { row: AnnouncementRow; onClose
                     {
                       title: a.acknowledgedCount,
                       width: 200,
-                      render: (_: unknown, group: { acknowledgedCount: number; audienceCount: number }) => (
+                      render: (_: unknown, group: ReceiptSummary['groups'][number]) => (
                         <Progress
                           size="small"
+                          aria-label={a.groupAcknowledged(group.bu, group.deptName)}
                           percent={percent(group.acknowledgedCount, group.audienceCount)}
                           format={() => a.progress(group.acknowledgedCount, group.audienceCount)}
                         />
