@@ -46,11 +46,20 @@ export const ROLE_LABELS: Record<(typeof ROLE_NAMES)[number], string> = {
   SysAdmin: '系统管理员',
 };
 
+/** Names in a list, the first few and how many in all when there are many. */
+const namesOf = (groups: readonly { bu: string; name: string }[]) => {
+  const shown = groups
+    .slice(0, 4)
+    .map((group) => `${group.bu} ${group.name}`)
+    .join('、');
+  return groups.length > 4 ? `${shown} 等 ${groups.length} 个` : shown;
+};
+
 /** The rule in words, for lists and logs: 全公司 / NT、HZ · 部门：… · 指定员工 12 人. */
 export const describeAudience = (rule: AudienceRule) => {
   const parts = [rule.plants.length === 0 ? '全公司' : rule.plants.join('、')];
-  if (rule.departments.length > 0) parts.push(`部门：${rule.departments.map((d) => `${d.bu} ${d.name}`).join('、')}`);
-  if (rule.teams.length > 0) parts.push(`班组：${rule.teams.map((team) => `${team.bu} ${team.name}`).join('、')}`);
+  if (rule.departments.length > 0) parts.push(`部门：${namesOf(rule.departments)}`);
+  if (rule.teams.length > 0) parts.push(`班组：${namesOf(rule.teams)}`);
   if (rule.roles.length > 0) parts.push(`角色：${rule.roles.map((role) => ROLE_LABELS[role]).join('、')}`);
   if (rule.empNos.length > 0) parts.push(`指定员工 ${rule.empNos.length} 人`);
   return parts.join(' · ');

@@ -17,6 +17,7 @@ import {
   TITLES,
 } from '../db/reference-data';
 import { hashPassword, sha256Hex } from '../lib/passwords';
+import { seedDemoAnnouncements } from './demo-announcements';
 import { seedDemoRecords } from './demo-records';
 import { seedDemoTraining } from './demo-training';
 
@@ -147,10 +148,11 @@ export const seedDemo = async (
     ]);
     await seedDemoRecords(pool, { empNo: DEMO_EMPLOYEE, cipher });
     await seedDemoTraining(pool);
+    await seedDemoAnnouncements(pool, { sysAdmin: DEMO_REVIEWER, plantClerk: DEMO_PLANT_CLERK });
   } catch (error) {
     // A half-seeded company is worse than none: leave the database empty so the next start seeds again.
     await pool.query(
-      'truncate employees, roles, menus, banners, dictionary_items, plant_banks, departments, teams, training_materials, papers restart identity cascade',
+      'truncate employees, roles, menus, banners, dictionary_items, plant_banks, departments, teams, training_materials, papers, announcements restart identity cascade',
     );
     throw error;
   }

@@ -1,0 +1,63 @@
+// The demo company's notices (公告), published through the service HR uses in the console: one from the SysAdmin to
+// every production team of every plant that must be acknowledged, and one from NT's clerk to NT's 总装一班. Both
+// name teams, so the employees the tests make (no team) meet neither.
+import { PLANTS } from '@ess/contract/plants';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
+import type { Caller } from '../core/caller';
+import type { Db } from '../db/client';
+import * as schema from '../db/schema/index';
+import { publishAnnouncement } from '../modules/announcements/service';
+
+const callerOf = async (
+  pool: pg.Pool,
+  empNo: string,
+  roles: string[],
+  adminPlants: readonly string[],
+): Promise<Caller> => {
+  const { rows } = await pool.query<{ id: number; bu: string }>('select id, bu from employees where emp_no = $1', [
+    empNo,
+  ]);
+  const [row] = rows;
+  if (!row) throw new Error(`demo employee ${empNo} is missing`);
+  return { id: row.id, empNo, bu: row.bu, roles, menuCodes: new Set(), adminPlants: new Set(adminPlants) };
+};
+
+export const seedDemoAnnouncements = async (
+  pool: pg.Pool,
+  { sysAdmin, plantClerk }: { sysAdmin: string; plantClerk: string },
+) => {
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  const admin = await callerOf(pool, sysAdmin, ['HRAdmin', 'SysAdmin'], PLANTS);
+  const clerk = await callerOf(pool, plantClerk, ['HRAdmin'], ['NT']);
+  await publishAnnouncement({ db }, admin, {
+    requestId: 'seed',
+    draft: {
+      title: '关于元旦放假安排的通知',
+      body:
+        '<p>各位同事：</p><p>根据国家规定，<strong>1 月 1 日</strong>放假一天，1 月 2 日正常上班。</p>' +
+        '<ul><li>放假期间值班人员按部门排班表执行；</li><li>离厂前请关闭设备电源，锁好门窗。</li></ul>' +
+        '<p>请阅读后点击“我已阅读”。</p>',
+      audience: {
+        plants: [],
+        departments: [],
+        teams: [
+          { bu: 'NT', name: '总装一班' },
+          ...PLANTS.flatMap((bu) => Array.from({ length: 12 }, (_, index) => ({ bu, name: `班组${index + 1}` }))),
+        ],
+        roles: [],
+        empNos: [],
+      },
+      mustAcknowledge: true,
+    },
+  });
+  await publishAnnouncement({ db }, clerk, {
+    requestId: 'seed',
+    draft: {
+      title: '总装一班本周安全例会',
+      body: '<p>周五下午三点在二楼会议室召开安全例会，请总装一班全体人员准时参加。</p>',
+      audience: { plants: ['NT'], departments: [], teams: [{ bu: 'NT', name: '总装一班' }], roles: [], empNos: [] },
+      mustAcknowledge: false,
+    },
+  });
+};
