@@ -1,5 +1,6 @@
 // `npm run bench [-- --employees 80000 --connections 50 --duration 10 --only login,calls,records]`
-// (`--only ops`: /metrics' cost and a backup beside the query calls, with its restore)
+// (`--only ops`: /metrics' cost and a backup beside the query calls, with its restore; `--only notices`: a notice to
+// every employee, the home call with it unread, and its read-receipt summary for a plant)
 // A benchmark, not a test: seeds N employees × 24 months into a fresh database, starts the real server
 // (one process, as in production), then loads it with autocannon from this process and prints a table.
 // References on the same server: a bare route answering a constant envelope, and one primary-key read
@@ -291,6 +292,9 @@ const main = async () => {
     if (only.has('imports')) {
       await benchImports({ base, pool: database.pool, sample: sample.rows, serverPid: server.pid as number });
     }
+    if (only.has('notices')) {
+      await benchNotices({ base, pool: database.pool, sample: sample.rows });
+    }
     await database.close();
     console.log(
       `\nemployees ${employees}, ${connections} connections, ${duration} s per call, ${os.cpus().length} cores`,
@@ -497,6 +501,96 @@ const benchOperations = async ({
 };
 
 /** Issue 12's goals: an 80,000-row payslip .xlsx imported against COPY, peak RSS, the query calls meanwhile. */
+/**
+ * `--only notices` (issue 21): a notice to the whole company published and visible to everyone, the home call
+ * (SystemNotice/GetPersonMsg) of employees with it unread against the primary-key reference, and the read-receipt
+ * summary of the notice for one plant once a third of the company has read it.
+ */
+const benchNotices = async ({
+  base,
+  pool,
+  sample,
+}: {
+  base: string;
+  pool: pg.Pool;
+  sample: { id: number; emp_no: string; bu: string }[];
+}) => {
+  const tokens = await Promise.all(sample.map(signToken));
+  const { rows: adminRows } = await pool.query<{ id: number; emp_no: string; bu: string }>(
+    "select id, emp_no, bu from employees where emp_no = '900001'",
+  );
+  const adminToken = await signToken(adminRows[0] as { id: number; emp_no: string; bu: string });
+  const post = async (route: string, body: unknown, token: string) => {
+    const response = await fetch(`${base}/api/${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', token, authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    const answer = (await response.json()) as { result: boolean; msg: string; data: unknown };
+    if (!answer.result) throw new Error(`${route}: ${answer.msg}`);
+    return answer.data;
+  };
+  const { rows: totals } = await pool.query<{ n: number }>(
+    'select count(*)::int as n from employees where left_on is null',
+  );
+  const started = performance.now();
+  const { id } = (await post(
+    'Announcement/Publish',
+    {
+      title: '全公司通知（基准测试）',
+      body: '<p>请全体员工阅读本通知。</p>',
+      audience: { plants: [] },
+      mustAcknowledge: true,
+    },
+    adminToken,
+  )) as { id: number };
+  const publishedMs = performance.now() - started;
+  // Visible to everyone: the last of the sample (any employee) finds it in 消息.
+  for (;;) {
+    const mine = (await post('Announcement/GetMine', {}, tokens.at(-1) as string)) as { id: number }[];
+    if (mine.some((notice) => notice.id === id)) break;
+  }
+  const visibleMs = performance.now() - started;
+
+  const pkReadBody = () => JSON.stringify({ id: 1 + Math.floor(Math.random() * employees) });
+  await warmUp(base, 'Bench/PrimaryKeyRead', pkReadBody);
+  const reference = await load(base, 'reference: primary-key read', 'Bench/PrimaryKeyRead', pkReadBody);
+  await warmUp(base, 'SystemNotice/GetPersonMsg', () => '{}', tokens);
+  const home = await load(base, 'home: GetPersonMsg, notice unread', 'SystemNotice/GetPersonMsg', () => '{}', tokens);
+
+  // A third of the company has read it, half of them acknowledged it.
+  await pool.query(
+    `insert into announcement_receipts (announcement_id, employee_id, acknowledged_at)
+     select $1, id, case when id % 6 = 0 then now() end from employees where id % 3 = 0 on conflict do nothing`,
+    [id],
+  );
+  await pool.query('analyze announcement_receipts');
+  const summaryMs: number[] = [];
+  for (let run = 0; run < 25; run++) {
+    const before = performance.now();
+    await post('Announcement/GetReceipts', { id, bu: 'NT' }, adminToken);
+    summaryMs.push(performance.now() - before);
+  }
+  const sorted = summaryMs.slice(5).sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)] as number;
+  const worst = sorted.at(-1) as number;
+  const { rows: plantRows } = await pool.query<{ n: number }>(
+    "select count(*)::int as n from employees where bu = 'NT' and left_on is null",
+  );
+
+  console.log('\n| goal | figure | target |');
+  console.log('|---|---|---|');
+  console.log(
+    `| a notice to all ${totals[0]?.n} employees, published → visible to an employee | published in ${publishedMs.toFixed(0)} ms, visible at ${visibleMs.toFixed(0)} ms | ≤ 2,000 ms |`,
+  );
+  console.log(
+    `| home call (GetPersonMsg) with it unread, ${connections} connections | ${Math.round(home.rps)} req/s, p99 ${home.p99} ms = ${(home.rps / reference.rps).toFixed(2)} × pk-read (${Math.round(reference.rps)}) | ≥ 0.9 × |`,
+  );
+  console.log(
+    `| read-receipt summary for plant NT (${plantRows[0]?.n} employees), a third read | median ${median.toFixed(1)} ms, worst ${worst.toFixed(1)} ms of 20 | ≤ 100 ms |`,
+  );
+};
+
 const benchImports = async ({
   base,
   pool,
