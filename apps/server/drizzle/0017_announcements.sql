@@ -1,5 +1,6 @@
 -- 公告: notices HR writes for an audience rule (plants bound it; departments, teams, roles, named employees narrow it),
--- resolved when a worker reads; read and acknowledged per notice and employee.
+-- resolved when a worker reads; read and acknowledged per notice and employee. The audience counted per plant and
+-- department from an index of the employees in service.
 CREATE TABLE "announcement_receipts" (
 	"announcement_id" integer NOT NULL,
 	"employee_id" integer NOT NULL,
@@ -35,4 +36,5 @@ ALTER TABLE "announcement_receipts" ADD CONSTRAINT "announcement_receipts_employ
 ALTER TABLE "announcements" ADD CONSTRAINT "announcements_created_by_employees_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."employees"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "announcement_receipts_employee_idx" ON "announcement_receipts" USING btree ("employee_id");--> statement-breakpoint
 CREATE INDEX "announcements_live_idx" ON "announcements" USING btree ("starts_at") WHERE withdrawn_at is null;--> statement-breakpoint
-CREATE INDEX "announcements_remind_idx" ON "announcements" USING btree ("remind_requested_at") WHERE reminded_at is null;
+CREATE INDEX "announcements_remind_idx" ON "announcements" USING btree ("remind_requested_at") WHERE reminded_at is null;--> statement-breakpoint
+CREATE INDEX "employees_audience_idx" ON "employees" USING btree ("bu","dept_name","team_name","id") WHERE left_on is null;

@@ -1,4 +1,5 @@
 // Employees, their sign-in state, roles and menus.
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -45,7 +46,11 @@ export const employees = pgTable(
     leftOn: date('left_on'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('employees_bu_idx').on(table.bu)],
+  (table) => [
+    index('employees_bu_idx').on(table.bu),
+    // The audience of HR's content counted per plant and department (core/audience.ts): read from the index alone.
+    index('employees_audience_idx').on(table.bu, table.deptName, table.teamName, table.id).where(sql`left_on is null`),
+  ],
 );
 
 export const refreshTokens = pgTable(
