@@ -28,6 +28,7 @@ import type { JobQueue } from './jobs/queue';
 import { registerAccountRoutes } from './modules/account/routes';
 import { loadCallerAccess } from './modules/account/service';
 import { registerAttendanceRoutes } from './modules/attendance/routes';
+import { registerBannerRoutes } from './modules/banners/routes';
 import { registerConsoleRoutes } from './modules/console/routes';
 import { registerFilesRoutes } from './modules/files/routes';
 import { registerHomeRoutes } from './modules/home/routes';
@@ -207,6 +208,7 @@ export const buildApp = async ({
   // The HR console
   registerConsoleRoutes(app, { database, isBackupScheduled: config.backupHour !== null, jobs });
   registerInboxRoutes(app, { db, notifier, overdueDays: config.FEEDBACK_OVERDUE_DAYS });
+  await registerBannerRoutes(app, db);
   const importRunner = createImportRunner({ db, notifier, timeLimitSeconds: config.IMPORT_TIME_LIMIT_SECONDS });
   app.addHook('onClose', importRunner.close);
   app.decorate('importRunner', importRunner);

@@ -1,6 +1,7 @@
 // The API contract shared by server and web: every call's path, request and answer data.
 import { accountRoutes } from './account';
 import { attendanceRoutes } from './attendance';
+import { bannersRoutes } from './banners';
 import { consoleRoutes } from './console';
 import { filesRoutes } from './files';
 import { homeRoutes } from './home';
@@ -44,6 +45,7 @@ export const routes = {
   // The HR console
   ...consoleRoutes,
   ...inboxRoutes,
+  ...bannersRoutes,
   ...importRoutes,
   ...payslipBatchRoutes,
   ...peopleRoutes,

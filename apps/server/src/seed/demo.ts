@@ -4,7 +4,6 @@
 import type pg from 'pg';
 import type { PersonalDataCipher } from '../core/personal-data';
 import {
-  BANNERS,
   DEPARTMENTS,
   DICTIONARIES,
   MENUS,
@@ -17,6 +16,7 @@ import {
   TITLES,
 } from '../db/reference-data';
 import { hashPassword, sha256Hex } from '../lib/passwords';
+import { seedDemoBanners } from './demo-banners';
 import { seedDemoRecords } from './demo-records';
 import { seedDemoTraining } from './demo-training';
 
@@ -98,16 +98,6 @@ export const seedReferenceData = async (client: pg.PoolClient | pg.Pool) => {
      on conflict do nothing`,
     [JSON.stringify(plantTeams())],
   );
-  const { rows } = await client.query('select count(*)::int as n from banners');
-  if (rows[0].n === 0) {
-    for (const [index, banner] of BANNERS.entries()) {
-      await client.query('insert into banners (title, image_url, sort) values ($1, $2, $3)', [
-        banner.title,
-        banner.imageUrl,
-        index,
-      ]);
-    }
-  }
 };
 
 export const seedDemo = async (
@@ -147,10 +137,11 @@ export const seedDemo = async (
     ]);
     await seedDemoRecords(pool, { empNo: DEMO_EMPLOYEE, cipher });
     await seedDemoTraining(pool);
+    await seedDemoBanners(pool, { publisherEmpNo: DEMO_REVIEWER });
   } catch (error) {
     // A half-seeded company is worse than none: leave the database empty so the next start seeds again.
     await pool.query(
-      'truncate employees, roles, menus, banners, dictionary_items, plant_banks, departments, teams, training_materials, papers restart identity cascade',
+      'truncate employees, roles, menus, banners, banner_images, dictionary_items, plant_banks, departments, teams, training_materials, papers restart identity cascade',
     );
     throw error;
   }

@@ -18,6 +18,9 @@ import {
   sniffKind,
 } from './file-kinds';
 
+/** What a file is by its first bytes, for the modules that take pictures of their own (banners). */
+export { sniffKind } from './file-kinds';
+
 /** A file's address as the API gives it out and records keep it. */
 export const filePathOf = (id: string) => `/api/files/${id}`;
 export const fileIdOf = (path: string | null | undefined) =>
