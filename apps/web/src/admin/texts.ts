@@ -411,6 +411,8 @@ export const ct = {
     linkNone: '不跳转',
     linkPage: '打开应用内页面',
     linkUrl: '打开网址',
+    linkPageField: '应用内页面',
+    linkUrlField: '网址',
     linkPagePlaceholder: '选择页面',
     linkPageRequired: '请选择页面',
     linkUrlPlaceholder: 'https://',

@@ -20,6 +20,7 @@ import {
   DatePicker,
   Drawer,
   Form,
+  Grid,
   Input,
   InputNumber,
   Radio,
@@ -120,6 +121,7 @@ export const BannerDrawer = ({
   const upload = useUploadBannerImage();
   const save = useSaveBanner();
   const isSysAdmin = session.roles.includes('SysAdmin');
+  const isNarrow = Grid.useBreakpoint().lg === false;
   const title = Form.useWatch('title', form) ?? row?.title ?? '';
   const linkKind = Form.useWatch('linkKind', form) ?? 'none';
   const linkPage = Form.useWatch('linkPage', form);
@@ -134,7 +136,7 @@ export const BannerDrawer = ({
   return (
     <Drawer
       open
-      width={980}
+      width={isNarrow ? '100%' : 980}
       title={row ? b.editTitle(row.title) : b.create}
       onClose={onClose}
       destroyOnHidden
@@ -147,28 +149,26 @@ export const BannerDrawer = ({
         </Space>
       }
     >
-      <div style={{ display: 'flex', gap: 32, alignItems: 'flex-start' }}>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 32, alignItems: 'flex-start' }}>
         <Form<FormValues>
           name="banner"
           form={form}
           layout="vertical"
-          style={{ flex: 1, minWidth: 0 }}
+          style={{ flex: 1, minWidth: 300 }}
           initialValues={initialValuesOf(row, session)}
           onFinish={submit}
         >
           <Form.Item label={b.picture} required extra={b.pictureHint}>
             <Space direction="vertical" style={{ width: '100%' }}>
               {image && (
-                <div style={{ width: 240 }}>
-                  <Typography.Text type="secondary">
-                    {b.pictureSizes(
-                      image.width,
-                      image.height,
-                      Math.round(image.webpBytes / 1024),
-                      Math.round(image.jpegBytes / 1024),
-                    )}
-                  </Typography.Text>
-                </div>
+                <Typography.Text type="secondary">
+                  {b.pictureSizes(
+                    image.width,
+                    image.height,
+                    Math.round(image.webpBytes / 1024),
+                    Math.round(image.jpegBytes / 1024),
+                  )}
+                </Typography.Text>
               )}
               <Upload
                 accept="image/jpeg,image/png,image/webp"
@@ -217,7 +217,7 @@ export const BannerDrawer = ({
           </Form.Item>
           {linkKind === 'page' && (
             <Form.Item
-              label={b.linkPage}
+              label={b.linkPageField}
               name="linkPage"
               rules={[
                 { required: true, message: b.linkPageRequired },
@@ -235,7 +235,7 @@ export const BannerDrawer = ({
           )}
           {linkKind === 'url' && (
             <Form.Item
-              label={b.linkUrl}
+              label={b.linkUrlField}
               name="linkUrl"
               rules={[
                 { required: true, whitespace: true, message: b.linkUrlRequired },
