@@ -203,7 +203,7 @@ export const BannerDrawer = ({
               </Form.Item>
             </Space>
           </Form.Item>
-          <Form.Item label={b.bannerTitle} name="title" rules={rulesOf('title')}>
+          <Form.Item label={b.bannerTitle} name="title" required rules={rulesOf('title')}>
             <Input maxLength={TITLE_MAX_LENGTH} showCount placeholder={b.titlePlaceholder} />
           </Form.Item>
           <Form.Item label={b.linkKind} name="linkKind">
@@ -246,7 +246,7 @@ export const BannerDrawer = ({
             </Form.Item>
           )}
           <Space size={16} align="start" wrap>
-            <Form.Item label={b.startsOn} name="startsOn" rules={rulesOf('startsOn')} {...dateProps}>
+            <Form.Item label={b.startsOn} name="startsOn" required rules={rulesOf('startsOn')} {...dateProps}>
               <DatePicker format={DATE_FORMAT} allowClear={false} />
             </Form.Item>
             <Form.Item
