@@ -4,6 +4,7 @@
 // and the workers are this spec's own.
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { findAxeViolations } from './axe';
 import { newDesk, usePhone } from './harness';
 import { openSignedIn, screenshot } from './screen-helpers';
 import { type MadeEmployee, makeEmployee, makeHrClerk, useTestData } from './test-data';
@@ -48,10 +49,13 @@ beforeAll(async () => {
 
 describe('a banner published for NT', () => {
   it('is uploaded and previewed in the console, shown in NT’s carousel, and not in another plant’s', async () => {
-    const desk = await newDesk(phone.browser);
+    // Axe is injected into the console's pages: the desk lets a test's script in past the CSP.
+    const desk = await newDesk(phone.browser, { bypassCSP: true });
     try {
       await openSignedIn(desk, hr, '/admin/banners');
       const page = desk.page;
+      await page.getByRole('button', { name: '新建轮播图' }).waitFor();
+      expect(await findAxeViolations(page)).toEqual([]);
       await page.getByRole('button', { name: '新建轮播图' }).click();
       const drawer = page.getByRole('dialog', { name: '新建轮播图' });
       await drawer.locator('input[type=file]').setInputFiles({
@@ -73,11 +77,13 @@ describe('a banner published for NT', () => {
       await drawer.getByText('面向全公司的轮播图只有系统管理员可以发布。').waitFor();
       expect(await drawer.getByRole('checkbox', { name: '全公司' }).count()).toBe(0);
       await page.screenshot({ path: 'e2e/screenshots/console-banner-drawer.png' });
+      expect(await findAxeViolations(page)).toEqual([]);
       await drawer.getByRole('button', { name: '保存' }).click();
       await page.getByText('轮播图已保存').waitFor();
       const row = page.locator('.ant-table-row', { hasText: TITLE });
       await row.getByText('生效中').waitFor();
       await row.getByText('NT', { exact: true }).waitFor();
+      expect(await findAxeViolations(page)).toEqual([]);
       await page.screenshot({ path: 'e2e/screenshots/console-banners.png' });
     } finally {
       await desk.context.close();

@@ -20,12 +20,14 @@ import './banners-page.css';
 
 const b = ct.banners;
 
+/** Solid tags in dark colours: white words on them meet WCAG AA (antd's light presets do not). */
 const STATE_COLORS: Record<BannerState, string> = {
-  live: 'green',
-  scheduled: 'blue',
+  live: '#237804',
+  scheduled: '#0b5ad9',
   ended: 'default',
-  withdrawn: 'red',
+  withdrawn: '#a8071a',
 };
+const WHOLE_COMPANY_COLOR = '#531dab';
 const STATE_OPTIONS = [
   { value: '', label: b.allStates },
   ...BANNER_STATES.map((state) => ({ value: state, label: b.states[state] ?? state })),
@@ -83,7 +85,7 @@ const columnsOf = (onEdit: (row: BannerRow) => void): TableColumnsType<BannerRow
     width: 150,
     render: (_, row) =>
       row.plants.length === 0 ? (
-        <Tag color="purple">{b.wholeCompany}</Tag>
+        <Tag color={WHOLE_COMPANY_COLOR}>{b.wholeCompany}</Tag>
       ) : (
         <Space size={[0, 4]} wrap>
           {row.plants.map((plant) => (
