@@ -1,6 +1,7 @@
 // `npm run bench [-- --employees 80000 --connections 50 --duration 10 --only login,calls,records]`
 // (`--only ops`: /metrics' cost and a backup beside the query calls, with its restore; `--only notices`: a notice to
-// every employee, the home call with it unread, and its read-receipt summary for a plant)
+// every employee, the home call with it unread, and its read-receipt summary for a plant; `--only banners`: the
+// home carousel's pictures, bytes on the wire at 375 px, ≤ 60 KB per image)
 // A benchmark, not a test: seeds N employees × 24 months into a fresh database, starts the real server
 // (one process, as in production), then loads it with autocannon from this process and prints a table.
 // References on the same server: a bare route answering a constant envelope, and one primary-key read
@@ -21,6 +22,7 @@ import { companyMonth } from '../apps/server/src/lib/calendar';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/seed/demo';
 import { startReplicaPair } from '../apps/server/test/replica-pair';
 import { payslipMonths } from '../packages/contract/src/salary';
+import { benchBanners } from './banners';
 import { diskFlushesPerSecond } from './disk';
 import { benchImport, benchReading, benchUploadBesideCalls } from './imports';
 import { benchBackup, type Loaded, whileScraped } from './operations';
@@ -288,6 +290,21 @@ const main = async () => {
     }
     if (only.has('ops')) {
       await benchOperations({ base, url, adminUrl: cluster.adminUrl, sample: sample.rows, dataDir, port });
+    }
+    if (only.has('banners')) {
+      const people = await database.pool.query<{ id: number; emp_no: string; bu: string }>(
+        `(select id, emp_no, bu from employees where emp_no = '900001')
+         union all (select id, emp_no, bu from employees where bu = 'NT' and emp_no like '1%' order by id limit 1)`,
+      );
+      const [hr, worker] = people.rows;
+      if (!hr || !worker) throw new Error('the demo has no SysAdmin or no NT worker');
+      await benchBanners({
+        base,
+        hrToken: await signToken(hr),
+        workerToken: await signToken(worker),
+        connections,
+        duration,
+      });
     }
     if (only.has('imports')) {
       await benchImports({ base, pool: database.pool, sample: sample.rows, serverPid: server.pid as number });

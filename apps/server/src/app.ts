@@ -30,6 +30,7 @@ import { loadCallerAccess } from './modules/account/service';
 import { registerAnnouncementRoutes } from './modules/announcements/routes';
 import { createReminderSender } from './modules/announcements/service';
 import { registerAttendanceRoutes } from './modules/attendance/routes';
+import { registerBannerRoutes } from './modules/banners/routes';
 import { registerConsoleRoutes } from './modules/console/routes';
 import { registerFilesRoutes } from './modules/files/routes';
 import { registerHomeRoutes } from './modules/home/routes';
@@ -215,6 +216,7 @@ export const buildApp = async ({
   app.decorate('announcementReminders', announcementReminders);
   app.addHook('onClose', announcementReminders.idle);
   await registerAnnouncementRoutes(app, { db, notifier, kickReminders: announcementReminders.kick });
+  await registerBannerRoutes(app, db);
   const importRunner = createImportRunner({ db, notifier, timeLimitSeconds: config.IMPORT_TIME_LIMIT_SECONDS });
   app.addHook('onClose', importRunner.close);
   app.decorate('importRunner', importRunner);

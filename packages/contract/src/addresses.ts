@@ -136,6 +136,12 @@ export const ADDRESSES = {
   getMyAnnouncements: { path: 'Announcement/GetMine' },
   getMyAnnouncement: { path: 'Announcement/GetMineOne' },
   acknowledgeAnnouncement: { path: 'Announcement/Acknowledge', isIdempotent: true },
+  // 轮播图: the home page's pictures, by the HR of the plants they are for (company-wide ones: SysAdmin)
+  getBannerAdminList: { path: 'Banner/GetList', role: 'HRAdmin' },
+  uploadBannerImage: { path: 'Banner/UploadImage', role: 'HRAdmin', isMultipart: true },
+  createBanner: { path: 'Banner/Create', role: 'HRAdmin' },
+  updateBanner: { path: 'Banner/Update', role: 'HRAdmin' },
+  withdrawBanner: { path: 'Banner/Withdraw', role: 'HRAdmin' },
   // The background jobs that failed after their retries (SysAdmin), and putting one back to run
   getFailedJobs: { path: 'Console/GetFailedJobs', role: 'SysAdmin' },
   retryJob: { path: 'Console/RetryJob', role: 'SysAdmin' },

@@ -47,6 +47,10 @@ export const AUDIT_ACTIONS = {
   'proposal.status': '处理改善提案',
   'candidate.register': '内部推荐登记',
   'candidate.status': '处理推荐登记',
+  'banner.upload-image': '上传轮播图图片',
+  'banner.create': '新建轮播图',
+  'banner.update': '修改轮播图',
+  'banner.withdraw': '撤下轮播图',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -62,6 +66,8 @@ export const AUDIT_SUBJECT_TYPES: Record<string, string> = {
   proposal: '改善提案',
   candidate: '推荐登记',
   role: '角色',
+  banner: '轮播图',
+  'banner-image': '轮播图图片',
 };
 
 const PAY_ITEM_LABELS = Object.fromEntries(PAY_ITEMS.map((item) => [item.key, item.label]));
@@ -123,6 +129,16 @@ export const AUDIT_FIELDS: Record<string, string> = {
   description: '描述',
   body: '内容',
   noticeType: '类型',
+  link: '链接',
+  imageId: '图片编号',
+  plants: '适用工厂',
+  startsOn: '开始日期',
+  endsOn: '结束日期',
+  sort: '排序',
+  width: '宽度',
+  height: '高度',
+  size: '大小',
+  sha256: '内容摘要',
   ...PAY_ITEM_LABELS,
 };
 

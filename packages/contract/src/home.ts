@@ -7,7 +7,19 @@ export const STATE_TYPES = ['MAJOR', 'CARD', 'POLI', 'REL', 'FERT'] as const;
 export const stateItem = z.object({ stateId: z.string(), stateDescr: z.string() });
 export type StateItem = z.infer<typeof stateItem>;
 
-export const banner = z.object({ id: z.number(), title: z.string(), imageUrl: z.string() });
+/**
+ * A live banner of the caller's plant: `imageUrl` is the JPEG every browser draws, `imageWebpUrl` the smaller WebP
+ * for those that read it (a <picture> chooses); `link` an app path (/…) or an https address, null for none.
+ */
+export const banner = z.object({
+  id: z.number(),
+  title: z.string(),
+  imageUrl: z.string(),
+  imageWebpUrl: z.string(),
+  width: z.number(),
+  height: z.number(),
+  link: z.string().nullable(),
+});
 export type Banner = z.infer<typeof banner>;
 
 export const homeRoutes = {

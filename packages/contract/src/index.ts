@@ -2,6 +2,7 @@
 import { accountRoutes } from './account';
 import { announcementsRoutes } from './announcements';
 import { attendanceRoutes } from './attendance';
+import { bannersRoutes } from './banners';
 import { consoleRoutes } from './console';
 import { filesRoutes } from './files';
 import { homeRoutes } from './home';
@@ -46,6 +47,7 @@ export const routes = {
   ...consoleRoutes,
   ...inboxRoutes,
   ...announcementsRoutes,
+  ...bannersRoutes,
   ...importRoutes,
   ...payslipBatchRoutes,
   ...peopleRoutes,

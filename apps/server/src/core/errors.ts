@@ -115,6 +115,16 @@ export const ERRORS = {
   ROLE_NOT_FOUND: { message: '角色不存在', status: 200 },
   MENU_UNKNOWN: { message: '菜单不存在：{codes}', status: 200 },
   DATE_RANGE_INVALID: { message: '开始日期不能晚于结束日期', status: 200 },
+  // 轮播图
+  BANNER_NOT_FOUND: { message: '轮播图不存在', status: 200 },
+  BANNER_WITHDRAWN: { message: '该轮播图已撤下，不能再修改', status: 200 },
+  BANNER_PLANTS_REQUIRED: { message: '请选择适用工厂（面向全公司的轮播图由系统管理员发布）', status: 200 },
+  BANNER_IMAGE_NOT_FOUND: { message: '图片不存在，请重新上传', status: 200 },
+  BANNER_IMAGE_WRONG_KIND: { message: '该文件不是图片，请上传 JPG、PNG 或 WebP 格式的图片', status: 200 },
+  BANNER_IMAGE_UNREADABLE: { message: '图片已损坏或无法读取，请换一张图片', status: 200 },
+  BANNER_IMAGE_TOO_MANY_PIXELS: { message: '图片像素过多（最多 {max} 万像素），请缩小后再上传', status: 200 },
+  BANNER_IMAGE_TOO_NARROW: { message: '图片宽度至少 {min} 像素，请换一张更清晰的图片', status: 200 },
+  BANNER_IMAGE_NOT_FOUND_SERVED: { message: '图片不存在', status: 404 },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -66,11 +66,6 @@ export const PLANT_NAMES: Record<string, string> = PLANT_LABELS;
 
 export const DEPARTMENTS = ['总装车间', '焊装车间', '涂装车间', '冲压车间', '质量部', '物流部', '人力资源部', '设备部'];
 export const TITLES = ['操作工', '班组长', '质检员', '技术员', '工程师', '文员', '主管'];
-export const BANNERS = [
-  { title: '安全生产 人人有责', imageUrl: '/banners/safety.svg' },
-  { title: '员工自助 便捷服务', imageUrl: '/banners/service.svg' },
-  { title: '持续改善 提质增效', imageUrl: '/banners/improve.svg' },
-];
 
 /**
  * The banks a plant's employees may choose for the salary card, the first the default (SPEC §5: JY and AQ one

@@ -7,6 +7,7 @@
 
 import * as XLSX from '@e965/xlsx';
 import { type RouteSpec, routes } from '@ess/contract';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FACTORY_PASSWORD_HASH, makeEmployee, makeRole } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
@@ -246,6 +247,17 @@ const hzChange = async () => {
   return rows[0]?.id as number;
 };
 
+/** A banner of the plant's (轮播图), published by 900001 on a picture of the demo's. */
+const bannerFields = async (plants: string[]) => {
+  const { rows } = await t.database.pool.query<{ id: number }>('select min(id) as id from banner_images');
+  return { title: `${plants.join('、')} 的轮播图`, imageId: rows[0]?.id, startsOn: '2026-01-01', plants };
+};
+const bannerOf = async (plants: string[]) => {
+  const created = await t.call(routes.createBanner, await bannerFields(plants), allPlants);
+  expect(created.body.result).toBe(true);
+  return (created.body.data as { id: number }).id;
+};
+
 beforeAll(async () => {
   t = await createTestContext(
     { PUBLIC_SUBMIT_RATE_LIMIT: '10000', PUBLIC_UPLOAD_RATE_LIMIT: '10000' },
@@ -278,6 +290,8 @@ beforeAll(async () => {
   );
   expect(ntNotice.body.result).toBe(true);
   await hzAnnouncement();
+  await bannerOf(['NT']);
+  await bannerOf(['HZ']);
   await importsSettled();
 });
 afterAll(() => t.close());
@@ -520,6 +534,44 @@ const HR_CASES: Record<string, Case[]> = {
   'Announcement/Remind': [{ body: byId(hzAnnouncement), refusal: absent('公告不存在'), writes: true }],
   // Plant-free (a picture or a PDF the uploader alone reads until a notice uses it): its own test below.
   'Announcement/UploadFile': [],
+  'Banner/GetList': [
+    {
+      body: async () => {
+        await bannerOf(['HZ']);
+        return { bu: 'HZ', PageSize: 50 };
+      },
+      refusal: FORBIDDEN,
+      reached: (data) =>
+        expect(rowsOf(data).some((row) => (row as unknown as { plants: string[] }).plants.includes('HZ'))).toBe(true),
+    },
+  ],
+  // A picture belongs to no plant (proven below): a banner of a plant is what is scoped.
+  'Banner/UploadImage': [],
+  'Banner/Create': [{ body: () => bannerFields(['HZ']), refusal: FORBIDDEN, writes: true }],
+  'Banner/Update': [
+    {
+      name: 'a banner of HZ',
+      body: async () => ({ id: await bannerOf(['HZ']), ...(await bannerFields(['HZ'])), title: '改名' }),
+      refusal: absent('轮播图不存在'),
+      writes: true,
+    },
+    {
+      name: 'a banner of NT and HZ',
+      body: async () => ({ id: await bannerOf(['NT', 'HZ']), ...(await bannerFields(['NT'])), title: '只给南通' }),
+      refusal: absent('轮播图不存在'),
+      writes: true,
+    },
+    {
+      name: 'a banner of NT moved to HZ',
+      body: async () => ({ id: await bannerOf(['NT']), ...(await bannerFields(['HZ'])) }),
+      refusal: FORBIDDEN,
+      writes: true,
+    },
+  ],
+  'Banner/Withdraw': [
+    { name: 'a banner of HZ', body: byId(() => bannerOf(['HZ'])), refusal: absent('轮播图不存在'), writes: true },
+    { name: 'a company-wide banner', body: byId(() => bannerOf([])), refusal: absent('轮播图不存在'), writes: true },
+  ],
   'Proposal/GetProposalList': [
     {
       body: async () => ({ bu: 'HZ', PageSize: 50 }),
@@ -768,6 +820,8 @@ const LISTS: [RouteSpec, (row: Record<string, unknown>) => Promise<string | null
   [routes.getFeedbackList, (row) => row.bu as string],
   // A notice is NT's when every plant of it is (a company-wide one, plants [], is the SysAdmin's alone).
   [routes.getAnnouncementList, (row) => (row.plants as string[]).join('+') || 'company'],
+  // A banner's plants, all of which an HRAdmin must administer to see it.
+  [routes.getBannerAdminList, (row) => (row.plants as string[]).join('、')],
 ];
 
 describe('lists naming no plant', () => {
@@ -843,6 +897,23 @@ describe('lists naming no plant', () => {
       expect(served.body).toContain('"HZ"');
     },
   );
+
+  it('Banner/UploadImage takes a picture from either HRAdmin: a picture is no plant’s until a banner uses it', async () => {
+    const picture = await sharp({ create: { width: 800, height: 400, channels: 3, background: '#3366cc' } })
+      .jpeg()
+      .toBuffer();
+    const uploadAs = async (token: string) =>
+      (await postMultipart(
+        t.app,
+        routes.uploadBannerImage.path,
+        [{ field: 'file', file: picture, filename: 'banner.jpg', contentType: 'image/jpeg' }],
+        token,
+      )) as Answer;
+    const byNt = await uploadAs(ntOnly);
+    expect(byNt.body.result).toBe(true);
+    // The same bytes are the same stored picture, whoever sends them.
+    expect((await uploadAs(allPlants)).body.data).toEqual(byNt.body.data);
+  });
 
   it('keeps an HZ candidate’s resume from the HRAdmin of NT', async () => {
     const id = await candidateOf('HZ');

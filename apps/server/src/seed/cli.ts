@@ -24,7 +24,7 @@ try {
   await withMigrationLock(database.pool, async () => {
     if (args.includes('--reset')) {
       await database.pool.query(
-        'truncate employees, roles, menus, banners, dictionary_items, plant_banks, outbox_commands, training_materials, papers restart identity cascade',
+        'truncate employees, roles, menus, banners, banner_images, dictionary_items, plant_banks, outbox_commands, training_materials, papers restart identity cascade',
       );
     } else if (!(await isDatabaseEmpty(database.pool))) {
       console.error('The database already holds employees; pass --reset to replace them with the demo company.');

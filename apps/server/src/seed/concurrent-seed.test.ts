@@ -10,7 +10,7 @@ import {
   stopProcess,
   waitForHealth,
 } from '../../test/server-process';
-import { BANNERS } from '../db/reference-data';
+import { DEMO_BANNERS } from './demo-banners';
 
 const servers: ServerProcess[] = [];
 afterAll(async () => {
@@ -40,7 +40,7 @@ describe('seeding an empty database from two servers at once', () => {
         employees: 201, // the seed's 200 and the plant clerk
         demo_employee: 1,
         roles: 4,
-        banners: BANNERS.length,
+        banners: DEMO_BANNERS.length,
         payslips: 201 * 24,
       });
       for (const port of ports) {

@@ -4,7 +4,6 @@
 import type pg from 'pg';
 import type { PersonalDataCipher } from '../core/personal-data';
 import {
-  BANNERS,
   DEPARTMENTS,
   DICTIONARIES,
   MENUS,
@@ -18,6 +17,7 @@ import {
 } from '../db/reference-data';
 import { hashPassword, sha256Hex } from '../lib/passwords';
 import { seedDemoAnnouncements } from './demo-announcements';
+import { seedDemoBanners } from './demo-banners';
 import { seedDemoRecords } from './demo-records';
 import { seedDemoTraining } from './demo-training';
 
@@ -99,16 +99,6 @@ export const seedReferenceData = async (client: pg.PoolClient | pg.Pool) => {
      on conflict do nothing`,
     [JSON.stringify(plantTeams())],
   );
-  const { rows } = await client.query('select count(*)::int as n from banners');
-  if (rows[0].n === 0) {
-    for (const [index, banner] of BANNERS.entries()) {
-      await client.query('insert into banners (title, image_url, sort) values ($1, $2, $3)', [
-        banner.title,
-        banner.imageUrl,
-        index,
-      ]);
-    }
-  }
 };
 
 export const seedDemo = async (
@@ -149,10 +139,11 @@ export const seedDemo = async (
     await seedDemoRecords(pool, { empNo: DEMO_EMPLOYEE, cipher });
     await seedDemoTraining(pool);
     await seedDemoAnnouncements(pool, { sysAdmin: DEMO_REVIEWER, plantClerk: DEMO_PLANT_CLERK });
+    await seedDemoBanners(pool, { publisherEmpNo: DEMO_REVIEWER });
   } catch (error) {
     // A half-seeded company is worse than none: leave the database empty so the next start seeds again.
     await pool.query(
-      'truncate employees, roles, menus, banners, dictionary_items, plant_banks, departments, teams, training_materials, papers, announcements restart identity cascade',
+      'truncate employees, roles, menus, banners, banner_images, dictionary_items, plant_banks, departments, teams, training_materials, papers, announcements restart identity cascade',
     );
     throw error;
   }

@@ -25,6 +25,7 @@ const ReviewPage = retryableLazy(() => import('./pages/review/review-page'));
 const SubmissionsPage = retryableLazy(() => import('./pages/submissions/submissions-page'));
 const OperationsPage = retryableLazy(() => import('./pages/operations/operations-page'));
 const AnnouncementsPage = retryableLazy(() => import('./pages/announcements/announcements-page'));
+const BannersPage = retryableLazy(() => import('./pages/banners/banners-page'));
 
 /** Links, secondary words and errors dark enough for WCAG AA on white (antd's defaults are 4.1:1, 3.4:1, 3.3:1). */
 const CONSOLE_TOKENS = {
@@ -82,6 +83,7 @@ const Gate = () => {
             {allowed.has('/announcements') && (
               <Route path="/announcements" element={<AnnouncementsPage session={session.data} />} />
             )}
+            {allowed.has('/banners') && <Route path="/banners" element={<BannersPage session={session.data} />} />}
             <Route path="*" element={<Result status="404" title={ct.notFound} />} />
           </Routes>
         </Suspense>

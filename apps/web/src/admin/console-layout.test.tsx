@@ -19,6 +19,7 @@ describe('consolePages', () => {
       '/audit',
       '/submissions',
       '/announcements',
+      '/banners',
     ]);
     expect(consolePages(session(['HRAdmin', 'AppVerify'], ['NT'])).map((item) => item.key)).toContain('/review');
     // 备份与任务 is the SysAdmin's alone.
@@ -29,6 +30,7 @@ describe('consolePages', () => {
       '/audit',
       '/submissions',
       '/announcements',
+      '/banners',
       '/operations',
     ]);
     // An HR clerk without a plant, or a plain employee, has no page.

@@ -28,6 +28,8 @@ export const consolePages = (session: ConsoleSession) => {
     // What the public forms sent (the employee app's /hr/submissions before): HR of a plant, as the server's calls.
     ...(isHr ? [{ key: '/submissions', label: ct.submissions.menu }] : []),
     ...(isHr ? [{ key: '/announcements', label: ct.menu.announcements }] : []),
+    // The home page's pictures (轮播图): HR of a plant publishes for its plants.
+    ...(isHr ? [{ key: '/banners', label: ct.menu.banners }] : []),
     ...(session.roles.includes('SysAdmin') ? [{ key: '/operations', label: ct.menu.operations }] : []),
   ];
 };

@@ -77,6 +77,10 @@ export const queryKeys = {
     backups: ['console', 'backups'],
     /** Console/GetFailedJobs: the background jobs that failed after their retries (SysAdmin). */
     failedJobs: ['console', 'failed-jobs'],
+    /** 轮播图: the banners HR administers (Banner/GetList), by filter and page. */
+    banners: ['console', 'banners'],
+    bannerList: (filter: { bu: string; state: string }, page: number) =>
+      ['console', 'banners', 'list', filter.bu, filter.state, page] as const,
     imports: ['console', 'imports'],
     importJob: (id: number) => ['console', 'imports', 'job', id] as const,
     importList: (bu: string, page: number) => ['console', 'imports', 'list', bu, page] as const,

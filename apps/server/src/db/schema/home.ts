@@ -1,17 +1,7 @@
-// Dictionaries, banners and the messages shown on the home page; notices employees submit.
-import {
-  boolean,
-  char,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  varchar,
-} from 'drizzle-orm/pg-core';
+// Dictionaries, banners (and their pictures) and the messages shown on the home page; notices employees submit.
+import { char, date, index, integer, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { employees } from './account';
+import { bytea } from './columns';
 
 export const dictionaryItems = pgTable(
   'dictionary_items',
@@ -25,12 +15,59 @@ export const dictionaryItems = pgTable(
   (table) => [primaryKey({ columns: [table.stateType, table.stateId] })],
 );
 
+/**
+ * A picture for the home carousel, stored once by the SHA-256 of its bytes (a second upload of the same bytes is
+ * this row), with the sizes the phones get: at most 750 px wide, as WebP and as JPEG, each within 60 KB. The
+ * served addresses carry each size's own SHA-256, so they never change and are cached for a year.
+ */
+export const bannerImages = pgTable(
+  'banner_images',
+  {
+    id: serial('id').primaryKey(),
+    sha256: char('sha256', { length: 64 }).notNull().unique(),
+    /** jpeg, png, webp: what the uploaded bytes are. */
+    kind: varchar('kind', { length: 8 }).notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    size: integer('size').notNull(),
+    original: bytea('original').notNull(),
+    /** The served sizes' dimensions (both formats share them). */
+    servedWidth: integer('served_width').notNull(),
+    servedHeight: integer('served_height').notNull(),
+    webpSha256: char('webp_sha256', { length: 64 }).notNull(),
+    webp: bytea('webp').notNull(),
+    jpegSha256: char('jpeg_sha256', { length: 64 }).notNull(),
+    jpeg: bytea('jpeg').notNull(),
+    uploadedBy: integer('uploaded_by').references(() => employees.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Two uploads that differ only in metadata give the same served bytes: the served hashes repeat, each row's alike.
+  (table) => [
+    index('banner_images_webp_idx').on(table.webpSha256),
+    index('banner_images_jpeg_idx').on(table.jpegSha256),
+  ],
+);
+
+/**
+ * The home carousel's banners. Shown to the workers of `plants` (empty: the whole company) from `starts_on` to
+ * `ends_on` (China dates, both included; none: until withdrawn), by `sort` then id; a withdrawn one stays, hidden.
+ */
 export const banners = pgTable('banners', {
   id: serial('id').primaryKey(),
   title: varchar('title', { length: 64 }).notNull(),
-  imageUrl: varchar('image_url', { length: 256 }).notNull(),
+  imageId: integer('image_id')
+    .notNull()
+    .references(() => bannerImages.id),
+  /** An app path (/…) or an https address. */
+  link: varchar('link', { length: 512 }),
+  plants: text('plants').array().notNull(),
+  startsOn: date('starts_on', { mode: 'string' }).notNull(),
+  endsOn: date('ends_on', { mode: 'string' }),
   sort: integer('sort').notNull().default(0),
-  isActive: boolean('is_active').notNull().default(true),
+  createdBy: integer('created_by').references(() => employees.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+  withdrawnBy: integer('withdrawn_by').references(() => employees.id, { onDelete: 'set null' }),
 });
 
 /** Notices an employee submits (feedback, record changes) and their review outcome. */

@@ -19,6 +19,8 @@ import {
   sniffKind,
 } from './file-kinds';
 
+/** What a file is by its first bytes, for the modules that take pictures of their own (banners). */
+export { sniffKind } from './file-kinds';
 /** The most one upload may weigh, for the modules that take uploads of their own. */
 export { MAX_UPLOAD_BYTES };
 

@@ -80,9 +80,19 @@ describe('handbook read flag and banners', () => {
     expect((await t.call(routes.checkUserToken, {}, colleagueToken)).body.data.appReadStatus).toBe('N');
   });
 
-  it('answers the active banners in order', async () => {
+  it('answers the demo’s live banners in order, with their served sizes and links', async () => {
     const { body } = await t.call(routes.getBannerList, {}, employeeToken);
-    expect(body.data.length).toBeGreaterThanOrEqual(3);
-    expect(body.data[0]?.imageUrl).toMatch(/^\/banners\/.+\.svg$/);
+    expect(body.data.map((banner) => banner.title)).toEqual([
+      '安全生产 人人有责',
+      '员工自助 便捷服务',
+      '持续改善 提质增效',
+    ]);
+    expect(body.data[0]).toMatchObject({
+      imageUrl: expect.stringMatching(/^\/api\/banner-images\/[0-9a-f]{64}\.jpg$/),
+      imageWebpUrl: expect.stringMatching(/^\/api\/banner-images\/[0-9a-f]{64}\.webp$/),
+      width: 750,
+      height: 375,
+      link: '/inspection/my-ehs',
+    });
   });
 });

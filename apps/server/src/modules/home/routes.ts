@@ -13,5 +13,5 @@ export const registerHomeRoutes = (app: FastifyInstance, db: Db) => {
     await markHandbookRead(db, caller);
     return { data: null };
   });
-  registerCall(app, homeRoutes.getBannerList, async () => ({ data: await getBanners(db) }));
+  registerCall(app, homeRoutes.getBannerList, async ({ caller }) => ({ data: await getBanners(db, caller) }));
 };

@@ -3,7 +3,8 @@ import type { Banner, StateItem } from '@ess/contract/home';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Caller } from '../../core/caller';
 import type { Db } from '../../db/client';
-import { banners, dictionaryItems, employees } from '../../db/schema/index';
+import { dictionaryItems, employees } from '../../db/schema/index';
+import { liveBanners } from '../banners/service';
 
 export const getStateBaseInfo = async (db: Db, stateType: string, sysFunc: string): Promise<StateItem[]> =>
   db
@@ -16,9 +17,5 @@ export const markHandbookRead = async (db: Db, caller: Caller) => {
   await db.update(employees).set({ appReadStatus: 'Y' }).where(eq(employees.id, caller.id));
 };
 
-export const getBanners = async (db: Db): Promise<Banner[]> =>
-  db
-    .select({ id: banners.id, title: banners.title, imageUrl: banners.imageUrl })
-    .from(banners)
-    .where(eq(banners.isActive, true))
-    .orderBy(asc(banners.sort), asc(banners.id));
+/** The banners live today for the caller's plant, as HR published them (轮播图). */
+export const getBanners = (db: Db, caller: Caller): Promise<Banner[]> => liveBanners(db, caller);

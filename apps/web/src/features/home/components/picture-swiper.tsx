@@ -1,9 +1,33 @@
-// The rotating pictures (Home/GetBannerList): autoplay every 3 s, looping.
+// The rotating pictures (Home/GetBannerList: the banners HR published for the worker's plant, live today, in HR's
+// order): autoplay every 3 s, looping. A banner with a link is a link: a page of the app opens in the app, an https
+// address in the same window (WeChat's and the WebViews' way; a new window is often refused there).
+
+import { isAppLink } from '@ess/contract/banner-links';
+import type { Banner } from '@ess/contract/home';
 import { ErrorBlock, Skeleton, Swiper } from 'antd-mobile';
+import { Link } from 'react-router-dom';
+import { BannerPicture } from '../../../components/banner-picture';
 import { t } from '../../../i18n/zh-CN';
 import { useBannerList } from '../api/get-banner-list';
 
 export const AUTOPLAY_INTERVAL_MS = 3000;
+
+const Slide = ({ banner }: { banner: Banner }) => {
+  const picture = <BannerPicture banner={banner} />;
+  if (!banner.link) return picture;
+  if (isAppLink(banner.link)) {
+    return (
+      <Link className="picture-swiper-link" to={banner.link}>
+        {picture}
+      </Link>
+    );
+  }
+  return (
+    <a className="picture-swiper-link" href={banner.link} rel="noopener noreferrer">
+      {picture}
+    </a>
+  );
+};
 
 export const PictureSwiper = () => {
   const banners = useBannerList();
@@ -22,10 +46,10 @@ export const PictureSwiper = () => {
   if (banners.data.length === 0) return null;
   return (
     <section className="picture-swiper" aria-label={t.home.banners}>
-      <Swiper autoplay autoplayInterval={AUTOPLAY_INTERVAL_MS} loop>
+      <Swiper autoplay={banners.data.length > 1} autoplayInterval={AUTOPLAY_INTERVAL_MS} loop={banners.data.length > 1}>
         {banners.data.map((banner) => (
           <Swiper.Item key={banner.id}>
-            <img className="picture-swiper-image" src={banner.imageUrl} alt={banner.title} draggable={false} />
+            <Slide banner={banner} />
           </Swiper.Item>
         ))}
       </Swiper>
