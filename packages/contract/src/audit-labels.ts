@@ -43,6 +43,7 @@ export const AUDIT_ACTIONS = {
   'proposal.status': '处理改善提案',
   'candidate.register': '内部推荐登记',
   'candidate.status': '处理推荐登记',
+  'site.update': '修改公司信息',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -58,6 +59,7 @@ export const AUDIT_SUBJECT_TYPES: Record<string, string> = {
   proposal: '改善提案',
   candidate: '推荐登记',
   role: '角色',
+  site: '公司信息',
 };
 
 const PAY_ITEM_LABELS = Object.fromEntries(PAY_ITEMS.map((item) => [item.key, item.label]));
@@ -119,6 +121,13 @@ export const AUDIT_FIELDS: Record<string, string> = {
   description: '描述',
   body: '内容',
   noticeType: '类型',
+  companyName: '公司名称',
+  appTitle: '应用标题',
+  logo: '标志',
+  copyright: '版权声明',
+  icpFiling: 'ICP 备案号',
+  plantNames: '工厂显示名称',
+  departmentNames: '部门显示名称',
   ...PAY_ITEM_LABELS,
 };
 

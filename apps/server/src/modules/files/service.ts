@@ -18,6 +18,9 @@ import {
   sniffKind,
 } from './file-kinds';
 
+/** What a file is, read from its first bytes (a logo's upload checks it too). */
+export { sniffKind } from './file-kinds';
+
 /** A file's address as the API gives it out and records keep it. */
 export const filePathOf = (id: string) => `/api/files/${id}`;
 export const fileIdOf = (path: string | null | undefined) =>
