@@ -11,6 +11,7 @@ import { retryableLazy } from '../lib/code-load';
 import { createQueryClient } from '../lib/query-client';
 import { startRealtime } from '../lib/realtime';
 import { hasAnyToken } from '../lib/session';
+import { useSiteFaceState } from '../lib/site-face';
 import { setToastRenderer } from '../lib/toast';
 import { consoleSessionQuery } from './api/get-console-session';
 import { ConsoleLayout, consolePages } from './console-layout';
@@ -24,6 +25,7 @@ const AuditPage = retryableLazy(() => import('./pages/audit/audit-page'));
 const ReviewPage = retryableLazy(() => import('./pages/review/review-page'));
 const SubmissionsPage = retryableLazy(() => import('./pages/submissions/submissions-page'));
 const OperationsPage = retryableLazy(() => import('./pages/operations/operations-page'));
+const SitePage = retryableLazy(() => import('./pages/site/site-page'));
 
 /** Links, secondary words and errors dark enough for WCAG AA on white (antd's defaults are 4.1:1, 3.4:1, 3.3:1). */
 const CONSOLE_TOKENS = {
@@ -50,6 +52,8 @@ const Gate = () => {
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
   const session = useQuery(consoleSessionQuery(isSignedIn));
+  // Drawn again when the company's face arrives or changes: the pages' plant labels read it (plant-options.ts).
+  useSiteFaceState();
   const userId = session.data?.id;
   const isReviewer = session.data?.roles.includes('AppVerify') ?? false;
   useEffect(() => {
@@ -78,6 +82,7 @@ const Gate = () => {
             {allowed.has('/review') && <Route path="/review" element={<ReviewPage />} />}
             {allowed.has('/submissions') && <Route path="/submissions" element={<SubmissionsPage />} />}
             {allowed.has('/operations') && <Route path="/operations" element={<OperationsPage />} />}
+            {allowed.has('/site') && <Route path="/site" element={<SitePage />} />}
             <Route path="*" element={<Result status="404" title={ct.notFound} />} />
           </Routes>
         </Suspense>

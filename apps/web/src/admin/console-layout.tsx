@@ -1,15 +1,17 @@
 // The console's frame (made for 1366×768 and up, usable on a phone): the menu on the left, the user and plants on top, the page in the rest.
 import type { ConsoleSession } from '@ess/contract/console';
 import { Button, Drawer, Grid, Layout, Menu, Space, Tag, Typography } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useSiteFace } from '../lib/site-face';
 import { signOut } from './api/logout';
 import { BackupNotice } from './components/backup-notice';
+import { plantLabel } from './plant-options';
 import { ct } from './texts';
 
 /**
  * The pages a console user may open, in the menu's order: HR's for HR, 资料审核 for holders of AppVerify, then
- * 收件箱 for HR, and 备份与任务 for the SysAdmin.
+ * 收件箱 for HR, and 备份与任务 and 公司信息 for the SysAdmin.
  */
 export const consolePages = (session: ConsoleSession) => {
   const isHr =
@@ -27,8 +29,44 @@ export const consolePages = (session: ConsoleSession) => {
     ...(isReviewer ? [{ key: '/review', label: ct.menu.review }] : []),
     // What the public forms sent (the employee app's /hr/submissions before): HR of a plant, as the server's calls.
     ...(isHr ? [{ key: '/submissions', label: ct.submissions.menu }] : []),
-    ...(session.roles.includes('SysAdmin') ? [{ key: '/operations', label: ct.menu.operations }] : []),
+    ...(session.roles.includes('SysAdmin')
+      ? [
+          { key: '/operations', label: ct.menu.operations },
+          { key: '/site', label: ct.menu.site },
+        ]
+      : []),
   ];
+};
+
+/**
+ * The title bar's name: the company's logo and name (公司信息) over 人事管理后台, or 人事管理后台 alone while none is set.
+ * The browser's tab says the same.
+ */
+const ConsoleTitle = ({ isDark }: { isDark: boolean }) => {
+  const face = useSiteFace();
+  useEffect(() => {
+    document.title = face.companyName ? `${ct.title} - ${face.companyName}` : ct.title;
+  }, [face.companyName]);
+  return (
+    <div style={{ display: 'flex', alignItems: 'center', gap: 10, minHeight: 32 }}>
+      {face.logoUrl && (
+        <img
+          src={face.logoUrl}
+          alt=""
+          height={32}
+          style={{ height: 32, width: 'auto', maxWidth: 64, objectFit: 'contain', flex: 'none' }}
+        />
+      )}
+      <div style={{ minWidth: 0, lineHeight: 1.3 }}>
+        {face.companyName && (
+          <div style={{ fontSize: 13, fontWeight: 400, color: isDark ? 'rgba(255,255,255,0.85)' : '#595959' }}>
+            {face.companyName}
+          </div>
+        )}
+        <div>{ct.title}</div>
+      </div>
+    </div>
+  );
 };
 
 /**
@@ -61,7 +99,9 @@ export const ConsoleLayout = ({ session, children }: { session: ConsoleSession; 
     <Layout style={{ minHeight: '100vh' }}>
       {!narrow && (
         <Layout.Sider width={200} theme="dark">
-          <div style={{ color: '#fff', padding: '16px 20px', fontWeight: 600, fontSize: 16 }}>{ct.title}</div>
+          <div style={{ color: '#fff', padding: '16px 20px', fontWeight: 600, fontSize: 16 }}>
+            <ConsoleTitle isDark />
+          </div>
           {menu}
         </Layout.Sider>
       )}
@@ -69,7 +109,7 @@ export const ConsoleLayout = ({ session, children }: { session: ConsoleSession; 
         <Drawer
           placement="left"
           width={240}
-          title={ct.title}
+          title={<ConsoleTitle isDark={false} />}
           open={menuOpen}
           onClose={() => setMenuOpen(false)}
           styles={{ body: { padding: 0 } }}
@@ -103,7 +143,7 @@ export const ConsoleLayout = ({ session, children }: { session: ConsoleSession; 
             </Typography.Text>
             {session.adminPlants.length > 0 && <Typography.Text type="secondary">{ct.plants}：</Typography.Text>}
             {session.adminPlants.map((plant) => (
-              <Tag key={plant}>{plant}</Tag>
+              <Tag key={plant}>{plantLabel(plant)}</Tag>
             ))}
             <Button onClick={signOut}>{ct.signOut}</Button>
           </Space>

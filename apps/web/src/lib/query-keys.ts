@@ -71,6 +71,8 @@ export const queryKeys = {
     backups: ['console', 'backups'],
     /** Console/GetFailedJobs: the background jobs that failed after their retries (SysAdmin). */
     failedJobs: ['console', 'failed-jobs'],
+    /** Site/GetSettings: the company's face as the SysAdmin edits it (公司信息). */
+    site: ['console', 'site'],
     imports: ['console', 'imports'],
     importJob: (id: number) => ['console', 'imports', 'job', id] as const,
     importList: (bu: string, page: number) => ['console', 'imports', 'list', bu, page] as const,
