@@ -40,31 +40,34 @@ export const consolePages = (session: ConsoleSession) => {
 
 /**
  * The title bar's name: the company's logo and name (公司信息) over 人事管理后台, or 人事管理后台 alone while none is set.
- * The browser's tab says the same.
  */
 const ConsoleTitle = ({ isDark }: { isDark: boolean }) => {
   const face = useSiteFace();
-  useEffect(() => {
-    document.title = face.companyName ? `${ct.title} - ${face.companyName}` : ct.title;
-  }, [face.companyName]);
+  // One above the other: a company's logo is often wide, its name long, and the menu is 200 px.
   return (
-    <div style={{ display: 'flex', alignItems: 'center', gap: 10, minHeight: 32 }}>
+    <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 4, lineHeight: 1.35 }}>
       {face.logoUrl && (
         <img
           src={face.logoUrl}
           alt=""
           height={32}
-          style={{ height: 32, width: 'auto', maxWidth: 64, objectFit: 'contain', flex: 'none' }}
+          // On the dark menu a logo drawn for white paper gets a white ground of its own.
+          style={{
+            height: 32,
+            width: 'auto',
+            maxWidth: 160,
+            objectFit: 'contain',
+            marginBottom: 4,
+            ...(isDark ? { background: '#fff', padding: 4, borderRadius: 6, boxSizing: 'content-box' } : {}),
+          }}
         />
       )}
-      <div style={{ minWidth: 0, lineHeight: 1.3 }}>
-        {face.companyName && (
-          <div style={{ fontSize: 13, fontWeight: 400, color: isDark ? 'rgba(255,255,255,0.85)' : '#595959' }}>
-            {face.companyName}
-          </div>
-        )}
-        <div>{ct.title}</div>
-      </div>
+      {face.companyName && (
+        <div style={{ fontSize: 13, fontWeight: 400, color: isDark ? 'rgba(255,255,255,0.85)' : '#595959' }}>
+          {face.companyName}
+        </div>
+      )}
+      <div>{ct.title}</div>
     </div>
   );
 };
@@ -80,6 +83,11 @@ export const ConsoleLayout = ({ session, children }: { session: ConsoleSession; 
   const narrow = Grid.useBreakpoint().md === false;
   const [menuOpen, setMenuOpen] = useState(false);
   const items = consolePages(session);
+  const { companyName } = useSiteFace();
+  // The browser's tab says whose console it is too.
+  useEffect(() => {
+    document.title = companyName ? `${ct.title} - ${companyName}` : ct.title;
+  }, [companyName]);
   const selected = items.find((item) => location.pathname.startsWith(item.key))?.key ?? items[0]?.key ?? '';
   const menu = (
     <nav aria-label={ct.title}>

@@ -258,7 +258,8 @@ const SiteForm = ({ data }: { data: SiteSettings }) => {
 
   const actions = (
     <Space>
-      {isDirty && <Typography.Text type="warning">{w.unsaved}</Typography.Text>}
+      {/* Amber dark enough to read on white (antd's warning colour is 1.9:1). */}
+      {isDirty && <Typography.Text style={{ color: '#ad4e00' }}>{w.unsaved}</Typography.Text>}
       <Button onClick={reset} disabled={!isDirty || save.isPending}>
         {w.reset}
       </Button>
