@@ -5,12 +5,14 @@
 // spec leaves the face unset again for the specs after it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawPng } from '../apps/server/src/seed/demo-images';
+import { findAxeViolations } from './axe';
 import { api, baseUrl, newDesk, usePhone } from './harness';
 import { tokenOf } from './review-helpers';
 import { openSignedIn, screenshot } from './screen-helpers';
 import { type MadeEmployee, makeEmployee, makeHrClerk, useTestData } from './test-data';
 
-const phone = usePhone();
+// Without the page's CSP, which refuses the injected accessibility check.
+const phone = usePhone({ bypassCSP: true });
 const data = useTestData();
 
 let admin: MadeEmployee;
@@ -55,11 +57,12 @@ describe('the company’s face', () => {
     expect((await page.locator('footer').textContent())?.trim()).toBe('');
     expect(await page.getByText(/ICP|版权|XXXXXXXX/).count()).toBe(0);
     expect(await page.title()).toBe('登录 - 员工自助系统');
+    expect(await findAxeViolations(page)).toEqual([]);
     await screenshot(page, 'site-face-login-unset');
   });
 
   it('is set by the SysAdmin in the console and shows at the next page load', async () => {
-    const desk = await newDesk(phone.browser);
+    const desk = await newDesk(phone.browser, { bypassCSP: true });
     try {
       const { page } = desk;
       await openSignedIn(desk, admin, '/admin/site');
@@ -102,6 +105,8 @@ describe('the company’s face', () => {
       await page.getByText('ICP 备案号格式不正确，应如：京ICP备12345678号-1').first().waitFor();
       await page.getByLabel('ICP 备案号').fill('皖ICP备12345678号-1');
       await page.getByLabel('NT 的显示名称').fill('南通商用车工厂');
+      await page.getByText('有未保存的修改').first().waitFor();
+      expect(await findAxeViolations(page)).toEqual([]);
       await page.getByRole('button', { name: '保存' }).first().click();
       await page.getByText('已保存，员工下次打开页面时生效').waitFor();
 
@@ -129,6 +134,7 @@ describe('the company’s face', () => {
     await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(144);
     expect(await logo.getAttribute('src')).toMatch(/^\/api\/site\/logo\/[0-9a-f]{64}\.png$/);
     expect(await page.title()).toBe('登录 - 江淮员工之家');
+    expect(await findAxeViolations(page)).toEqual([]);
     await screenshot(page, 'site-face-login-set');
 
     // One audit row of the save, with what it changed before and after.
