@@ -51,6 +51,7 @@ import { registerRecordsRoutes } from './modules/records/routes';
 import { registerRecruitmentRoutes } from './modules/recruitment/routes';
 import { registerReviewRoutes } from './modules/review/routes';
 import { registerSalaryRoutes } from './modules/salary/routes';
+import { registerSiteRoutes } from './modules/site/routes';
 import { registerTrainingRoutes } from './modules/training/routes';
 import { registerWechatRoutes } from './modules/wechat/routes';
 
@@ -235,6 +236,7 @@ export const buildApp = async ({
     forgetRoleHolders: tokens.forgetRoleHolders,
     initialPassword: config.INITIAL_PASSWORD,
   });
+  await registerSiteRoutes(app, { db });
 
   if (withBenchRoutes) {
     // References for `npm run bench`: the stack with no work, and one primary-key read on the same pool.

@@ -4,7 +4,11 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 // First, before the router moves: WeChat on iOS signs the address the app was entered with.
 import './lib/entry-url';
+import { loadSiteFace } from './lib/site-face';
 import './styles/global.css';
+
+// The company's name, logo and footer (公司信息), asked for once per page load, beside the screen's own code.
+void loadSiteFace();
 
 const root = document.getElementById('root');
 if (root) {

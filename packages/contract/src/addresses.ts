@@ -178,6 +178,12 @@ export const ADDRESSES = {
   getRoleCatalog: { path: 'People/GetRoles', role: 'SysAdmin' },
   setRoleMenus: { path: 'People/SetRoleMenus', role: 'SysAdmin' },
   searchAuditLog: { path: 'AuditLog/Search', role: 'HRAdmin' },
+  // 公司信息: the company's face (name, title, logo, footer, plant and department names), public to read and set by
+  // the SysAdmin
+  getSiteFace: { path: 'Site/GetFace', isPublic: true },
+  getSiteSettings: { path: 'Site/GetSettings', role: 'SysAdmin' },
+  saveSiteSettings: { path: 'Site/Save', role: 'SysAdmin' },
+  uploadSiteLogo: { path: 'Site/UploadLogo', role: 'SysAdmin', isMultipart: true },
   // ——— end of the HR console ———
 } as const satisfies Record<string, Address>;
 

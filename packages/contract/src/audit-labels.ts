@@ -51,6 +51,7 @@ export const AUDIT_ACTIONS = {
   'banner.create': '新建轮播图',
   'banner.update': '修改轮播图',
   'banner.withdraw': '撤下轮播图',
+  'site.update': '修改公司信息',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -68,6 +69,7 @@ export const AUDIT_SUBJECT_TYPES: Record<string, string> = {
   role: '角色',
   banner: '轮播图',
   'banner-image': '轮播图图片',
+  site: '公司信息',
 };
 
 const PAY_ITEM_LABELS = Object.fromEntries(PAY_ITEMS.map((item) => [item.key, item.label]));
@@ -139,6 +141,13 @@ export const AUDIT_FIELDS: Record<string, string> = {
   height: '高度',
   size: '大小',
   sha256: '内容摘要',
+  companyName: '公司名称',
+  appTitle: '应用标题',
+  logo: '标志',
+  copyright: '版权声明',
+  icpFiling: 'ICP 备案号',
+  plantNames: '工厂显示名称',
+  departmentNames: '部门显示名称',
   ...PAY_ITEM_LABELS,
 };
 

@@ -20,6 +20,7 @@ import { recordsRoutes } from './records';
 import { recruitmentRoutes } from './recruitment';
 import { reviewRoutes } from './review';
 import { salaryRoutes } from './salary';
+import { siteRoutes } from './site';
 import { trainingRoutes } from './training';
 import { wechatRoutes } from './wechat';
 
@@ -51,6 +52,7 @@ export const routes = {
   ...importRoutes,
   ...payslipBatchRoutes,
   ...peopleRoutes,
+  ...siteRoutes,
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

@@ -14,6 +14,7 @@ import { createTestContext, type TestContext } from '../../test/harness';
 import { improveForm, PDF, uploadPublic } from '../../test/public-forms';
 import { postMultipart } from '../../test/uploads';
 import type { JobDefinition, JobQueue } from '../jobs/queue';
+import { drawPng } from '../seed/demo-images';
 
 let t: TestContext;
 let allPlants: string; // 900001: HRAdmin of every plant, SysAdmin, AppVerify
@@ -620,6 +621,7 @@ const failedJob = async () => {
   return { name: alwaysFailing.name, id };
 };
 
+let siteSaves = 0;
 /** Every call of role SysAdmin: 900002 holds no SysAdmin. */
 const SYS_ADMIN_CASES: Record<string, Case[]> = {
   'People/SetRoles': [
@@ -633,6 +635,45 @@ const SYS_ADMIN_CASES: Record<string, Case[]> = {
   'Console/GetBackups': [{ body: async () => ({}), refusal: FORBIDDEN }],
   'Console/GetFailedJobs': [{ body: async () => ({}), refusal: FORBIDDEN }],
   'Console/RetryJob': [{ body: failedJob, refusal: FORBIDDEN, writes: true }],
+  // 公司信息: the company's face, set by the SysAdmin alone (the plants' and departments' names among it).
+  'Site/GetSettings': [
+    {
+      body: async () => ({}),
+      refusal: FORBIDDEN,
+      reached: (data) =>
+        expect((data as { departments: { bu: string }[] }).departments.some((row) => row.bu === 'HZ')).toBe(true),
+    },
+  ],
+  'Site/Save': [
+    {
+      body: async () => {
+        const { version } = (await t.call(routes.getSiteSettings, {}, allPlants)).body.data;
+        return { version, companyName: `走查公司${++siteSaves}`, plantNames: { HZ: '杭州工厂' } };
+      },
+      refusal: FORBIDDEN,
+      writes: true,
+    },
+  ],
+  'Site/UploadLogo': [
+    {
+      body: async () => ({}),
+      call: (_body, token) =>
+        postMultipart(
+          t.app,
+          routes.uploadSiteLogo.path,
+          [
+            {
+              field: 'file',
+              file: drawPng({ width: 8, height: 8, background: [1, 2, 3], blocks: [] }),
+              filename: 'logo.png',
+            },
+          ],
+          token,
+        ) as Promise<Answer>,
+      refusal: FORBIDDEN,
+      writes: true,
+    },
+  ],
   'People/SetRoleMenus': [
     {
       body: async () => {

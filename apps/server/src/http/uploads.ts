@@ -8,6 +8,12 @@ import { parseRequest } from './contract-routes';
 
 export type UploadedPart = { bytes: Buffer; originalName: string };
 
+/** The refusal of a file over the cap, in MB, or in KB for caps under 1 MB (a logo's). */
+export const uploadTooLarge = (maxBytes: number) =>
+  maxBytes >= 1024 * 1024
+    ? new BusinessError('UPLOAD_TOO_LARGE', { max: maxBytes >> 20 })
+    : new BusinessError('UPLOAD_TOO_LARGE_KB', { max: maxBytes >> 10 });
+
 /** The multipart limits for files of at most `maxBytes`. */
 const multipartLimits = (maxBytes: number, maxFiles: number) =>
   ({ fileSize: maxBytes, files: maxFiles, fields: 10, fieldSize: 1024, parts: 20, headerPairs: 50 }) as const;
@@ -30,7 +36,7 @@ export const registerUploads = async (scope: FastifyInstance, { maxBytes, maxFil
     const declared = Number(request.headers['content-length']);
     if (declared > maxBytes * maxFiles + MULTIPART_OVERHEAD_BYTES) {
       reply.header('connection', 'close');
-      throw new BusinessError('UPLOAD_TOO_LARGE', { max: maxBytes >> 20 });
+      throw uploadTooLarge(maxBytes);
     }
   });
 };
@@ -40,7 +46,7 @@ const errorCodeOf = (error: unknown) => (error as { code?: unknown } | undefined
 const translate = (error: unknown, { maxFiles, maxBytes }: UploadLimits): never => {
   switch (errorCodeOf(error)) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      throw new BusinessError('UPLOAD_TOO_LARGE', { max: maxBytes >> 20 });
+      throw uploadTooLarge(maxBytes);
     case 'FST_FILES_LIMIT':
       throw maxFiles === 1
         ? new BusinessError('UPLOAD_ONE_FILE')

@@ -1,11 +1,12 @@
 // Hourly housekeeping of tables that only grow: idempotency keys past their day, login failure counters of
 // accounts (real or not) that are neither locked nor failed within the lock time, and uploads no record came to
-// use within a day.
+// use within a day (the logos no save of 公司信息 used among them).
 import { sql } from 'drizzle-orm';
 import { deleteExpiredIdempotencyKeys } from '../core/idempotency';
 import type { Db } from '../db/client';
 import { loginFailures } from '../db/schema/index';
 import { deleteUnattachedFiles } from '../modules/files/service';
+import { deleteUnusedLogos } from '../modules/site/service';
 import type { JobDefinition } from './queue';
 
 export const deleteStaleLoginFailures = async (db: Db, lockMinutes: number) => {
@@ -24,5 +25,6 @@ export const housekeepingJob = ({ db, lockMinutes }: { db: Db; lockMinutes: numb
     await deleteExpiredIdempotencyKeys(db);
     await deleteStaleLoginFailures(db, lockMinutes);
     await deleteUnattachedFiles(db);
+    await deleteUnusedLogos(db);
   },
 });

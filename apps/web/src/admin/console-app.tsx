@@ -11,6 +11,7 @@ import { retryableLazy } from '../lib/code-load';
 import { createQueryClient } from '../lib/query-client';
 import { startRealtime } from '../lib/realtime';
 import { hasAnyToken } from '../lib/session';
+import { useSiteFaceState } from '../lib/site-face';
 import { setToastRenderer } from '../lib/toast';
 import { consoleSessionQuery } from './api/get-console-session';
 import { ConsoleLayout, consolePages } from './console-layout';
@@ -26,6 +27,7 @@ const SubmissionsPage = retryableLazy(() => import('./pages/submissions/submissi
 const OperationsPage = retryableLazy(() => import('./pages/operations/operations-page'));
 const AnnouncementsPage = retryableLazy(() => import('./pages/announcements/announcements-page'));
 const BannersPage = retryableLazy(() => import('./pages/banners/banners-page'));
+const SitePage = retryableLazy(() => import('./pages/site/site-page'));
 
 /** Links, secondary words and errors dark enough for WCAG AA on white (antd's defaults are 4.1:1, 3.4:1, 3.3:1). */
 const CONSOLE_TOKENS = {
@@ -52,6 +54,8 @@ const Gate = () => {
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
   const session = useQuery(consoleSessionQuery(isSignedIn));
+  // Drawn again when the company's face arrives or changes: the pages' plant labels read it (plant-options.ts).
+  useSiteFaceState();
   const userId = session.data?.id;
   const isReviewer = session.data?.roles.includes('AppVerify') ?? false;
   useEffect(() => {
@@ -84,6 +88,7 @@ const Gate = () => {
               <Route path="/announcements" element={<AnnouncementsPage session={session.data} />} />
             )}
             {allowed.has('/banners') && <Route path="/banners" element={<BannersPage session={session.data} />} />}
+            {allowed.has('/site') && <Route path="/site" element={<SitePage />} />}
             <Route path="*" element={<Result status="404" title={ct.notFound} />} />
           </Routes>
         </Suspense>

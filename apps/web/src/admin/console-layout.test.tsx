@@ -22,7 +22,7 @@ describe('consolePages', () => {
       '/banners',
     ]);
     expect(consolePages(session(['HRAdmin', 'AppVerify'], ['NT'])).map((item) => item.key)).toContain('/review');
-    // 备份与任务 is the SysAdmin's alone.
+    // 备份与任务 and 公司信息 are the SysAdmin's alone.
     expect(consolePages(session(['SysAdmin'])).map((item) => item.key)).toEqual([
       '/imports',
       '/batches',
@@ -32,6 +32,7 @@ describe('consolePages', () => {
       '/announcements',
       '/banners',
       '/operations',
+      '/site',
     ]);
     // An HR clerk without a plant, or a plain employee, has no page.
     expect(consolePages(session(['HRAdmin']))).toEqual([]);

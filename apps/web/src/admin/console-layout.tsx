@@ -1,15 +1,17 @@
 // The console's frame (made for 1366×768 and up, usable on a phone): the menu on the left, the user and plants on top, the page in the rest.
 import type { ConsoleSession } from '@ess/contract/console';
 import { Button, Drawer, Grid, Layout, Menu, Space, Tag, Typography } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useSiteFace } from '../lib/site-face';
 import { signOut } from './api/logout';
 import { BackupNotice } from './components/backup-notice';
+import { plantLabel } from './plant-options';
 import { ct } from './texts';
 
 /**
  * The pages a console user may open, in the menu's order: HR's for HR, 资料审核 for holders of AppVerify, then
- * 收件箱 for HR, and 备份与任务 for the SysAdmin.
+ * 收件箱 for HR, and 备份与任务 and 公司信息 for the SysAdmin.
  */
 export const consolePages = (session: ConsoleSession) => {
   const isHr =
@@ -30,8 +32,47 @@ export const consolePages = (session: ConsoleSession) => {
     ...(isHr ? [{ key: '/announcements', label: ct.menu.announcements }] : []),
     // The home page's pictures (轮播图): HR of a plant publishes for its plants.
     ...(isHr ? [{ key: '/banners', label: ct.menu.banners }] : []),
-    ...(session.roles.includes('SysAdmin') ? [{ key: '/operations', label: ct.menu.operations }] : []),
+    ...(session.roles.includes('SysAdmin')
+      ? [
+          { key: '/operations', label: ct.menu.operations },
+          { key: '/site', label: ct.menu.site },
+        ]
+      : []),
   ];
+};
+
+/**
+ * The title bar's name: the company's logo and name (公司信息) over 人事管理后台, or 人事管理后台 alone while none is set.
+ */
+const ConsoleTitle = ({ isDark }: { isDark: boolean }) => {
+  const face = useSiteFace();
+  // One above the other: a company's logo is often wide, its name long, and the menu is 200 px.
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 4, lineHeight: 1.35 }}>
+      {face.logoUrl && (
+        <img
+          src={face.logoUrl}
+          alt=""
+          height={32}
+          // On the dark menu a logo drawn for white paper gets a white ground of its own.
+          style={{
+            height: 32,
+            width: 'auto',
+            maxWidth: 160,
+            objectFit: 'contain',
+            marginBottom: 4,
+            ...(isDark ? { background: '#fff', padding: 4, borderRadius: 6, boxSizing: 'content-box' } : {}),
+          }}
+        />
+      )}
+      {face.companyName && (
+        <div style={{ fontSize: 13, fontWeight: 400, color: isDark ? 'rgba(255,255,255,0.85)' : '#595959' }}>
+          {face.companyName}
+        </div>
+      )}
+      <div>{ct.title}</div>
+    </div>
+  );
 };
 
 /**
@@ -45,6 +86,11 @@ export const ConsoleLayout = ({ session, children }: { session: ConsoleSession; 
   const narrow = Grid.useBreakpoint().md === false;
   const [menuOpen, setMenuOpen] = useState(false);
   const items = consolePages(session);
+  const { companyName } = useSiteFace();
+  // The browser's tab says whose console it is too.
+  useEffect(() => {
+    document.title = companyName ? `${ct.title} - ${companyName}` : ct.title;
+  }, [companyName]);
   const selected = items.find((item) => location.pathname.startsWith(item.key))?.key ?? items[0]?.key ?? '';
   const menu = (
     <nav aria-label={ct.title}>
@@ -64,7 +110,9 @@ export const ConsoleLayout = ({ session, children }: { session: ConsoleSession; 
     <Layout style={{ minHeight: '100vh' }}>
       {!narrow && (
         <Layout.Sider width={200} theme="dark">
-          <div style={{ color: '#fff', padding: '16px 20px', fontWeight: 600, fontSize: 16 }}>{ct.title}</div>
+          <div style={{ color: '#fff', padding: '16px 20px', fontWeight: 600, fontSize: 16 }}>
+            <ConsoleTitle isDark />
+          </div>
           {menu}
         </Layout.Sider>
       )}
@@ -72,7 +120,7 @@ export const ConsoleLayout = ({ session, children }: { session: ConsoleSession; 
         <Drawer
           placement="left"
           width={240}
-          title={ct.title}
+          title={<ConsoleTitle isDark={false} />}
           open={menuOpen}
           onClose={() => setMenuOpen(false)}
           styles={{ body: { padding: 0 } }}
@@ -106,7 +154,7 @@ export const ConsoleLayout = ({ session, children }: { session: ConsoleSession; 
             </Typography.Text>
             {session.adminPlants.length > 0 && <Typography.Text type="secondary">{ct.plants}：</Typography.Text>}
             {session.adminPlants.map((plant) => (
-              <Tag key={plant}>{plant}</Tag>
+              <Tag key={plant}>{plantLabel(plant)}</Tag>
             ))}
             <Button onClick={signOut}>{ct.signOut}</Button>
           </Space>

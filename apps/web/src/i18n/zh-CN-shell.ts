@@ -3,9 +3,8 @@
 // download, so only these belong here; every other screen's texts live in ./zh-CN.ts, which includes these.
 export const zhCNShell = {
   app: {
+    /** The app's own title, until the SysAdmin sets the company's (公司信息). */
     title: '员工自助系统',
-    copyright: '© 员工自助系统 版权所有',
-    icpFiling: (number: string) => `ICP备案号：${number}`,
   },
   common: {
     loading: '加载中…',
@@ -72,7 +71,9 @@ export const zhCNShell = {
     submit: '登录',
     submitting: '验证中',
     failed: '登录失败',
-    logoAlt: '员工自助系统标志',
+    logoAlt: (name: string) => `${name}标志`,
+    /** The ICP filing number links to the MIIT's filing site, as the filing rules ask. */
+    icpFilingLink: (number: string) => `${number}（工业和信息化部备案查询）`,
     clear: '清除',
   },
 } as const;

@@ -225,6 +225,38 @@ export const callMultipartEnvelope = <N extends MultipartRouteName>(
   options: CallOptions = {},
 ): Promise<Envelope<DataOf<Routes[N]>>> => callAddress(ADDRESSES[name], { form }, options);
 
+/** The public calls (no token). */
+export type PublicRouteName = {
+  [N in RouteName]: (typeof ADDRESSES)[N] extends { isPublic: true } ? N : never;
+}[RouteName];
+
+/**
+ * A public call read by GET, which the browser's cache may answer: the server tags the answer (ETag) and the
+ * browser asks again with the tag, answered 304 without a body while nothing changed (Site/GetFace, on every page
+ * load). Quiet: no toast and no sign-out; the caller keeps what it had when it fails.
+ */
+export const readPublicData = async <N extends PublicRouteName>(
+  name: N,
+  { signal }: Pick<CallOptions, 'signal'> = {},
+): Promise<DataOf<Routes[N]>> => {
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
+  const abortOnCaller = () => timeout.abort();
+  signal?.addEventListener('abort', abortOnCaller);
+  try {
+    const response = await fetch(`/api/${ADDRESSES[name].path}`, {
+      credentials: 'same-origin',
+      signal: timeout.signal,
+    });
+    const answer = (await response.json()) as Envelope<DataOf<Routes[N]>> | null;
+    if (!response.ok || !answer?.result) throw new ApiError('http', answer?.msg || t.api.serverError);
+    return answer.data;
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', abortOnCaller);
+  }
+};
+
 /** The answer's data; rejects with the server's msg when result is false. */
 export const callApi = async <N extends RouteName>(
   name: N,

@@ -81,6 +81,8 @@ export const queryKeys = {
     banners: ['console', 'banners'],
     bannerList: (filter: { bu: string; state: string }, page: number) =>
       ['console', 'banners', 'list', filter.bu, filter.state, page] as const,
+    /** Site/GetSettings: the company's face as the SysAdmin edits it (公司信息). */
+    site: ['console', 'site'],
     imports: ['console', 'imports'],
     importJob: (id: number) => ['console', 'imports', 'job', id] as const,
     importList: (bu: string, page: number) => ['console', 'imports', 'list', bu, page] as const,

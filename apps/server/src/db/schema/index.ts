@@ -8,4 +8,5 @@ export * from './operations';
 export * from './proposals';
 export * from './queries';
 export * from './records';
+export * from './site';
 export * from './training';

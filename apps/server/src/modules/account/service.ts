@@ -14,6 +14,7 @@ import { batcherPerDatabase, createStatementBatcher } from '../../db/statement-b
 import { withTransaction } from '../../db/transaction';
 import { hashPassword, sha256Hex, spendDecoyVerification, verifyPassword } from '../../lib/passwords';
 import { filePathOf } from '../files/service';
+import { departmentDisplayName } from '../site/service';
 
 const REFRESH_DAYS_REMEMBERED = 30;
 const REFRESH_DAYS_SESSION = 1;
@@ -31,12 +32,13 @@ type EmployeeRow = typeof employees.$inferSelect;
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000);
 
-const loginUserOf = (row: EmployeeRow): LoginUser => ({
+/** The signed-in user as the app shows them: the department by the name the SysAdmin gave it, if any. */
+const loginUserOf = async (db: Db, row: EmployeeRow): Promise<LoginUser> => ({
   userAccount: row.empNo,
   userName: row.name,
   id: row.id,
   baseBu: row.bu,
-  deptName: row.deptName,
+  deptName: await departmentDisplayName(db, row.bu, row.deptName),
   titleName: row.titleName,
 });
 
@@ -126,7 +128,7 @@ export const checkLogin = async (
   const tokens = await issueTokens(deps, row, {
     refreshDays: input.isRemember ? REFRESH_DAYS_REMEMBERED : REFRESH_DAYS_SESSION,
   });
-  return { ...tokens, ...loginUserOf(row) };
+  return { ...tokens, ...(await loginUserOf(db, row)) };
 };
 
 /**
@@ -230,7 +232,7 @@ export const getProfile = async (db: Db, caller: Caller): Promise<Profile> => {
   const [row] = await db.select().from(employees).where(eq(employees.id, caller.id));
   if (!row) throw new BusinessError('EMPLOYEE_NOT_FOUND');
   return {
-    ...loginUserOf(row),
+    ...(await loginUserOf(db, row)),
     empEnterDate: row.enterDate,
     appReadStatus: row.appReadStatus === 'Y' ? 'Y' : 'N',
     mustChangePassword: row.mustChangePassword,

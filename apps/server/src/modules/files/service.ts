@@ -19,7 +19,7 @@ import {
   sniffKind,
 } from './file-kinds';
 
-/** What a file is by its first bytes, for the modules that take pictures of their own (banners). */
+/** What a file is by its first bytes, for the modules that take pictures of their own (banners, the logo). */
 export { sniffKind } from './file-kinds';
 /** The most one upload may weigh, for the modules that take uploads of their own. */
 export { MAX_UPLOAD_BYTES };

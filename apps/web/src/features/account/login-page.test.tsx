@@ -1,7 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { holdPageQueries } from '../../lib/page-queries';
+import { resetSiteFaceForTests } from '../../lib/site-face';
 import { fail, fakeServer, ok, renderScreen } from '../../test/render';
 import LoginPage from './login-page';
 
@@ -171,5 +172,48 @@ describe('LoginPage', () => {
     release();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe('LoginPage with the company’s face (公司信息)', () => {
+  afterEach(() => resetSiteFaceForTests());
+
+  it('shows the app’s own title and logo, and no copyright or filing line, while nothing is set', () => {
+    fakeServer({}, { isSignedIn: false });
+    resetSiteFaceForTests();
+    renderScreen(<LoginPage />, { path: '/login' });
+    expect(screen.getByRole('heading', { name: '员工自助系统' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: '员工自助系统标志' })).toHaveAttribute('src', '/logo.svg');
+    expect(screen.getByRole('contentinfo')).toBeEmptyDOMElement();
+    expect(screen.queryByText(/ICP/)).toBeNull();
+    expect(screen.queryByText(/版权/)).toBeNull();
+  });
+
+  it('shows the company’s name, logo, title and footer lines, the filing number linked to the MIIT', async () => {
+    fakeServer({}, { isSignedIn: false });
+    resetSiteFaceForTests();
+    renderScreen(<LoginPage />, { path: '/login' });
+    // The answer arrives after the first paint: the screen takes it as it comes.
+    act(() =>
+      resetSiteFaceForTests({
+        companyName: '江淮汽车集团有限公司',
+        appTitle: '江淮员工之家',
+        logoUrl: `/api/site/logo/${'b'.repeat(64)}.png`,
+        copyright: '© 2026 江淮汽车集团有限公司 版权所有',
+        icpFiling: '皖ICP备12345678号-1',
+        plantNames: {},
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: '江淮员工之家' })).toBeInTheDocument();
+    expect(screen.getByText('江淮汽车集团有限公司')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: '江淮汽车集团有限公司标志' })).toHaveAttribute(
+      'src',
+      `/api/site/logo/${'b'.repeat(64)}.png`,
+    );
+    expect(screen.getByText('© 2026 江淮汽车集团有限公司 版权所有')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /皖ICP备12345678号-1/ })).toHaveAttribute(
+      'href',
+      'https://beian.miit.gov.cn/',
+    );
   });
 });

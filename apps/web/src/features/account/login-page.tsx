@@ -11,6 +11,7 @@ import { describeError } from '../../lib/api-client';
 import { retryableLazy } from '../../lib/code-load';
 import { clearPageQueries } from '../../lib/page-queries';
 import { startSession } from '../../lib/session';
+import { appTitleOf, DEFAULT_LOGO_URL, useSiteFace } from '../../lib/site-face';
 import { showToast } from '../../lib/toast';
 import { checkLogin, prefetchCheckLogin } from './api/check-login';
 import { AgreementCheck, SubmitButton, TextField } from './components/sign-in-controls';
@@ -20,8 +21,8 @@ import { toSafeRedirect } from './safe-redirect';
 const HandbookPopup = retryableLazy(() => import('./handbook-popup'));
 
 const ERROR_MS = 2000;
-/** The operator's ICP filing number (set at build time); no line at all without one, never a placeholder. */
-const ICP_FILING = import.meta.env.VITE_ICP_FILING;
+/** Where an ICP filing number leads (the MIIT's filing search). */
+const ICP_FILING_SITE = 'https://beian.miit.gov.cn/';
 
 const LoginPage = () => {
   const [searchParams] = useSearchParams();
@@ -37,6 +38,11 @@ const LoginPage = () => {
   const [isAgreed, setAgreed] = useState(false);
   const [isHandbookOpen, setHandbookOpen] = useState(false);
   const [hasOpenedHandbook, setOpenedHandbook] = useState(false);
+  // The company's face as this browser last saw it, replaced when this load's answer comes (lib/site-face.ts).
+  const face = useSiteFace();
+  const title = appTitleOf(face);
+  const [brokenLogo, setBrokenLogo] = useState<string | null>(null);
+  const logoUrl = face.logoUrl && face.logoUrl !== brokenLogo ? face.logoUrl : DEFAULT_LOGO_URL;
 
   useEffect(() => {
     // Fetch the sign-in code once the screen is up, before the worker has finished typing.
@@ -86,8 +92,17 @@ const LoginPage = () => {
   return (
     <div className="login-page">
       <header className="login-header">
-        <img className="login-logo" src="/logo.svg" alt={t.login.logoAlt} width={72} height={72} />
-        <h1 className="login-title">{t.app.title}</h1>
+        {/* The logo's box is kept whatever comes (a wide logo fits it), so nothing below moves when it changes. */}
+        <img
+          className="login-logo"
+          src={logoUrl}
+          alt={t.login.logoAlt(face.companyName || title)}
+          width={240}
+          height={72}
+          onError={() => setBrokenLogo(face.logoUrl)}
+        />
+        <p className="login-company">{face.companyName}</p>
+        <h1 className="login-title">{title}</h1>
       </header>
       <form className="login-form" onSubmit={submit} onFocus={prefetchCheckLogin} noValidate>
         <div className="login-field">
@@ -142,9 +157,21 @@ const LoginPage = () => {
           {t.login.submit}
         </SubmitButton>
       </form>
+      {/* Only what the SysAdmin set: no copyright or filing line at all without one, never a placeholder. */}
       <footer className="login-footer">
-        <p>{t.app.copyright}</p>
-        {ICP_FILING && <p>{t.app.icpFiling(ICP_FILING)}</p>}
+        {face.copyright && <p>{face.copyright}</p>}
+        {face.icpFiling && (
+          <p>
+            <a
+              href={ICP_FILING_SITE}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={t.login.icpFilingLink(face.icpFiling)}
+            >
+              {face.icpFiling}
+            </a>
+          </p>
+        )}
       </footer>
       {hasOpenedHandbook && (
         <LoadBoundary

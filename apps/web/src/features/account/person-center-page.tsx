@@ -21,6 +21,7 @@ import { t } from '../../i18n/zh-CN';
 import { confirmAction } from '../../lib/confirm-action';
 import { useSignedInUser } from '../../lib/current-user';
 import { clearSession, readRefreshToken } from '../../lib/session';
+import { plantNameOf, useSiteFace } from '../../lib/site-face';
 import { logout } from './api/logout';
 import './person-center-page.css';
 
@@ -42,6 +43,8 @@ const LINKS: readonly { path: string; title: string; icon: ReactNode }[] = [
 
 const PersonCenterPage = () => {
   const { profile } = useSignedInUser();
+  // The plant by the name the SysAdmin gave it (公司信息), else its code; the department's name comes so from the server.
+  const plant = plantNameOf(useSiteFace(), profile.baseBu);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const avatarUrl = profile.avatarUrl || DEFAULT_AVATAR_URL;
@@ -76,9 +79,7 @@ const PersonCenterPage = () => {
         <div className="person-info">
           <p className="person-name">{profile.userName}</p>
           <p className="person-meta">{t.personCenter.employeeNo(profile.userAccount)}</p>
-          <p className="person-meta">
-            {profile.deptName} · {profile.titleName}
-          </p>
+          <p className="person-meta">{[plant, profile.deptName, profile.titleName].filter(Boolean).join(' · ')}</p>
         </div>
       </section>
       <List className="person-links">

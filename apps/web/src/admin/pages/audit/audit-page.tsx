@@ -53,7 +53,7 @@ const AuditPage = ({ session }: { session: ConsoleSession }) => {
             <Input type="date" style={{ width: 140 }} />
           </Form.Item>
           <Form.Item name="bu" label={ct.common.plant}>
-            <Select allowClear style={{ width: 80 }} options={plantOptions(session.adminPlants)} />
+            <Select allowClear style={{ width: 140 }} options={plantOptions(session.adminPlants)} />
           </Form.Item>
           <Button type="primary" htmlType="submit">
             {ct.common.search}

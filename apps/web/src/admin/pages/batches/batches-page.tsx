@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Drawer, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { PagedTable } from '../../components/paged-table';
+import { plantLabel } from '../../plant-options';
 import { ct } from '../../texts';
 import { useExportBatch } from './api/export-payslip-batch';
 import { BATCH_PAGE_SIZE, batchListQuery } from './api/list-payslip-batches';
@@ -41,7 +42,7 @@ const BatchesPage = ({ session }: { session: ConsoleSession }) => {
           pageSize={BATCH_PAGE_SIZE}
           onPage={setPage}
           columns={[
-            { title: ct.common.plant, dataIndex: 'bu', width: 60 },
+            { title: ct.common.plant, dataIndex: 'bu', width: 90, render: plantLabel },
             { title: ct.common.month, dataIndex: 'month', width: 90 },
             {
               title: ct.common.status,

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Popconfirm, Select, Space } from 'antd';
 import { useState } from 'react';
 import { PagedTable } from '../../components/paged-table';
-import { plantOptions } from '../../plant-options';
+import { plantLabel, plantOptions } from '../../plant-options';
 import { ct } from '../../texts';
 import { IMPORT_PAGE_SIZE, importListQuery } from './api/list-import-jobs';
 import { useRollbackImport } from './api/rollback-import';
@@ -42,7 +42,7 @@ export const ImportHistory = ({ session, onOpen }: { session: ConsoleSession; on
         onPage={setPage}
         columns={[
           { title: ct.imports.number, dataIndex: 'id', width: 70 },
-          { title: ct.common.plant, dataIndex: 'bu', width: 60 },
+          { title: ct.common.plant, dataIndex: 'bu', width: 90, render: plantLabel },
           { title: ct.imports.type, render: (_, row) => IMPORT_KIND_LABELS[row.kind], width: 110 },
           { title: ct.common.month, dataIndex: 'month', width: 90 },
           { title: ct.imports.file, dataIndex: 'fileName', ellipsis: true },

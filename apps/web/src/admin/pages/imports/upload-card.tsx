@@ -49,7 +49,7 @@ export const UploadCard = ({ session, onUploaded }: { session: ConsoleSession; o
         initialValues={{ bu: session.adminPlants[0], kind: 'payslip', month: getShanghaiMonth(1) }}
       >
         <Form.Item label={ct.common.plant} name="bu" rules={rulesOf('bu')}>
-          <Select style={{ width: 100 }} options={plantOptions(session.adminPlants)} />
+          <Select style={{ width: 140 }} options={plantOptions(session.adminPlants)} />
         </Form.Item>
         <Form.Item label={ct.imports.kind} name="kind" rules={rulesOf('kind')}>
           <Select

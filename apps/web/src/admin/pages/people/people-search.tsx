@@ -30,7 +30,7 @@ export const PeopleSearch = ({
           <Input allowClear style={{ width: 110 }} />
         </Form.Item>
         <Form.Item name="bu" label={ct.common.plant}>
-          <Select allowClear style={{ width: 90 }} options={plantOptions(session.adminPlants)} />
+          <Select allowClear style={{ width: 140 }} options={plantOptions(session.adminPlants)} />
         </Form.Item>
         <Form.Item name="deptName" label={ct.common.dept}>
           <Input allowClear style={{ width: 120 }} />

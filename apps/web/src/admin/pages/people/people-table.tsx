@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { PagedTable } from '../../components/paged-table';
+import { plantLabel } from '../../plant-options';
 import { ct } from '../../texts';
 import { useIssueResetCode } from './api/issue-person-reset-code';
 import { useReinstatePerson } from './api/reinstate-person';
@@ -57,7 +58,7 @@ export const PeopleTable = ({ session }: { session: ConsoleSession }) => {
           columns={[
             { title: ct.common.empNo, dataIndex: 'empNo', width: 90 },
             { title: ct.common.name, dataIndex: 'name', width: 80 },
-            { title: ct.common.plant, dataIndex: 'bu', width: 56 },
+            { title: ct.common.plant, dataIndex: 'bu', width: 90, render: plantLabel },
             { title: ct.common.dept, dataIndex: 'deptName', width: 110, ellipsis: true },
             { title: ct.common.team, dataIndex: 'teamName', width: 80, ellipsis: true },
             { title: ct.people.title, dataIndex: 'titleName', width: 80, ellipsis: true },

@@ -12,6 +12,7 @@ import { useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { QueryErrorOf } from '../../components/query-error';
 import { emptyLocale } from '../../components/table-empty';
+import { plantLabel, plantOptions } from '../../plant-options';
 import { ct } from '../../texts';
 import { CHANGE_PAGE_SIZE, changeListQuery } from './api/get-change-list';
 import { pendingReviewCountQuery } from './api/get-pending-count';
@@ -22,7 +23,8 @@ const r = ct.review;
 
 export const kindText = (kind: ChangeKind) => r.kindText(CHANGE_KIND_WORDS[kind] ?? kind);
 
-const PLANT_OPTIONS = [{ value: '', label: r.allPlants }, ...PLANTS.map((plant) => ({ value: plant, label: plant }))];
+/** Read when drawn: the plants' display names may arrive after the page's code (plant-options.ts). */
+const plantFilterOptions = () => [{ value: '', label: r.allPlants }, ...plantOptions(PLANTS)];
 const KIND_OPTIONS = [
   { value: '', label: r.allKinds },
   ...CHANGE_KINDS.map((kind) => ({ value: kind, label: kindText(kind) })),
@@ -87,7 +89,7 @@ const ReviewPage = () => {
         <Select<Plant | ''>
           aria-label={r.plant}
           value={view.bu}
-          options={PLANT_OPTIONS as { value: Plant | ''; label: string }[]}
+          options={plantFilterOptions() as { value: Plant | ''; label: string }[]}
           onChange={(bu) => filterBy({ bu })}
           // A short list: every option in the page, none scrolled out of reach.
           virtual={false}
@@ -130,7 +132,7 @@ const ReviewPage = () => {
             view.status === 'pending'
               ? { title: r.submitted, dataIndex: 'submittedAt', key: 'submittedAt', width: 170 }
               : { title: r.decided, key: 'decidedAt', width: 170, render: (_, row) => row.decidedAt ?? r.emptyValue },
-            { title: r.plant, dataIndex: 'bu', key: 'bu', width: 90 },
+            { title: r.plant, dataIndex: 'bu', key: 'bu', width: 90, render: plantLabel },
             { title: r.department, dataIndex: 'deptName', key: 'deptName' },
             ...(view.status === 'pending'
               ? []

@@ -4,6 +4,7 @@
 import { ANSWER_MAX_LENGTH, type FeedbackRow } from '@ess/contract/inbox';
 import { Button, Input, Modal, Space, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
+import { plantLabel } from '../../plant-options';
 import { ct } from '../../texts';
 import { useAnswerFeedback } from './api/answer-feedback';
 
@@ -85,7 +86,7 @@ export const FEEDBACK_COLUMNS: TableColumnsType<FeedbackRow> = [
       </Space>
     ),
   },
-  { title: s.plant, dataIndex: 'bu', key: 'bu', width: 70 },
+  { title: s.plant, dataIndex: 'bu', key: 'bu', width: 90, render: plantLabel },
   {
     title: s.employee,
     key: 'employee',

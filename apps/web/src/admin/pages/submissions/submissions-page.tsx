@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { showToast } from '../../../lib/toast';
 import { QueryErrorOf } from '../../components/query-error';
 import { emptyLocale } from '../../components/table-empty';
+import { plantLabel, plantOptions } from '../../plant-options';
 import { ct } from '../../texts';
 import { exportUrl } from './api/export-url';
 import { candidateListQuery } from './api/get-candidate-list';
@@ -25,7 +26,8 @@ import { FEEDBACK_COLUMNS } from './feedback-tab';
 const s = ct.submissions;
 type Tab = 'proposals' | 'candidates' | 'feedback';
 
-const PLANT_OPTIONS = [{ value: '', label: s.allPlants }, ...PLANTS.map((plant) => ({ value: plant, label: plant }))];
+/** Read when drawn: the plants' display names may arrive after the page's code (plant-options.ts). */
+const plantFilterOptions = () => [{ value: '', label: s.allPlants }, ...plantOptions(PLANTS)];
 const KIND_OPTIONS = [
   { value: '', label: s.allKinds },
   ...PROPOSAL_KINDS.map((kind) => ({ value: kind, label: s.kinds[kind] ?? kind })),
@@ -74,7 +76,7 @@ const StatusSelect = ({ change }: { change: StatusChange }) => {
 const PROPOSAL_COLUMNS: TableColumnsType<ProposalRow> = [
   { title: s.createdAt, dataIndex: 'createdAt', key: 'createdAt', width: 160 },
   { title: s.kind, key: 'kind', width: 100, render: (_, row) => s.kinds[row.kind] ?? row.kind },
-  { title: s.plant, dataIndex: 'bu', key: 'bu', width: 70 },
+  { title: s.plant, dataIndex: 'bu', key: 'bu', width: 90, render: plantLabel },
   {
     title: s.title,
     key: 'title',
@@ -132,7 +134,7 @@ const PROPOSAL_COLUMNS: TableColumnsType<ProposalRow> = [
 
 const CANDIDATE_COLUMNS: TableColumnsType<CandidateRow> = [
   { title: s.createdAt, dataIndex: 'createdAt', key: 'createdAt', width: 160 },
-  { title: s.plant, dataIndex: 'bu', key: 'bu', width: 70 },
+  { title: s.plant, dataIndex: 'bu', key: 'bu', width: 90, render: plantLabel },
   { title: s.candidate, dataIndex: 'userName', key: 'userName' },
   { title: s.position, dataIndex: 'positionApply', key: 'positionApply' },
   { title: s.ageTitle, key: 'age', width: 70, render: (_, row) => s.age(row.userAge) },
@@ -236,7 +238,7 @@ const SubmissionsPage = () => {
         <Select<Plant | ''>
           aria-label={s.plant}
           value={filter.bu}
-          options={PLANT_OPTIONS as { value: Plant | ''; label: string }[]}
+          options={plantFilterOptions() as { value: Plant | ''; label: string }[]}
           onChange={(bu) => filterBy({ bu })}
           // A short list: every option in the page, none scrolled out of reach.
           virtual={false}

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { ApiError } from '../../../../lib/api-client';
 import { showToast } from '../../../../lib/toast';
 import { QueryErrorOf } from '../../../components/query-error';
+import { plantLabel } from '../../../plant-options';
 import { ct } from '../../../texts';
 import { type Decision, useDecideChange } from '../api/decide-change';
 import { changeDetailQuery } from '../api/get-change-detail';
@@ -31,7 +32,7 @@ const Meta = ({ change, isNarrow }: { change: Detail; isNarrow: boolean }) => (
     style={{ marginBottom: 16 }}
     items={[
       { key: 'emp', label: r.employee, children: `${change.empNo} ${change.empName}` },
-      { key: 'bu', label: r.plant, children: change.bu },
+      { key: 'bu', label: r.plant, children: plantLabel(change.bu) },
       { key: 'dept', label: r.department, children: change.deptName },
       { key: 'at', label: r.submitted, children: change.submittedAt },
       ...(change.status === 'pending'
