@@ -32,7 +32,7 @@ import { withIdempotentTransaction } from '../../core/idempotency';
 import type { Notifier } from '../../core/notifier';
 import type { Db } from '../../db/client';
 import { totalOver } from '../../db/paging';
-import { preparedFor } from '../../db/prepared';
+import { executeNamed } from '../../db/prepared';
 import { announcementReceipts, announcements, employees, files, messages } from '../../db/schema/index';
 import { shanghaiTime } from '../../db/shanghai-time';
 import { type Executor, withTransaction } from '../../db/transaction';
@@ -576,36 +576,28 @@ export const acknowledgeAnnouncement = (
   );
 
 /**
- * The notices the home dialog shows once: live, the caller's, not read yet (the oldest first, as messages). A named
- * prepared statement: it runs on every visit of home.
+ * The notices the home dialog shows once, as a select of rows shaped like the dialog's (id, noticeTitle, noticeBody,
+ * createdAt, mustAcknowledge, at): live, the employee's, not read yet. The notices module reads it together with the
+ * messages in one statement (SystemNotice/GetPersonMsg, on every visit of home).
  */
-const unreadQuery = preparedFor((db) =>
-  db
-    .select({
-      id: announcements.id,
-      noticeTitle: announcements.title,
-      noticeBody: announcements.excerpt,
-      createdAt: shanghaiTime(announcements.startsAt),
-      mustAcknowledge: announcements.mustAcknowledge,
-    })
-    .from(announcements)
-    .innerJoin(employees, and(eq(employees.id, sql.placeholder('employeeId')), isLive, audienceIncludes(announcements)))
-    .where(
-      sql`not exists (select 1 from ${announcementReceipts} r
-        where r.announcement_id = ${announcements.id} and r.employee_id = ${sql.placeholder('employeeId')})`,
-    )
-    .orderBy(announcements.startsAt, announcements.id)
-    .limit(20)
-    .prepare('announcements_unread'),
-);
+export const unreadAnnouncementsSelect = (employeeId: number) => sql`
+  select ${announcements.id} as id, ${announcements.title} as "noticeTitle", ${announcements.excerpt} as "noticeBody",
+         ${shanghaiTime(announcements.startsAt)} as "createdAt", ${announcements.mustAcknowledge} as "mustAcknowledge",
+         ${announcements.startsAt} as at
+  from ${announcements} join ${employees}
+    on ${employees.id} = ${employeeId} and ${isLive} and ${audienceIncludes(announcements)}
+  where not exists (select 1 from ${announcementReceipts} r
+                    where r.announcement_id = ${announcements.id} and r.employee_id = ${employeeId})
+  order by ${announcements.startsAt}, ${announcements.id}
+  limit 20`;
 
-export const unreadForDialog = async (db: Db, caller: Caller): Promise<PersonMsg[]> => {
-  const rows = await unreadQuery(db).execute({ employeeId: caller.id });
-  return rows.map((row) => ({ ...row, kind: 'announcement' as const }));
+const unreadIds = async (db: Db, caller: Caller) => {
+  const { rows } = await executeNamed<{ id: number }>(db, unreadAnnouncementsSelect(caller.id));
+  return rows.map((row) => row.id);
 };
 
 /** The dialog was closed: the notices it showed are read (all unread ones when it did not say which). */
 export const markDialogRead = async (db: Db, caller: Caller, ids: readonly number[] | undefined) => {
-  const shown = ids ?? (await unreadForDialog(db, caller)).map((row) => row.id);
+  const shown = ids ?? (await unreadIds(db, caller));
   await markRead(db, caller, shown);
 };

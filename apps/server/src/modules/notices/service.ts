@@ -6,10 +6,10 @@ import type { Caller } from '../../core/caller';
 import { withIdempotentTransaction } from '../../core/idempotency';
 import type { Db } from '../../db/client';
 import { type Page, type PageOf, readPage, totalOver } from '../../db/paging';
-import { preparedFor } from '../../db/prepared';
+import { executeNamed, preparedFor } from '../../db/prepared';
 import { messages, notices } from '../../db/schema/index';
 import { shanghaiTime } from '../../db/shanghai-time';
-import { markDialogRead, unreadForDialog } from '../announcements/service';
+import { markDialogRead, unreadAnnouncementsSelect } from '../announcements/service';
 import { changeRequestsOfNotices } from '../records/service';
 
 export type FeedbackInput = { NoticeType: FeedbackType; NoticeTitle: string; NoticeDesc: string; NoticeBody: string };
@@ -112,24 +112,23 @@ export const getPersonNotices = async (db: Db, caller: Caller, paging: Page): Pr
   };
 };
 
-/** What the home dialog shows once: the caller's unread messages, and HR's notices to them not read yet. */
+/**
+ * What the home dialog shows once: HR's notices to the caller not read yet (first: a 须确认 one is what the dialog is
+ * most for), then the caller's unread messages; one prepared statement, as it runs on every visit of home.
+ */
 export const getUnreadMessages = async (db: Db, caller: Caller): Promise<PersonMsg[]> => {
-  const [own, notices] = await Promise.all([
-    db
-      .select({
-        id: messages.id,
-        noticeTitle: messages.title,
-        noticeBody: messages.body,
-        createdAt: shanghaiTime(messages.createdAt),
-      })
-      .from(messages)
-      .where(and(eq(messages.employeeId, caller.id), isNull(messages.readAt)))
-      .orderBy(asc(messages.id))
-      .limit(20),
-    unreadForDialog(db, caller),
-  ]);
-  // HR's notices first: a 须确认 one is what the dialog is most for.
-  return [...notices, ...own.map((row) => ({ ...row, kind: 'message' as const, mustAcknowledge: false }))];
+  const { rows } = await executeNamed<Omit<PersonMsg, 'kind'> & { kind: PersonMsg['kind'] }>(
+    db,
+    sql`select id, "noticeTitle", "noticeBody", "createdAt", "mustAcknowledge", kind from (
+          (select 0 as rank, 'announcement' as kind, notices.* from (${unreadAnnouncementsSelect(caller.id)}) notices)
+          union all
+          (select 1, 'message', ${messages.id}, ${messages.title}, ${messages.body}, ${shanghaiTime(messages.createdAt)},
+                  false, ${messages.createdAt}
+           from ${messages} where ${messages.employeeId} = ${caller.id} and ${messages.readAt} is null
+           order by ${messages.id} limit 20)
+        ) unread order by rank, at, id`,
+  );
+  return rows;
 };
 
 /** The dialog was closed: every message read, and the notices it showed (all unread ones, unnamed). */
