@@ -30,6 +30,7 @@ import { loadCallerAccess } from './modules/account/service';
 import { registerAttendanceRoutes } from './modules/attendance/routes';
 import { registerConsoleRoutes } from './modules/console/routes';
 import { registerFilesRoutes } from './modules/files/routes';
+import { registerHandbookRoutes } from './modules/handbook/routes';
 import { registerHomeRoutes } from './modules/home/routes';
 import { registerImportRoutes } from './modules/imports/routes';
 import { createImportRunner, type ImportRunner } from './modules/imports/runner';
@@ -207,6 +208,7 @@ export const buildApp = async ({
   // The HR console
   registerConsoleRoutes(app, { database, isBackupScheduled: config.backupHour !== null, jobs });
   registerInboxRoutes(app, { db, notifier, overdueDays: config.FEEDBACK_OVERDUE_DAYS });
+  await registerHandbookRoutes(app, { db });
   const importRunner = createImportRunner({ db, notifier, timeLimitSeconds: config.IMPORT_TIME_LIMIT_SECONDS });
   app.addHook('onClose', importRunner.close);
   app.decorate('importRunner', importRunner);

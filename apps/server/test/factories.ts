@@ -62,6 +62,7 @@ export const makeEmployee = async (
     password = FACTORY_PASSWORD,
     empType = 'PS01',
     handbookRead = true,
+    deptName = '总装车间',
   }: {
     plant?: string;
     roles?: string[];
@@ -69,21 +70,34 @@ export const makeEmployee = async (
     name?: string;
     password?: string;
     empType?: EmpType;
-    /** Whether the employee has confirmed reading the handbook (app_read_status). */
+    /**
+     * Whether the employee has confirmed reading the handbook: app_read_status, and an acceptance of every handbook
+     * version published for their plant by now (the demo's first version among them).
+     */
     handbookRead?: boolean;
+    deptName?: string;
   } = {},
 ): Promise<MadeEmployee> => {
   const passwordHash = await hashPassword(sha256Hex(password));
   const { rows } = await database.pool.query<{ id: number }>(
     `insert into employees (emp_no, name, bu, dept_name, title_name, emp_type, enter_date, app_read_status, password_hash)
-     values ($1, $2, $3, '总装车间', '操作工', $4, current_date - 100, $5, $6) returning id`,
-    [empNo, name, plant, empType, handbookRead ? 'Y' : 'N', passwordHash],
+     values ($1, $2, $3, $7, '操作工', $4, current_date - 100, $5, $6) returning id`,
+    [empNo, name, plant, empType, handbookRead ? 'Y' : 'N', passwordHash, deptName],
   );
   const id = rows[0]?.id as number;
   await database.pool.query(
     'insert into employee_roles (employee_id, role_id) select $1, id from roles where name = any($2::text[])',
     [id, roles],
   );
+  if (handbookRead) {
+    await database.pool.query(
+      `insert into handbook_acceptances (version_id, employee_id)
+       select id, $1 from handbook_versions
+       where kind = 'handbook' and withdrawn_at is null and effective_date <= (now() at time zone 'Asia/Shanghai')::date
+         and (cardinality(plants) = 0 or $2 = any(plants))`,
+      [id, plant],
+    );
+  }
   return { id, empNo, name, bu: plant, empType };
 };
 

@@ -43,6 +43,9 @@ export const AUDIT_ACTIONS = {
   'proposal.status': '处理改善提案',
   'candidate.register': '内部推荐登记',
   'candidate.status': '处理推荐登记',
+  'handbook.publish': '发布手册版本',
+  'handbook.withdraw': '撤回手册版本',
+  'handbook.accept': '确认员工手册',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -58,6 +61,7 @@ export const AUDIT_SUBJECT_TYPES: Record<string, string> = {
   proposal: '改善提案',
   candidate: '推荐登记',
   role: '角色',
+  'handbook-version': '员工手册或入职指引版本',
 };
 
 const PAY_ITEM_LABELS = Object.fromEntries(PAY_ITEMS.map((item) => [item.key, item.label]));
@@ -119,6 +123,11 @@ export const AUDIT_FIELDS: Record<string, string> = {
   description: '描述',
   body: '内容',
   noticeType: '类型',
+  label: '版本名称',
+  effectiveDate: '生效日期',
+  plants: '适用工厂',
+  size: '大小（字节）',
+  acceptedAt: '确认时间',
   ...PAY_ITEM_LABELS,
 };
 
@@ -149,6 +158,8 @@ export const AUDIT_CODES: Record<string, string> = {
   HIRED: '已录用',
   EXAM: '考试',
   DEMAND: '问卷',
+  handbook: '员工手册',
+  guide: '入职指引',
   ...ROLE_LABELS,
   ...Object.fromEntries(
     (Object.entries(CHANGE_KIND_WORDS) as [ChangeKind, string][]).map(([kind, word]) => [kind, `修改${word}信息`]),

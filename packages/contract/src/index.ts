@@ -3,6 +3,7 @@ import { accountRoutes } from './account';
 import { attendanceRoutes } from './attendance';
 import { consoleRoutes } from './console';
 import { filesRoutes } from './files';
+import { handbookRoutes } from './handbook';
 import { homeRoutes } from './home';
 import { importRoutes } from './imports';
 import { inboxRoutes } from './inbox';
@@ -44,6 +45,7 @@ export const routes = {
   // The HR console
   ...consoleRoutes,
   ...inboxRoutes,
+  ...handbookRoutes,
   ...importRoutes,
   ...payslipBatchRoutes,
   ...peopleRoutes,

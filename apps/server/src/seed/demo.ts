@@ -17,6 +17,7 @@ import {
   TITLES,
 } from '../db/reference-data';
 import { hashPassword, sha256Hex } from '../lib/passwords';
+import { seedDemoHandbook } from './demo-handbook';
 import { seedDemoRecords } from './demo-records';
 import { seedDemoTraining } from './demo-training';
 
@@ -147,6 +148,7 @@ export const seedDemo = async (
     ]);
     await seedDemoRecords(pool, { empNo: DEMO_EMPLOYEE, cipher });
     await seedDemoTraining(pool);
+    await seedDemoHandbook(pool);
   } catch (error) {
     // A half-seeded company is worse than none: leave the database empty so the next start seeds again.
     await pool.query(

@@ -1,6 +1,7 @@
 // All tables, for the Drizzle handle and drizzle-kit.
 export * from './account';
 export * from './audit';
+export * from './handbook';
 export * from './home';
 export * from './imports';
 export * from './operations';

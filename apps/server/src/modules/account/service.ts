@@ -14,6 +14,7 @@ import { batcherPerDatabase, createStatementBatcher } from '../../db/statement-b
 import { withTransaction } from '../../db/transaction';
 import { hashPassword, sha256Hex, spendDecoyVerification, verifyPassword } from '../../lib/passwords';
 import { filePathOf } from '../files/service';
+import { handbookStatusOf } from '../handbook/service';
 
 const REFRESH_DAYS_REMEMBERED = 30;
 const REFRESH_DAYS_SESSION = 1;
@@ -123,10 +124,12 @@ export const checkLogin = async (
   if (failures) await db.delete(loginFailures).where(eq(loginFailures.account, account));
   // Said only to whoever knows the password: a guesser learns nothing about leavers.
   if (row.leftOn) throw new BusinessError('ACCOUNT_LEFT');
-  const tokens = await issueTokens(deps, row, {
-    refreshDays: input.isRemember ? REFRESH_DAYS_REMEMBERED : REFRESH_DAYS_SESSION,
-  });
-  return { ...tokens, ...loginUserOf(row) };
+  // Whether the handbook version current for the plant is accepted: the sign-in screen asks for it before going on.
+  const [tokens, handbook] = await Promise.all([
+    issueTokens(deps, row, { refreshDays: input.isRemember ? REFRESH_DAYS_REMEMBERED : REFRESH_DAYS_SESSION }),
+    handbookStatusOf(db, row),
+  ]);
+  return { ...tokens, ...loginUserOf(row), ...handbook };
 };
 
 /**
@@ -232,7 +235,7 @@ export const getProfile = async (db: Db, caller: Caller): Promise<Profile> => {
   return {
     ...loginUserOf(row),
     empEnterDate: row.enterDate,
-    appReadStatus: row.appReadStatus === 'Y' ? 'Y' : 'N',
+    ...(await handbookStatusOf(db, row)),
     mustChangePassword: row.mustChangePassword,
     avatarUrl: row.avatarFileId ? filePathOf(row.avatarFileId) : null,
   };

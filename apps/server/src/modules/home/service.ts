@@ -1,9 +1,8 @@
-// Home page data: dictionaries, banners, the handbook read flag.
+// Home page data: dictionaries, banners (the handbook's acceptance is the handbook module's).
 import type { Banner, StateItem } from '@ess/contract/home';
 import { and, asc, eq } from 'drizzle-orm';
-import type { Caller } from '../../core/caller';
 import type { Db } from '../../db/client';
-import { banners, dictionaryItems, employees } from '../../db/schema/index';
+import { banners, dictionaryItems } from '../../db/schema/index';
 
 export const getStateBaseInfo = async (db: Db, stateType: string, sysFunc: string): Promise<StateItem[]> =>
   db
@@ -11,10 +10,6 @@ export const getStateBaseInfo = async (db: Db, stateType: string, sysFunc: strin
     .from(dictionaryItems)
     .where(and(eq(dictionaryItems.stateType, stateType), eq(dictionaryItems.sysFunc, sysFunc)))
     .orderBy(asc(dictionaryItems.sort), asc(dictionaryItems.stateId));
-
-export const markHandbookRead = async (db: Db, caller: Caller) => {
-  await db.update(employees).set({ appReadStatus: 'Y' }).where(eq(employees.id, caller.id));
-};
 
 export const getBanners = async (db: Db): Promise<Banner[]> =>
   db
