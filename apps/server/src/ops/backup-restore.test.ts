@@ -336,7 +336,7 @@ describe('the restore drill', () => {
       url.password = 'restorer-pass';
       url.pathname = `/${role}`;
       const restored = await runCli(['restore', archive, '--yes'], { ...env, DATABASE_URL: url.toString() });
-      const manifestRows = /: (\d+) rows in 52 tables/.exec(restored.stdout)?.[1];
+      const manifestRows = /: (\d+) rows in \d+ tables/.exec(restored.stdout)?.[1];
       const copy = new pg.Client({ connectionString: url.toString() });
       await copy.connect();
       try {
