@@ -6,7 +6,16 @@
 // accepted, and exports it.
 import { z } from 'zod';
 import { ADDRESSES } from './addresses';
-import { CONSOLE_PAGE_SIZE, defineRoute, ISO_DATE, jsonText, optionalFilter, pagingFields, plant, text } from './common';
+import {
+  CONSOLE_PAGE_SIZE,
+  defineRoute,
+  ISO_DATE,
+  jsonText,
+  optionalFilter,
+  pagingFields,
+  plant,
+  text,
+} from './common';
 import { download } from './imports';
 
 export const DOCUMENT_KINDS = ['handbook', 'guide'] as const;

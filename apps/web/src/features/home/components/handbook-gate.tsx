@@ -1,41 +1,14 @@
-// The handbook dialog forced on employees who have not confirmed reading it (appReadStatus N):
-// no way to dismiss it; 确认 enables only after ticking the agreement.
-import { Button, Checkbox } from 'antd-mobile';
-import { useState } from 'react';
-import { HANDBOOK_URL } from '../../../components/handbook';
-import { PdfViewer } from '../../../components/pdf-viewer';
-import { Sheet } from '../../../components/sheet';
-import { t } from '../../../i18n/zh-CN';
+// The handbook dialog forced on employees who have not accepted the version current for their plant (appReadStatus
+// N): no way to dismiss it; 确认 enables only after ticking the agreement, and accepts the version shown. When another
+// version became current meanwhile, the server refuses and the profile is read again, so the new one shows.
+import type { CurrentHandbook } from '@ess/contract/handbook';
+import { HandbookAcceptance } from '../../../components/handbook-acceptance';
 import { useModifyReadStatus } from '../api/modify-read-status';
 
-const HandbookGate = () => {
-  const [isAgreed, setAgreed] = useState(false);
+const HandbookGate = ({ version }: { version: CurrentHandbook | null }) => {
   const confirm = useModifyReadStatus();
   return (
-    <Sheet
-      visible
-      title={t.handbook.title}
-      size="tall"
-      footer={
-        <div className="handbook-gate-footer">
-          <Checkbox checked={isAgreed} onChange={setAgreed}>
-            {t.handbook.agree}
-          </Checkbox>
-          <Button
-            color="primary"
-            block
-            disabled={!isAgreed}
-            loading={confirm.isPending}
-            onClick={() => confirm.mutate()}
-          >
-            {t.handbook.confirm}
-          </Button>
-        </div>
-      }
-    >
-      <p className="handbook-gate-hint">{t.handbook.mustRead}</p>
-      <PdfViewer url={HANDBOOK_URL} title={t.handbook.title} />
-    </Sheet>
+    <HandbookAcceptance version={version} isPending={confirm.isPending} onConfirm={() => confirm.mutate(version?.id)} />
   );
 };
 
