@@ -24,6 +24,7 @@ const AuditPage = retryableLazy(() => import('./pages/audit/audit-page'));
 const ReviewPage = retryableLazy(() => import('./pages/review/review-page'));
 const SubmissionsPage = retryableLazy(() => import('./pages/submissions/submissions-page'));
 const OperationsPage = retryableLazy(() => import('./pages/operations/operations-page'));
+const HandbookPage = retryableLazy(() => import('./pages/handbook/handbook-page'));
 
 /** Links, secondary words and errors dark enough for WCAG AA on white (antd's defaults are 4.1:1, 3.4:1, 3.3:1). */
 const CONSOLE_TOKENS = {
@@ -78,6 +79,7 @@ const Gate = () => {
             {allowed.has('/review') && <Route path="/review" element={<ReviewPage />} />}
             {allowed.has('/submissions') && <Route path="/submissions" element={<SubmissionsPage />} />}
             {allowed.has('/operations') && <Route path="/operations" element={<OperationsPage />} />}
+            {allowed.has('/handbook') && <Route path="/handbook" element={<HandbookPage session={session.data} />} />}
             <Route path="*" element={<Result status="404" title={ct.notFound} />} />
           </Routes>
         </Suspense>

@@ -18,6 +18,7 @@ describe('consolePages', () => {
       '/people',
       '/audit',
       '/submissions',
+      '/handbook',
     ]);
     expect(consolePages(session(['HRAdmin', 'AppVerify'], ['NT'])).map((item) => item.key)).toContain('/review');
     // 备份与任务 is the SysAdmin's alone.
@@ -27,6 +28,7 @@ describe('consolePages', () => {
       '/people',
       '/audit',
       '/submissions',
+      '/handbook',
       '/operations',
     ]);
     // An HR clerk without a plant, or a plain employee, has no page.

@@ -27,6 +27,7 @@ export const consolePages = (session: ConsoleSession) => {
     ...(isReviewer ? [{ key: '/review', label: ct.menu.review }] : []),
     // What the public forms sent (the employee app's /hr/submissions before): HR of a plant, as the server's calls.
     ...(isHr ? [{ key: '/submissions', label: ct.submissions.menu }] : []),
+    ...(isHr ? [{ key: '/handbook', label: ct.handbook.menu }] : []),
     ...(session.roles.includes('SysAdmin') ? [{ key: '/operations', label: ct.menu.operations }] : []),
   ];
 };

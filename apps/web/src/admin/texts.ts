@@ -1,6 +1,7 @@
 // Every text of the HR console, grouped per page (texts.test.ts checks their punctuation). Kept apart from
 // i18n/zh-CN.ts, which the employee app's sign-in screen loads: the console's words would only weigh on the phones.
 import { FEEDBACK_TYPE_LABELS } from '@ess/contract/notices';
+import { handbookTexts } from './texts-handbook';
 
 export const ct = {
   title: '人事管理后台',
@@ -28,6 +29,7 @@ export const ct = {
     operations: '备份与任务',
   },
   notFound: '页面不存在',
+  handbook: handbookTexts,
   /** The notice at the top of the console for a SysAdmin when the scheduled backups need a look. */
   backups: {
     failed: (message: string) => `备份失败：${message}`,

@@ -84,5 +84,7 @@ export const queryKeys = {
     roleCatalog: ['console', 'people', 'roles'],
     plantTeams: (bu: string | undefined) => ['console', 'plant-teams', bu] as const,
     auditList: (filter: object, page: number) => ['console', 'audit', filter, page] as const,
+    /** 员工手册: the versions of both kinds and the handbook's acceptance (a publication or withdrawal reads all again). */
+    handbook: ['console', 'handbook'],
   },
 } as const;
