@@ -158,7 +158,8 @@ export const handbookRoutes = {
     request: z.object({
       id: versionId,
       bu: optionalFilter(plant),
-      deptName: optionalFilter(text('部门').max(64, { error: '部门无效' })),
+      // '' (全部部门) means any: the text must have something for the first branch to take it.
+      deptName: optionalFilter(text('部门').min(1).max(64, { error: '部门无效' })),
       ...pagingFields(CONSOLE_PAGE_SIZE),
     }),
     data: z.array(pendingEmployee),

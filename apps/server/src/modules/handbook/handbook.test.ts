@@ -218,7 +218,8 @@ describe('acceptance per version', () => {
       totalCount: 1,
       data: [{ id: waiting.id, empNo: waiting.empNo, name: '未确认人', bu: 'BJ', deptName: '冲压车间' }],
     });
-    const everyone = await t.call(routes.getHandbookPending, { id, PageSize: 50 }, sysAdmin);
+    // The console's 全部工厂 and 全部部门 send ''.
+    const everyone = await t.call(routes.getHandbookPending, { id, bu: '', deptName: '', PageSize: 50 }, sysAdmin);
     expect(everyone.body.totalCount).toBe(total - 1);
     expect(everyone.body.data.map((row) => row.id)).not.toContain(accepting.id);
 

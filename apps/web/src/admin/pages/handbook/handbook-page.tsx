@@ -26,10 +26,19 @@ const STATE_COLORS: Record<VersionState, string> = {
   withdrawn: 'red',
 };
 
-const StateCell = ({ version }: { version: HandbookVersion }) => {
-  const audience = version.plants.length === 0 ? null : version.plants;
-  // Current in some of its plants only: which ones.
-  const isPartly = version.state === 'current' && (audience === null || version.currentPlants.length < audience.length);
+/** The plants of a version the caller administers (of the one plant the list is filtered by). */
+const plantsSeen = (version: HandbookVersion, plants: readonly string[]) =>
+  version.plants.length === 0 ? plants : version.plants.filter((plant) => plants.includes(plant));
+
+/** Withdrawing is for whoever administers every plant of the version; a company-wide one is a SysAdmin's. */
+const mayWithdraw = (version: HandbookVersion, session: ConsoleSession) =>
+  version.plants.length === 0
+    ? session.roles.includes('SysAdmin')
+    : version.plants.every((plant) => session.adminPlants.includes(plant));
+
+const StateCell = ({ version, plants }: { version: HandbookVersion; plants: readonly string[] }) => {
+  // Current in some of the caller's plants only: which ones.
+  const isPartly = version.state === 'current' && version.currentPlants.length < plantsSeen(version, plants).length;
   return (
     <Space direction="vertical" size={2}>
       <Tag color={STATE_COLORS[version.state]}>
@@ -74,7 +83,12 @@ const VersionsTab = ({ kind, session }: { kind: DocumentKind; session: ConsoleSe
           row.plants.map((plant) => <Tag key={plant}>{plant}</Tag>)
         ),
     },
-    { title: h.state, key: 'state', width: 220, render: (_, row) => <StateCell version={row} /> },
+    {
+      title: h.state,
+      key: 'state',
+      width: 220,
+      render: (_, row) => <StateCell version={row} plants={bu ? [bu] : session.adminPlants} />,
+    },
     {
       title: h.uploaded,
       key: 'uploaded',
@@ -110,7 +124,7 @@ const VersionsTab = ({ kind, session }: { kind: DocumentKind; session: ConsoleSe
               {h.acceptance}
             </Button>
           )}
-          {row.state !== 'withdrawn' && (
+          {row.state !== 'withdrawn' && mayWithdraw(row, session) && (
             <Button
               size="small"
               danger
