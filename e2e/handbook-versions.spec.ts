@@ -4,9 +4,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../apps/server/test/pdf';
+import { findAxeViolations } from './axe';
 import { api, newDesk, sha256, usePhone } from './harness';
 import { tokenOf } from './review-helpers';
-import { openSignedIn, screenshot, signInAs } from './screen-helpers';
+import { openSignedIn, screenshot, signInAs, waitForStillness } from './screen-helpers';
 import { FACTORY_PASSWORD, type MadeEmployee, makeEmployee, makeHrClerk, useTestData } from './test-data';
 
 const phone = usePhone();
@@ -106,6 +107,32 @@ describe('a handbook version published in the console', () => {
       await page.getByText(`确认情况：${LABEL}`).waitFor();
       await page.getByText(`${before.accepted + 1} / ${before.employees} 人`).waitFor();
       await screenshot(page, 'console-handbook-accepted');
+    } finally {
+      await desk.context.close();
+    }
+  });
+
+  it('is a console page axe finds nothing wrong with, its upload and withdraw dialogs included', async () => {
+    const desk = await newDesk(phone.browser, { bypassCSP: true });
+    try {
+      await openSignedIn(desk, hr, '/admin/handbook');
+      const page = desk.page;
+      await page.getByText(`确认情况：${LABEL}`).waitFor();
+      await page.getByRole('table', { name: '未确认名单' }).locator('.ant-table-row').first().waitFor();
+      await waitForStillness(page);
+      expect(await findAxeViolations(page), '/admin/handbook').toEqual([]);
+      await page.getByRole('button', { name: '上传新版本' }).click();
+      await page.getByRole('dialog', { name: '上传新版本：员工手册' }).getByLabel('版本名称').waitFor();
+      await waitForStillness(page);
+      expect(await findAxeViolations(page), '/admin/handbook with the upload dialog').toEqual([]);
+      await page.getByRole('button', { name: '取消' }).click();
+      await page.getByRole('button', { name: `撤回 ${LABEL}` }).click();
+      await page
+        .getByRole('dialog', { name: `撤回员工手册：${LABEL}` })
+        .getByLabel('撤回原因')
+        .waitFor();
+      await waitForStillness(page);
+      expect(await findAxeViolations(page), '/admin/handbook with the withdraw dialog').toEqual([]);
     } finally {
       await desk.context.close();
     }

@@ -22,7 +22,6 @@ export const handbookTexts = {
   state: '状态',
   currentIn: (plants: string) => `当前（${plants}）`,
   uploaded: '上传',
-  uploadedLine: (by: string, at: string) => `${by} · ${at}`,
   withdrawnLine: (by: string, at: string, reason: string) => `${by} 于 ${at} 撤回：${reason}`,
   file: '文件',
   fileSize: (bytes: number) =>
@@ -55,6 +54,7 @@ export const handbookTexts = {
   accepted: '已确认',
   ofEmployees: (accepted: number, employees: number) => `${accepted} / ${employees} 人`,
   rate: '确认率',
+  rateOf: (name: string) => `${name}确认率`,
   percent: (accepted: number, employees: number) =>
     employees === 0 ? '—' : `${((accepted / employees) * 100).toFixed(1)}%`,
   countedHint: '人数为适用工厂中未标记离职的员工。',

@@ -19,11 +19,12 @@ import { WithdrawDialog } from './withdraw-dialog';
 
 const h = ct.handbook;
 
-const STATE_COLORS: Record<VersionState, string> = {
-  current: 'green',
-  scheduled: 'blue',
-  superseded: 'default',
-  withdrawn: 'red',
+/** Solid tags in the console's darker colours: antd's light green on pale green is too faint to read (WCAG AA). */
+const STATE_COLORS: Record<VersionState, string | undefined> = {
+  current: '#00804f',
+  scheduled: '#0b5ad9',
+  superseded: undefined,
+  withdrawn: '#cf1322',
 };
 
 /** The plants of a version the caller administers (of the one plant the list is filtered by). */
@@ -95,7 +96,8 @@ const VersionsTab = ({ kind, session }: { kind: DocumentKind; session: ConsoleSe
       width: 230,
       render: (_, row) => (
         <Space direction="vertical" size={0}>
-          <span>{h.uploadedLine(row.uploadedBy, row.uploadedAt)}</span>
+          <span>{row.uploadedBy}</span>
+          <Typography.Text type="secondary">{row.uploadedAt}</Typography.Text>
           <Typography.Text type="secondary">{`${row.fileName} · ${h.fileSize(row.size)}`}</Typography.Text>
         </Space>
       ),
