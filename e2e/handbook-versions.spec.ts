@@ -1,6 +1,6 @@
 // A new handbook version published in the console (1366×768) by the HR of NT: an NT worker is asked to read and accept
-// it in the 375×667 app at their next sign-in, accepts it, is not asked again on home, and the console's rate counts
-// the acceptance. The version is withdrawn afterwards, so the specs after this one meet NT's handbook as before.
+// it in the 375×667 app at their next sign-in (home's dialog, before the page they meant to open), accepts it, is not
+// asked again, and the console's rate counts the acceptance; an NT worker signed in from before is asked on home. The version is withdrawn afterwards, so the specs after this one meet NT's handbook as before.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../apps/server/test/pdf';
@@ -83,24 +83,33 @@ describe('a handbook version published in the console', () => {
       versionId = versions.data.find((version) => version.label === LABEL)?.id;
       expect(versionId).toBeDefined();
 
-      // The worker signs in on the phone: the new version shows before anything else.
-      await phone.page.goto('/login?redirect=%2Fhome');
+      // The worker signs in on the phone, from a link to the payslip: the new version comes before anything else.
+      await phone.page.goto('/login?redirect=%2Fsalary%2Fmy-salary');
       await phone.page.getByLabel('账号').fill(worker.empNo);
       await phone.page.getByLabel('密码').fill(FACTORY_PASSWORD);
       await phone.page.getByRole('checkbox', { name: /我已阅读并同意\s*《员工手册》/ }).check({ force: true });
       await phone.page.getByRole('button', { name: '登录' }).click();
+      await phone.page.waitForURL('**/home');
       const handbook = phone.page.getByRole('dialog', { name: '员工手册' });
       await handbook.getByText(`请阅读《员工手册》（${LABEL}，`).waitFor();
       await handbook.getByText('1 / 2').waitFor();
       const confirm = handbook.getByRole('button', { name: '确认' });
       expect(await confirm.isDisabled()).toBe(true);
-      await screenshot(phone.page, 'handbook-new-version-at-sign-in');
+      await screenshot(phone.page, 'handbook-new-version-after-sign-in');
       await handbook.getByRole('checkbox', { name: '我已阅读并同意《员工手册》' }).check({ force: true });
       await confirm.click();
-      await phone.page.waitForURL('**/home');
+      await handbook.waitFor({ state: 'detached' });
       await phone.page.getByText('手册员工，您好！').waitFor();
-      // Accepted: home does not ask again.
+      // Accepted: a reload of home does not ask again, nor does the next sign-in.
+      await phone.page.reload();
+      await phone.page.getByText('手册员工，您好！').waitFor();
       expect(await phone.page.getByRole('dialog', { name: '员工手册' }).count()).toBe(0);
+      const again = await api<{ appReadStatus: string }>('Account/CheckLogin', {
+        userAccount: worker.empNo,
+        password: sha256(FACTORY_PASSWORD),
+        isRemember: true,
+      });
+      expect(again.data.appReadStatus).toBe('Y');
 
       // The console's rate counts it.
       await page.reload();

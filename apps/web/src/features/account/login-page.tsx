@@ -1,10 +1,9 @@
-// /login: account, password, the handbook agreement that gates the button, then the redirect; when the handbook
-// version current for the worker's plant is not accepted yet, it is read and accepted first.
+// /login: account, password, the handbook agreement that gates the button, then the redirect; or home, whose dialog
+// asks for the handbook version current for the worker's plant when the sign-in answer says it is not accepted yet.
 // This screen is the first thing a worker downloads on a weak network: it keeps its imports small and
 // loads the handbook viewer (pdf.js) and the toast only when they are needed. It makes no query, so it has no
 // query cache and the query library is not part of its download: the sign-in call's state is kept here. Its
 // field, checkbox and button are drawn without antd-mobile (./components/sign-in-controls.tsx).
-import type { CurrentHandbook } from '@ess/contract/handbook';
 import { type FormEvent, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { LoadBoundary } from '../../components/load-boundary';
@@ -20,7 +19,6 @@ import './login-page.css';
 import { toSafeRedirect } from './safe-redirect';
 
 const HandbookPopup = retryableLazy(() => import('./handbook-popup'));
-const HandbookAcceptancePopup = retryableLazy(() => import('./handbook-acceptance-popup'));
 
 const ERROR_MS = 2000;
 /** The operator's ICP filing number (set at build time); no line at all without one, never a placeholder. */
@@ -40,8 +38,6 @@ const LoginPage = () => {
   const [isAgreed, setAgreed] = useState(false);
   const [isHandbookOpen, setHandbookOpen] = useState(false);
   const [hasOpenedHandbook, setOpenedHandbook] = useState(false);
-  // Signed in, with the handbook version current for the plant still to accept: it shows before going on.
-  const [versionToAccept, setVersionToAccept] = useState<CurrentHandbook>();
 
   useEffect(() => {
     // Fetch the sign-in code once the screen is up, before the worker has finished typing.
@@ -65,8 +61,9 @@ const LoginPage = () => {
       // A previous user's screens must not show through.
       clearPageQueries();
       startSession(login, { isRemember: true });
-      if (login.appReadStatus === 'N' && login.handbook) setVersionToAccept(login.handbook);
-      else goOn(true);
+      // The handbook version current for the plant is not accepted yet (a new one HR published, or never): home's
+      // dialog asks for it before anything else, wherever the sign-in was meant to lead.
+      navigate(login.appReadStatus === 'N' ? '/home' : toSafeRedirect(searchParams.get('redirect')), { replace: true });
     } catch (error) {
       // The screen keeps its failure on screen for 2 s itself (SPEC §8).
       if (isShown.current) void showToast({ content: describeError(error), kind: 'fail', durationMs: ERROR_MS });
@@ -75,10 +72,6 @@ const LoginPage = () => {
       if (isShown.current) setSigningIn(false);
     }
   };
-
-  /** Where the sign-in leads: the redirect, or home when the handbook's acceptance is still to come (its gate asks). */
-  const goOn = (isHandbookAccepted: boolean) =>
-    navigate(isHandbookAccepted ? toSafeRedirect(searchParams.get('redirect')) : '/home', { replace: true });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -166,13 +159,6 @@ const LoginPage = () => {
         >
           <Suspense fallback={null}>
             <HandbookPopup visible={isHandbookOpen} onClose={() => setHandbookOpen(false)} />
-          </Suspense>
-        </LoadBoundary>
-      )}
-      {versionToAccept && (
-        <LoadBoundary fallback={() => null} onFailure={() => goOn(false)}>
-          <Suspense fallback={null}>
-            <HandbookAcceptancePopup version={versionToAccept} onDone={goOn} />
           </Suspense>
         </LoadBoundary>
       )}
