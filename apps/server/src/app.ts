@@ -33,6 +33,7 @@ import { registerAttendanceRoutes } from './modules/attendance/routes';
 import { registerBannerRoutes } from './modules/banners/routes';
 import { registerConsoleRoutes } from './modules/console/routes';
 import { registerFilesRoutes } from './modules/files/routes';
+import { registerHandbookRoutes } from './modules/handbook/routes';
 import { registerHomeRoutes } from './modules/home/routes';
 import { registerImportRoutes } from './modules/imports/routes';
 import { createImportRunner, type ImportRunner } from './modules/imports/runner';
@@ -218,6 +219,7 @@ export const buildApp = async ({
   app.addHook('onClose', announcementReminders.idle);
   await registerAnnouncementRoutes(app, { db, notifier, kickReminders: announcementReminders.kick });
   await registerBannerRoutes(app, db);
+  await registerHandbookRoutes(app, { db });
   const importRunner = createImportRunner({ db, notifier, timeLimitSeconds: config.IMPORT_TIME_LIMIT_SECONDS });
   app.addHook('onClose', importRunner.close);
   app.decorate('importRunner', importRunner);

@@ -16,6 +16,10 @@ export const runtimePaths = {
   webDist: isRelease ? path.resolve(here, '../web') : path.resolve(here, '../../web/dist'),
   /** The demo's video, study document and onboarding guide (seed/media; media/ in a release). */
   demoMediaDir: isRelease ? path.resolve(here, '../media') : path.join(here, 'seed', 'media'),
+  /** The demo's handbook, version 1 of the seed: the one the web app ships (apps/web/public; web/ in a release). */
+  demoHandbook: isRelease
+    ? path.resolve(here, '../web/handbook.pdf')
+    : path.resolve(here, '../../web/public/handbook.pdf'),
   /** The imports' checking thread: a bundle of its own beside the server's in a release. */
   checkWorker: new URL(isRelease ? './check-worker.mjs' : './modules/imports/check-worker.mjs', import.meta.url),
 };

@@ -62,7 +62,8 @@ export const makeEmployee = async (
     password = FACTORY_PASSWORD,
     empType = 'PS01',
     handbookRead = true,
-    dept = '总装车间',
+    deptName = '总装车间',
+    dept = deptName,
     team = '',
   }: {
     plant?: string;
@@ -71,8 +72,13 @@ export const makeEmployee = async (
     name?: string;
     password?: string;
     empType?: EmpType;
-    /** Whether the employee has confirmed reading the handbook (app_read_status). */
+    /**
+     * Whether the employee has confirmed reading the handbook: app_read_status, and an acceptance of every handbook
+     * version published for their plant by now (the demo's first version among them).
+     */
     handbookRead?: boolean;
+    deptName?: string;
+    /** The same as deptName (either name). */
     dept?: string;
     team?: string;
   } = {},
@@ -89,6 +95,15 @@ export const makeEmployee = async (
     'insert into employee_roles (employee_id, role_id) select $1, id from roles where name = any($2::text[])',
     [id, roles],
   );
+  if (handbookRead) {
+    await database.pool.query(
+      `insert into handbook_acceptances (version_id, employee_id)
+       select id, $1 from handbook_versions
+       where kind = 'handbook' and withdrawn_at is null and effective_date <= (now() at time zone 'Asia/Shanghai')::date
+         and (cardinality(plants) = 0 or $2 = any(plants))`,
+      [id, plant],
+    );
+  }
   return { id, empNo, name, bu: plant, empType };
 };
 

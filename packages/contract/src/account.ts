@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ADDRESSES } from './addresses';
 import { defineRoute, empty, text } from './common';
+import { currentHandbook } from './handbook';
 
 /** Passwords travel as the lowercase hex SHA-256 of what was typed. */
 export const hashedPassword = z.string({ error: '密码不能为空' }).regex(/^[0-9a-f]{64}$/, { error: '密码格式无效' });
@@ -16,9 +17,18 @@ export const loginUser = z.object({
 });
 export type LoginUser = z.infer<typeof loginUser>;
 
+/**
+ * Whether the employee has accepted the handbook version current for their plant (Y/N), and that version (null: none
+ * is published for the plant, and the handbook the app ships is the one read).
+ */
+export const handbookStatus = z.object({
+  appReadStatus: z.enum(['Y', 'N']),
+  handbook: currentHandbook.nullable(),
+});
+
 export const profile = loginUser.extend({
   empEnterDate: z.string().nullable(),
-  appReadStatus: z.enum(['Y', 'N']),
+  ...handbookStatus.shape,
   /** Must change the password before using the app (after a reset). */
   mustChangePassword: z.boolean(),
   avatarUrl: z.string().nullable(),
@@ -51,7 +61,7 @@ export const accountRoutes = {
       password: hashedPassword,
       isRemember: z.boolean().default(true),
     }),
-    data: tokens.extend(loginUser.shape),
+    data: tokens.extend(loginUser.shape).extend(handbookStatus.shape),
   }),
   refreshToken: defineRoute(ADDRESSES.refreshToken, {
     request: z.object({

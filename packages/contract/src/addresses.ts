@@ -142,6 +142,13 @@ export const ADDRESSES = {
   createBanner: { path: 'Banner/Create', role: 'HRAdmin' },
   updateBanner: { path: 'Banner/Update', role: 'HRAdmin' },
   withdrawBanner: { path: 'Banner/Withdraw', role: 'HRAdmin' },
+  // 员工手册 and 入职指引: versions published for plants, the acceptance of each handbook version (HRAdmin of its plants)
+  getHandbookVersions: { path: 'Handbook/GetVersions', role: 'HRAdmin' },
+  uploadHandbookVersion: { path: 'Handbook/UploadVersion', role: 'HRAdmin', isMultipart: true },
+  withdrawHandbookVersion: { path: 'Handbook/WithdrawVersion', role: 'HRAdmin' },
+  getHandbookAcceptance: { path: 'Handbook/GetAcceptance', role: 'HRAdmin' },
+  getHandbookPending: { path: 'Handbook/GetPendingList', role: 'HRAdmin' },
+  exportHandbookAcceptance: { path: 'Handbook/ExportAcceptance', role: 'HRAdmin' },
   // The background jobs that failed after their retries (SysAdmin), and putting one back to run
   getFailedJobs: { path: 'Console/GetFailedJobs', role: 'SysAdmin' },
   retryJob: { path: 'Console/RetryJob', role: 'SysAdmin' },

@@ -52,6 +52,9 @@ export const AUDIT_ACTIONS = {
   'banner.update': '修改轮播图',
   'banner.withdraw': '撤下轮播图',
   'site.update': '修改公司信息',
+  'handbook.publish': '发布手册版本',
+  'handbook.withdraw': '撤回手册版本',
+  'handbook.accept': '确认员工手册',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -70,6 +73,7 @@ export const AUDIT_SUBJECT_TYPES: Record<string, string> = {
   banner: '轮播图',
   'banner-image': '轮播图图片',
   site: '公司信息',
+  'handbook-version': '员工手册或入职指引版本',
 };
 
 const PAY_ITEM_LABELS = Object.fromEntries(PAY_ITEMS.map((item) => [item.key, item.label]));
@@ -148,6 +152,9 @@ export const AUDIT_FIELDS: Record<string, string> = {
   icpFiling: 'ICP 备案号',
   plantNames: '工厂显示名称',
   departmentNames: '部门显示名称',
+  label: '版本名称',
+  effectiveDate: '生效日期',
+  acceptedAt: '确认时间',
   ...PAY_ITEM_LABELS,
 };
 
@@ -178,6 +185,8 @@ export const AUDIT_CODES: Record<string, string> = {
   HIRED: '已录用',
   EXAM: '考试',
   DEMAND: '问卷',
+  handbook: '员工手册',
+  guide: '入职指引',
   ...ROLE_LABELS,
   ...Object.fromEntries(
     (Object.entries(CHANGE_KIND_WORDS) as [ChangeKind, string][]).map(([kind, word]) => [kind, `修改${word}信息`]),

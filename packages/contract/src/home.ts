@@ -1,7 +1,8 @@
-// Home page: dictionaries, handbook read flag, banners.
+// Home page: dictionaries, the acceptance of the current handbook version, banners.
 import { z } from 'zod';
 import { ADDRESSES } from './addresses';
 import { defineRoute, empty } from './common';
+import { versionId } from './handbook';
 
 export const STATE_TYPES = ['MAJOR', 'CARD', 'POLI', 'REL', 'FERT'] as const;
 export const stateItem = z.object({ stateId: z.string(), stateDescr: z.string() });
@@ -31,7 +32,14 @@ export const homeRoutes = {
     data: z.array(stateItem),
   }),
   modifyReadStatus: defineRoute(ADDRESSES.modifyReadStatus, {
-    request: z.object({ readStatus: z.literal('Y', { error: '阅读状态无效' }) }),
+    request: z.object({
+      readStatus: z.literal('Y', { error: '阅读状态无效' }),
+      /**
+       * The handbook version the screen showed: refused when another one is current by now, so an acceptance never
+       * lands on a version the employee did not see. Without it, the current version is accepted.
+       */
+      versionId: versionId.optional(),
+    }),
     data: z.null(),
   }),
   getBannerList: defineRoute(ADDRESSES.getBannerList, { request: empty, data: z.array(banner) }),

@@ -5,6 +5,7 @@ import { attendanceRoutes } from './attendance';
 import { bannersRoutes } from './banners';
 import { consoleRoutes } from './console';
 import { filesRoutes } from './files';
+import { handbookRoutes } from './handbook';
 import { homeRoutes } from './home';
 import { importRoutes } from './imports';
 import { inboxRoutes } from './inbox';
@@ -49,6 +50,7 @@ export const routes = {
   ...inboxRoutes,
   ...announcementsRoutes,
   ...bannersRoutes,
+  ...handbookRoutes,
   ...importRoutes,
   ...payslipBatchRoutes,
   ...peopleRoutes,

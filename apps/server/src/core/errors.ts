@@ -109,6 +109,14 @@ export const ERRORS = {
   PAPER_ANSWER_INVALID: { message: '{detail}', status: 200 },
   PAPER_REQUIRED_MISSING: { message: '存在必填项未填写', status: 200 },
   MEDIA_NOT_FOUND: { message: '学习资料不存在或已被删除', status: 404 },
+  // The handbook and the onboarding guide
+  HANDBOOK_CHANGED: { message: '员工手册已更新，请阅读新版本后再确认', status: 200 },
+  HANDBOOK_VERSION_NOT_FOUND: { message: '版本不存在', status: 200 },
+  HANDBOOK_PDF_NOT_FOUND: { message: '该文件不存在或不适用于您所在的工厂', status: 404 },
+  HANDBOOK_WHOLE_COMPANY: { message: '全公司适用的版本只能由系统管理员发布，请选择适用的工厂', status: 200 },
+  HANDBOOK_VERSION_WITHDRAWN: { message: '该版本已撤回', status: 200 },
+  HANDBOOK_GUIDE_NO_ACCEPTANCE: { message: '入职指引无需员工确认，没有确认情况', status: 200 },
+  HANDBOOK_PLANT_OUTSIDE: { message: '该版本不适用于 {bu} 厂', status: 200 },
   // People and accounts, the audit log
   ACCOUNT_LEFT: { message: '该账号已停用（已离职），如有疑问请联系人事', status: 200 },
   PERSON_NOT_FOUND: { message: '员工不存在', status: 200 },

@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FACTORY_PASSWORD_HASH, makeEmployee, makeRole } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { makePdf } from '../../test/pdf';
 import { improveForm, PDF, uploadPublic } from '../../test/public-forms';
 import { postMultipart } from '../../test/uploads';
 import type { JobDefinition, JobQueue } from '../jobs/queue';
@@ -204,6 +205,25 @@ const hzAnnouncement = async () => {
   await t.call(routes.getMyAnnouncement, { id }, await t.login(worker.empNo, FACTORY_PASSWORD_HASH));
   return id;
 };
+/** A handbook version of HZ alone (or of the plants given), published by 900001: its id. */
+const handbookOf = async (plants: string[] = ['HZ'], kind = 'handbook') => {
+  const published = await uploadHandbook(allPlants, { plants, kind, label: `${plants.join('、') || '全公司'}版` });
+  expect(published.body.result).toBe(true);
+  return (published.body.data as { id: number }).id;
+};
+const uploadHandbook = (token: string, { plants, kind, label }: { plants: string[]; kind: string; label: string }) =>
+  postMultipart(
+    t.app,
+    routes.uploadHandbookVersion.path,
+    [
+      { field: 'kind', value: kind },
+      { field: 'label', value: label },
+      { field: 'effectiveDate', value: '2024-01-01' },
+      { field: 'plants', value: JSON.stringify(plants) },
+      { field: 'file', file: makePdf([label]), filename: 'handbook.pdf' },
+    ],
+    token,
+  );
 
 const proposalOf = async (bu: 'HZ' | 'NT') => {
   const form =
@@ -306,6 +326,7 @@ const IMPORT_ABSENT = absent('导入记录不存在');
 const BATCH_ABSENT = absent('工资单批次不存在');
 const PERSON_ABSENT = absent('员工不存在');
 const SUBMISSION_ABSENT = absent('记录不存在，请刷新后重试');
+const HANDBOOK_ABSENT = absent('版本不存在');
 
 type Case = {
   /** What the case is about, when a call has more than one. */
@@ -572,6 +593,53 @@ const HR_CASES: Record<string, Case[]> = {
   'Banner/Withdraw': [
     { name: 'a banner of HZ', body: byId(() => bannerOf(['HZ'])), refusal: absent('轮播图不存在'), writes: true },
     { name: 'a company-wide banner', body: byId(() => bannerOf([])), refusal: absent('轮播图不存在'), writes: true },
+  ],
+  'Handbook/GetVersions': [
+    {
+      body: async () => {
+        await handbookOf();
+        return { kind: 'handbook', bu: 'HZ' };
+      },
+      refusal: FORBIDDEN,
+      reached: (data) =>
+        expect((data as { plants: string[] }[]).some((version) => version.plants.includes('HZ'))).toBe(true),
+    },
+  ],
+  'Handbook/UploadVersion': [
+    {
+      body: async () => ({ plants: ['HZ'], kind: 'handbook', label: 'HZ 新版' }),
+      call: (body, token) => uploadHandbook(token, body as Parameters<typeof uploadHandbook>[1]) as Promise<Answer>,
+      refusal: FORBIDDEN,
+      writes: true,
+    },
+  ],
+  'Handbook/WithdrawVersion': [
+    {
+      body: async () => ({ id: await handbookOf(), reason: '文件有误' }),
+      refusal: HANDBOOK_ABSENT,
+      writes: true,
+    },
+  ],
+  'Handbook/GetAcceptance': [
+    {
+      body: byId(() => handbookOf()),
+      refusal: HANDBOOK_ABSENT,
+      reached: (data) => expect(data).toMatchObject({ plants: ['HZ'], employees: expect.any(Number) }),
+    },
+  ],
+  'Handbook/GetPendingList': [
+    {
+      body: byId(() => handbookOf()),
+      refusal: HANDBOOK_ABSENT,
+      reached: (data) => expect(rowsOf(data).every((row) => row.bu === 'HZ') && rowsOf(data).length > 0).toBe(true),
+    },
+  ],
+  'Handbook/ExportAcceptance': [
+    {
+      body: byId(() => handbookOf()),
+      refusal: HANDBOOK_ABSENT,
+      reached: (data) => expect(data).toMatchObject({ contentBase64: expect.any(String) }),
+    },
   ],
   'Proposal/GetProposalList': [
     {
@@ -954,6 +1022,48 @@ describe('lists naming no plant', () => {
     expect(byNt.body.result).toBe(true);
     // The same bytes are the same stored picture, whoever sends them.
     expect((await uploadAs(allPlants)).body.data).toEqual(byNt.body.data);
+  });
+
+  it('keeps HZ’s handbook versions, their PDFs and HZ’s acceptance from the HRAdmin of NT', async () => {
+    const hzOnly = await handbookOf(['HZ']);
+    const both = await handbookOf(['NT', 'HZ']);
+    const company = await handbookOf([], 'guide');
+    const before = await fingerprint();
+    // The list without a plant: NT's versions and the company's, never HZ's alone.
+    const listed = (await t.call(routes.getHandbookVersions, { kind: 'handbook' }, ntOnly)).body.data.map(
+      (row) => row.id,
+    );
+    expect(listed).toContain(both);
+    expect(listed).not.toContain(hzOnly);
+    expect(
+      (await t.call(routes.getHandbookVersions, { kind: 'guide' }, ntOnly)).body.data.map((row) => row.id),
+    ).toContain(company);
+    // A version of NT and HZ: NT's employees are counted, HZ's are not, nor exported, nor asked for.
+    const summary = (await t.call(routes.getHandbookAcceptance, { id: both }, ntOnly)).body.data;
+    expect(summary.plants).toEqual(['NT']);
+    expect(summary.groups.every((group) => group.bu === 'NT')).toBe(true);
+    const pending = await t.call(routes.getHandbookPending, { id: both, PageSize: 50 }, ntOnly);
+    expect(pending.body.data.every((row) => row.bu === 'NT')).toBe(true);
+    const exported = (await t.call(routes.exportHandbookAcceptance, { id: both }, ntOnly)).body.data;
+    const book = XLSX.read(Buffer.from(exported.contentBase64, 'base64'), { type: 'buffer' });
+    const sheet = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0] as string] as XLSX.WorkSheet, {
+      header: 1,
+    });
+    expect(new Set(sheet.slice(1).map((row) => row[2]))).toEqual(new Set(['NT']));
+    for (const route of [routes.getHandbookAcceptance, routes.getHandbookPending, routes.exportHandbookAcceptance]) {
+      expect(await t.call(route, { id: both, bu: 'HZ' }, ntOnly), route.path).toEqual({
+        status: 403,
+        body: { result: false, msg: '权限不足', data: null },
+      });
+    }
+    // A withdrawal of a version with a plant that is not theirs.
+    expect((await t.call(routes.withdrawHandbookVersion, { id: both, reason: '撤回' }, ntOnly)).status).toBe(403);
+    // The PDF of HZ's version: not to the HRAdmin of NT; to the HRAdmin of every plant.
+    const pdf = (token: string) =>
+      t.app.inject({ method: 'GET', url: `/api/handbook/${hzOnly}.pdf`, headers: { token } });
+    expect((await pdf(ntOnly)).statusCode).toBe(404);
+    expect((await pdf(allPlants)).statusCode).toBe(200);
+    expect(await fingerprint()).toEqual(before);
   });
 
   it('keeps an HZ candidate’s resume from the HRAdmin of NT', async () => {

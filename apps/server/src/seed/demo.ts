@@ -18,6 +18,7 @@ import {
 import { hashPassword, sha256Hex } from '../lib/passwords';
 import { seedDemoAnnouncements } from './demo-announcements';
 import { seedDemoBanners } from './demo-banners';
+import { seedDemoHandbook } from './demo-handbook';
 import { seedDemoRecords } from './demo-records';
 import { seedDemoTraining } from './demo-training';
 
@@ -140,6 +141,7 @@ export const seedDemo = async (
     await seedDemoTraining(pool);
     await seedDemoAnnouncements(pool, { sysAdmin: DEMO_REVIEWER, plantClerk: DEMO_PLANT_CLERK });
     await seedDemoBanners(pool, { publisherEmpNo: DEMO_REVIEWER });
+    await seedDemoHandbook(pool);
   } catch (error) {
     // A half-seeded company is worse than none: leave the database empty so the next start seeds again.
     await pool.query(

@@ -28,6 +28,7 @@ const OperationsPage = retryableLazy(() => import('./pages/operations/operations
 const AnnouncementsPage = retryableLazy(() => import('./pages/announcements/announcements-page'));
 const BannersPage = retryableLazy(() => import('./pages/banners/banners-page'));
 const SitePage = retryableLazy(() => import('./pages/site/site-page'));
+const HandbookPage = retryableLazy(() => import('./pages/handbook/handbook-page'));
 
 /** Links, secondary words and errors dark enough for WCAG AA on white (antd's defaults are 4.1:1, 3.4:1, 3.3:1). */
 const CONSOLE_TOKENS = {
@@ -89,6 +90,7 @@ const Gate = () => {
             )}
             {allowed.has('/banners') && <Route path="/banners" element={<BannersPage session={session.data} />} />}
             {allowed.has('/site') && <Route path="/site" element={<SitePage />} />}
+            {allowed.has('/handbook') && <Route path="/handbook" element={<HandbookPage session={session.data} />} />}
             <Route path="*" element={<Result status="404" title={ct.notFound} />} />
           </Routes>
         </Suspense>

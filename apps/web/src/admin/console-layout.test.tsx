@@ -20,6 +20,7 @@ describe('consolePages', () => {
       '/submissions',
       '/announcements',
       '/banners',
+      '/handbook',
     ]);
     expect(consolePages(session(['HRAdmin', 'AppVerify'], ['NT'])).map((item) => item.key)).toContain('/review');
     // 备份与任务 and 公司信息 are the SysAdmin's alone.
@@ -31,6 +32,7 @@ describe('consolePages', () => {
       '/submissions',
       '/announcements',
       '/banners',
+      '/handbook',
       '/operations',
       '/site',
     ]);

@@ -32,6 +32,7 @@ export const consolePages = (session: ConsoleSession) => {
     ...(isHr ? [{ key: '/announcements', label: ct.menu.announcements }] : []),
     // The home page's pictures (轮播图): HR of a plant publishes for its plants.
     ...(isHr ? [{ key: '/banners', label: ct.menu.banners }] : []),
+    ...(isHr ? [{ key: '/handbook', label: ct.handbook.menu }] : []),
     ...(session.roles.includes('SysAdmin')
       ? [
           { key: '/operations', label: ct.menu.operations },

@@ -3,6 +3,7 @@
 import { ANNOUNCEMENT_STATE_LABELS } from '@ess/contract/announcements';
 import { ROLE_LABELS } from '@ess/contract/audience';
 import { FEEDBACK_TYPE_LABELS } from '@ess/contract/notices';
+import { handbookTexts } from './texts-handbook';
 
 export const ct = {
   title: '人事管理后台',
@@ -33,6 +34,7 @@ export const ct = {
     site: '公司信息',
   },
   notFound: '页面不存在',
+  handbook: handbookTexts,
   /** The notice at the top of the console for a SysAdmin when the scheduled backups need a look. */
   backups: {
     failed: (message: string) => `备份失败：${message}`,

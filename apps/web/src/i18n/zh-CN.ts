@@ -64,6 +64,9 @@ export const zhCN = {
     agree: '我已阅读并同意《员工手册》',
     confirm: '确认',
     mustRead: '请阅读《员工手册》，勾选同意后确认',
+    mustReadVersion: (label: string, effectiveDate: string) =>
+      `请阅读《员工手册》（${label}，${effectiveDate} 起施行），勾选同意后确认`,
+    titleOf: (label: string) => `员工手册（${label}）`,
     confirmFailed: '提交失败，请稍后重试',
   },
   pdf: {

@@ -103,5 +103,7 @@ export const queryKeys = {
     announcementReceipts: (id: number) => ['console', 'announcements', 'receipts', id] as const,
     announcementPending: (id: number, kind: string, page: number) =>
       ['console', 'announcements', 'pending', id, kind, page] as const,
+    /** 员工手册: the versions of both kinds and the handbook's acceptance (a publication or withdrawal reads all again). */
+    handbook: ['console', 'handbook'],
   },
 } as const;

@@ -66,6 +66,7 @@ export const makeCurrentUser = (profile: Partial<CurrentUser['profile']> = {}): 
     titleName: '操作工',
     empEnterDate: '2024-01-01',
     appReadStatus: 'Y',
+    handbook: null,
     mustChangePassword: false,
     avatarUrl: null,
     ...profile,

@@ -2,6 +2,7 @@
 export * from './account';
 export * from './announcements';
 export * from './audit';
+export * from './handbook';
 export * from './home';
 export * from './imports';
 export * from './operations';

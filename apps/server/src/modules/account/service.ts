@@ -14,6 +14,7 @@ import { batcherPerDatabase, createStatementBatcher } from '../../db/statement-b
 import { withTransaction } from '../../db/transaction';
 import { hashPassword, sha256Hex, spendDecoyVerification, verifyPassword } from '../../lib/passwords';
 import { filePathOf } from '../files/service';
+import { handbookStatusOf } from '../handbook/service';
 import { departmentDisplayName } from '../site/service';
 
 const REFRESH_DAYS_REMEMBERED = 30;
@@ -125,10 +126,13 @@ export const checkLogin = async (
   if (failures) await db.delete(loginFailures).where(eq(loginFailures.account, account));
   // Said only to whoever knows the password: a guesser learns nothing about leavers.
   if (row.leftOn) throw new BusinessError('ACCOUNT_LEFT');
-  const tokens = await issueTokens(deps, row, {
-    refreshDays: input.isRemember ? REFRESH_DAYS_REMEMBERED : REFRESH_DAYS_SESSION,
-  });
-  return { ...tokens, ...(await loginUserOf(db, row)) };
+  // Whether the handbook version current for the plant is accepted: the sign-in screen asks for it before going on.
+  const [tokens, user, handbook] = await Promise.all([
+    issueTokens(deps, row, { refreshDays: input.isRemember ? REFRESH_DAYS_REMEMBERED : REFRESH_DAYS_SESSION }),
+    loginUserOf(db, row),
+    handbookStatusOf(db, row),
+  ]);
+  return { ...tokens, ...user, ...handbook };
 };
 
 /**
@@ -234,7 +238,7 @@ export const getProfile = async (db: Db, caller: Caller): Promise<Profile> => {
   return {
     ...(await loginUserOf(db, row)),
     empEnterDate: row.enterDate,
-    appReadStatus: row.appReadStatus === 'Y' ? 'Y' : 'N',
+    ...(await handbookStatusOf(db, row)),
     mustChangePassword: row.mustChangePassword,
     avatarUrl: row.avatarFileId ? filePathOf(row.avatarFileId) : null,
   };

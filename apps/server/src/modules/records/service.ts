@@ -25,6 +25,7 @@ import { changeRequests, employees, plantBanks } from '../../db/schema/index';
 import { shanghaiTime } from '../../db/shanghai-time';
 import type { Executor } from '../../db/transaction';
 import { fileRulesOf } from '../files/service';
+import { handbookStatusOf } from '../handbook/service';
 import { writeChange } from './change-writes';
 import {
   type BankValues,
@@ -92,6 +93,7 @@ export const getEmployeeInfo = async ({ db }: Pick<RecordsDeps, 'db'>, caller: C
         empNo: employees.empNo,
         empName: employees.name,
         empEnterDate: employees.enterDate,
+        bu: employees.bu,
         appReadStatus: employees.appReadStatus,
       })
       .from(employees)
@@ -104,7 +106,7 @@ export const getEmployeeInfo = async ({ db }: Pick<RecordsDeps, 'db'>, caller: C
     empNo: employee.empNo,
     empName: employee.empName,
     empEnterDate: employee.empEnterDate,
-    appReadStatus: employee.appReadStatus === 'Y' ? 'Y' : 'N',
+    appReadStatus: (await handbookStatusOf(db, { id: caller.id, ...employee })).appReadStatus,
     empCard: base?.empCardMasked ?? '',
     empTelNo: base?.empTelNo ?? '',
     address: base?.address ?? '',

@@ -1,12 +1,14 @@
 // TrainOrganize/*, TrainExam/* and GET /api/media/…: the study list and records, video progress, exams and surveys,
 // and the training media.
 import { createReadStream } from 'node:fs';
+import { handbookPdfPath } from '@ess/contract/handbook';
 import { GUIDE_PATH, trainingRoutes } from '@ess/contract/training';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BusinessError } from '../../core/errors';
 import type { Db } from '../../db/client';
 import { registerCall } from '../../http/contract-routes';
 import { sendError } from '../../http/envelope';
+import { currentGuideFor } from '../handbook/service';
 import { findMaterialMedia, GUIDE_FILE, parseRange, statMediaFile } from './media';
 import { getPaperDetail, getPersonExam, listPapers, submitPaper } from './papers';
 import { getStudyItems, getStudyProgress, recordProgress, saveStudyRecord } from './study';
@@ -104,9 +106,12 @@ const sendMediaFile = async (
 /** GET /api/media/<key>.<ext> and the onboarding guide; a <video>, pdf.js and an <img> sign in with the cookie. */
 const registerMediaRoutes = (app: FastifyInstance, { db, mediaDir }: { db: Db; mediaDir: string }) => {
   const config = { access: 'private' as const, isApiCall: true, acceptsCookieToken: true };
-  app.get(GUIDE_PATH, { config }, (request, reply) =>
-    sendMediaFile(request, reply, { mediaDir, fileName: async () => GUIDE_FILE }),
-  );
+  // The guide HR published for the reader's plant is a version of its own address; without one, MEDIA_DIR's file.
+  app.get(GUIDE_PATH, { config }, async (request, reply) => {
+    const version = request.caller ? await currentGuideFor(db, request.caller) : undefined;
+    if (version) return reply.header('cache-control', 'no-store').redirect(handbookPdfPath(version.id), 302);
+    return sendMediaFile(request, reply, { mediaDir, fileName: async () => GUIDE_FILE });
+  });
   app.get<{ Params: { name: string } }>('/api/media/:name', { config }, (request, reply) =>
     sendMediaFile(request, reply, {
       mediaDir,

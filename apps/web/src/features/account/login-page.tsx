@@ -1,4 +1,5 @@
-// /login: account, password, the handbook agreement that gates the button, then the redirect.
+// /login: account, password, the handbook agreement that gates the button, then the redirect; or home, whose dialog
+// asks for the handbook version current for the worker's plant when the sign-in answer says it is not accepted yet.
 // This screen is the first thing a worker downloads on a weak network: it keeps its imports small and
 // loads the handbook viewer (pdf.js) and the toast only when they are needed. It makes no query, so it has no
 // query cache and the query library is not part of its download: the sign-in call's state is kept here. Its
@@ -66,7 +67,9 @@ const LoginPage = () => {
       // A previous user's screens must not show through.
       clearPageQueries();
       startSession(login, { isRemember: true });
-      navigate(toSafeRedirect(searchParams.get('redirect')), { replace: true });
+      // The handbook version current for the plant is not accepted yet (a new one HR published, or never): home's
+      // dialog asks for it before anything else, wherever the sign-in was meant to lead.
+      navigate(login.appReadStatus === 'N' ? '/home' : toSafeRedirect(searchParams.get('redirect')), { replace: true });
     } catch (error) {
       // The screen keeps its failure on screen for 2 s itself (SPEC §8).
       if (isShown.current) void showToast({ content: describeError(error), kind: 'fail', durationMs: ERROR_MS });

@@ -30,7 +30,7 @@ const HomePage = () => {
       {!hasReadHandbook && (
         <LoadBoundary>
           <Suspense fallback={null}>
-            <HandbookGate />
+            <HandbookGate key={profile.handbook?.id ?? 0} version={profile.handbook} />
           </Suspense>
         </LoadBoundary>
       )}
