@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, linkSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import type pg from 'pg';
@@ -52,8 +53,18 @@ const dumpSnapshot = async (client: pg.ClientBase, spoolDir: string, paced: Retu
       const spooled = path.join(spoolDir, `${dumped.length}.copy`);
       const columns = table.columns.map((column) => `"${column.replaceAll('"', '""')}"`).join(', ');
       const copy = client.query(copyTo(`copy ${quoted(table.schema, table.name)} (${columns}) to stdout`));
-      await pipeline(copy, paced(), createWriteStream(spooled));
-      dumped.push({ ...table, rows: copy.rowCount, spooled });
+      // Rows counted from the data itself: COPY's text format ends every row with a newline byte (one inside a
+      // value is escaped), while the stream's rowCount comes from the completion message, which may be read only
+      // after the stream has ended.
+      let rows = 0;
+      const counted = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) rows++;
+          done(null, chunk);
+        },
+      });
+      await pipeline(copy, counted, paced(), createWriteStream(spooled));
+      dumped.push({ ...table, rows, spooled });
     }
     // Sequences stand outside snapshots, but only grow: a value read now covers every row of the snapshot.
     const { rows: sequenceNames } = await client.query<{ schema: string; name: string }>(
