@@ -297,6 +297,15 @@ export const receiptSummary = async (
   };
 };
 
+/** Who an employee of the audience is, in HR's lists and the export. */
+const personColumns = {
+  empNo: employees.empNo,
+  name: employees.name,
+  bu: employees.bu,
+  deptName: employees.deptName,
+  teamName: employees.teamName,
+};
+
 export const pendingList = async (
   db: Db,
   caller: Caller,
@@ -306,11 +315,7 @@ export const pendingList = async (
   const receipts = receiptsOf(filter.id);
   const rows = await db
     .select({
-      empNo: employees.empNo,
-      name: employees.name,
-      bu: employees.bu,
-      deptName: employees.deptName,
-      teamName: employees.teamName,
+      ...personColumns,
       readAt: shanghaiTime(receipts.readAt),
       total: totalOver(),
     })
@@ -335,11 +340,7 @@ export const exportReceipts = async (db: Db, caller: Caller, id: number) => {
   const receipts = receiptsOf(id);
   const rows = await db
     .select({
-      empNo: employees.empNo,
-      name: employees.name,
-      bu: employees.bu,
-      deptName: employees.deptName,
-      teamName: employees.teamName,
+      ...personColumns,
       readAt: shanghaiTime(receipts.readAt),
       acknowledgedAt: shanghaiTime(receipts.acknowledgedAt),
     })
