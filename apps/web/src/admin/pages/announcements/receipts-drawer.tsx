@@ -28,6 +28,20 @@ import { useRemindAnnouncement } from './api/remind-announcement';
 const a = ct.announcements;
 const percent = (done: number, total: number) => (total === 0 ? 0 : Math.round((done / total) * 1000) / 10);
 
+/** A figure of the summary: done of total as a ring, named for screen readers. */
+const RateCircle = ({ label, done = 0, total = 0 }: { label: string; done?: number; total?: number }) => (
+  <Space direction="vertical" align="center" size={4}>
+    <Typography.Text type="secondary">{label}</Typography.Text>
+    <Progress
+      type="circle"
+      size={72}
+      aria-label={label}
+      percent={percent(done, total)}
+      format={() => a.progress(done, total)}
+    />
+  </Space>
+);
+
 const Pending = ({ id, kind }: { id: number; kind: 'unread' | 'unacknowledged' }) => {
   const [page, setPage] = useState(1);
   const pending = useQuery(pendingQuery(id, kind, page));
@@ -70,27 +84,13 @@ export const ReceiptsDrawer = ({ row, onClose }: { row: AnnouncementRow; onClose
         <Card size="small">
           <Space size={48} wrap align="center">
             <Statistic title={a.audienceCount} value={summary?.audienceCount ?? '—'} />
-            <Space direction="vertical" align="center" size={4}>
-              <Typography.Text type="secondary">{a.readCount}</Typography.Text>
-              <Progress
-                type="circle"
-                size={72}
-                aria-label={a.readCount}
-                percent={percent(summary?.readCount ?? 0, summary?.audienceCount ?? 0)}
-                format={() => a.progress(summary?.readCount ?? 0, summary?.audienceCount ?? 0)}
-              />
-            </Space>
+            <RateCircle label={a.readCount} done={summary?.readCount} total={summary?.audienceCount} />
             {row.mustAcknowledge && (
-              <Space direction="vertical" align="center" size={4}>
-                <Typography.Text type="secondary">{a.acknowledgedCount}</Typography.Text>
-                <Progress
-                  type="circle"
-                  size={72}
-                  aria-label={a.acknowledgedCount}
-                  percent={percent(summary?.acknowledgedCount ?? 0, summary?.audienceCount ?? 0)}
-                  format={() => a.progress(summary?.acknowledgedCount ?? 0, summary?.audienceCount ?? 0)}
-                />
-              </Space>
+              <RateCircle
+                label={a.acknowledgedCount}
+                done={summary?.acknowledgedCount}
+                total={summary?.audienceCount}
+              />
             )}
             <Space direction="vertical">
               <Button onClick={() => exportReceipts.mutate(row.id)} loading={exportReceipts.isPending}>
