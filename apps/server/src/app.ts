@@ -200,8 +200,9 @@ export const buildApp = async ({
     upload: config.PUBLIC_UPLOAD_RATE_LIMIT,
     lookup: config.PUBLIC_LOOKUP_RATE_LIMIT,
   };
-  registerProposalsRoutes(app, { db, limits: publicFormLimits });
-  registerRecruitmentRoutes(app, { db, limits: publicFormLimits });
+  const inbox = { notifier, overdueDays: config.INBOX_OVERDUE_DAYS };
+  registerProposalsRoutes(app, { db, limits: publicFormLimits, ...inbox });
+  registerRecruitmentRoutes(app, { db, limits: publicFormLimits, ...inbox });
   registerWechatRoutes(app, { db, config });
   registerTrainingRoutes(app, { db, mediaDir: config.mediaDir });
   const hub = createHub({
@@ -213,7 +214,7 @@ export const buildApp = async ({
   app.decorate('hub', hub);
   // The HR console
   registerConsoleRoutes(app, { database, isBackupScheduled: config.backupHour !== null, jobs });
-  registerInboxRoutes(app, { db, notifier, overdueDays: config.FEEDBACK_OVERDUE_DAYS });
+  registerInboxRoutes(app, { db, ...inbox });
   const announcementReminders = createReminderSender({ db, notifier }, (message) => app.log.error(message));
   app.decorate('announcementReminders', announcementReminders);
   app.addHook('onClose', announcementReminders.idle);

@@ -111,8 +111,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seed the demo company into an empty database at start. */
   SEED_DEMO: z.enum(['auto', 'yes', 'no']).default('auto'),
-  /** Feedback unanswered this many days is flagged in the console's 收件箱. */
-  FEEDBACK_OVERDUE_DAYS: z.coerce.number().int().min(1).max(365).default(3),
+  /** What workers sent (feedback, proposals, candidates) unhandled this many days is flagged in the 收件箱. */
+  INBOX_OVERDUE_DAYS: z.coerce.number().int().min(1).max(365).default(3),
   /** `no`: this instance takes no background job (the others do); it still lists and retries failed ones. */
   RUN_JOBS: z.enum(['yes', 'no']).default('yes'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),

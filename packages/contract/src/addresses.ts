@@ -123,6 +123,8 @@ export const ADDRESSES = {
   // 收件箱: the feedback workers send, listed and answered by the HR of its plant
   getFeedbackList: { path: 'Inbox/GetFeedbackList', role: 'HRAdmin' },
   answerFeedback: { path: 'Inbox/AnswerFeedback', role: 'HRAdmin' },
+  getInboxAssignees: { path: 'Inbox/GetAssignees', role: 'HRAdmin' },
+  assignInboxItem: { path: 'Inbox/Assign', role: 'HRAdmin' },
   // 公告: HR's notices to an audience (HRAdmin of its plants; company-wide: SysAdmin), and the worker's 消息
   getAnnouncementList: { path: 'Announcement/GetList', role: 'HRAdmin' },
   getAnnouncement: { path: 'Announcement/Get', role: 'HRAdmin' },

@@ -77,7 +77,10 @@ export const requiredText = (label: string, missing: string, max: number) =>
 /** An optional text field: absent reads as ''. */
 /** A filter field of a console list: absent or '' means any. */
 export const optionalFilter = <T extends z.ZodType>(schema: T) =>
-  schema.optional().or(z.literal('').transform(() => undefined));
+  z.union([schema.optional(), z.literal('').transform(() => undefined)], {
+    // A value that is neither: the field's own words (e.g. 状态无效), not the union's.
+    error: (issue) => (issue.code === 'invalid_union' ? issue.errors[0]?.[0]?.message : undefined),
+  });
 
 export const optionalText = (label: string, max: number) =>
   z.preprocess(

@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { ADDRESSES } from './addresses';
 import {
   blankToUndefined,
-  CONSOLE_PAGE_SIZE,
   camelPagingFields,
   defineRoute,
   jsonText,
@@ -14,11 +13,10 @@ import {
   optionalFile,
   optionalFilter,
   optionalText,
-  pagingFields,
   plant,
   requiredText,
-  yearMonth,
 } from './common';
+import { inboxWork, optionalAnswer, submissionFilter } from './inbox';
 import type { Plant } from './plants';
 
 /** The plants of the improvement form's overlay (SPEC §4: NT commercial vehicles or HZ). */
@@ -115,6 +113,8 @@ export const myProposal = z.object({
   bu: z.string(),
   status: z.enum(PROPOSAL_STATUSES),
   createdAt: z.string(),
+  /** HR's answer with its decision; empty while there is none. */
+  answer: z.string(),
 });
 export type MyProposal = z.infer<typeof myProposal>;
 
@@ -141,14 +141,15 @@ export const proposalRow = z.object({
   /** The account that sent it, when signed in; empty for an anonymous submission. */
   submittedByEmpNo: z.string(),
   createdAt: z.string(),
+  ...inboxWork,
+  answer: z.string(),
 });
 export type ProposalRow = z.infer<typeof proposalRow>;
 
-/** HR's filters: plant, month (yyyy-MM, Shanghai), and for proposals the kind. */
-export const submissionFilter = z.object({
-  bu: optionalFilter(plant),
-  month: optionalFilter(yearMonth),
-  ...pagingFields(CONSOLE_PAGE_SIZE),
+/** HR's filters of proposals: the 收件箱's, the kind and the status. */
+export const proposalFilter = submissionFilter.extend({
+  kind: optionalFilter(z.enum(PROPOSAL_KINDS, { error: '提案类型无效' })),
+  status: optionalFilter(z.enum(PROPOSAL_STATUSES, { error: '状态无效' })),
 });
 
 const recordId = z.coerce
@@ -182,11 +183,15 @@ export const proposalsRoutes = {
     data: z.array(myProposal),
   }),
   getProposalList: defineRoute(ADDRESSES.getProposalList, {
-    request: submissionFilter.extend({ kind: optionalFilter(z.enum(PROPOSAL_KINDS, { error: '提案类型无效' })) }),
+    request: proposalFilter,
     data: z.array(proposalRow),
   }),
   setProposalStatus: defineRoute(ADDRESSES.setProposalStatus, {
-    request: z.object({ id: recordId, status: z.enum(PROPOSAL_STATUSES, { error: '状态无效' }) }),
+    request: z.object({
+      id: recordId,
+      status: z.enum(PROPOSAL_STATUSES, { error: '状态无效' }),
+      answer: optionalAnswer,
+    }),
     data: z.null(),
   }),
 };

@@ -2,8 +2,9 @@
 // referral link (public), the candidates the referrer sees on the share page, and HR's list of them.
 import { z } from 'zod';
 import { ADDRESSES } from './addresses';
-import { blankToUndefined, defineRoute, empty, jsonText, requiredFile, text } from './common';
-import { EMPLOYEE_NUMBER, submissionFilter } from './proposals';
+import { blankToUndefined, defineRoute, empty, jsonText, optionalFilter, requiredFile, text } from './common';
+import { inboxWork, optionalAnswer, submissionFilter } from './inbox';
+import { EMPLOYEE_NUMBER } from './proposals';
 
 export const CANDIDATE_STATUSES = ['REGISTERED', 'CONTACTED', 'HIRED', 'REJECTED'] as const;
 export type CandidateStatus = (typeof CANDIDATE_STATUSES)[number];
@@ -64,6 +65,8 @@ export const myReferral = z.object({
   positionApply: z.string(),
   createdAt: z.string(),
   status: z.enum(CANDIDATE_STATUSES),
+  /** HR's answer with its decision; empty while there is none. */
+  answer: z.string(),
 });
 export type MyReferral = z.infer<typeof myReferral>;
 
@@ -78,6 +81,8 @@ export const candidateRow = z.object({
   referrerName: z.string(),
   status: z.enum(CANDIDATE_STATUSES),
   createdAt: z.string(),
+  ...inboxWork,
+  answer: z.string(),
 });
 export type CandidateRow = z.infer<typeof candidateRow>;
 
@@ -86,15 +91,24 @@ const recordId = z.coerce
   .int({ error: '记录编号无效' })
   .positive({ error: '记录编号无效' });
 
+/** HR's filters of candidates: the 收件箱's and the status. */
+export const candidateFilter = submissionFilter.extend({
+  status: optionalFilter(z.enum(CANDIDATE_STATUSES, { error: '状态无效' })),
+});
+
 export const recruitmentRoutes = {
   insertRecruitmentRegister: defineRoute(ADDRESSES.insertRecruitmentRegister, {
     request: z.object({ modify: jsonText(registerForm) }, { error: '提交内容无效' }),
     data: z.null(),
   }),
   getMyReferrals: defineRoute(ADDRESSES.getMyReferrals, { request: empty, data: z.array(myReferral) }),
-  getCandidateList: defineRoute(ADDRESSES.getCandidateList, { request: submissionFilter, data: z.array(candidateRow) }),
+  getCandidateList: defineRoute(ADDRESSES.getCandidateList, { request: candidateFilter, data: z.array(candidateRow) }),
   setCandidateStatus: defineRoute(ADDRESSES.setCandidateStatus, {
-    request: z.object({ id: recordId, status: z.enum(CANDIDATE_STATUSES, { error: '状态无效' }) }),
+    request: z.object({
+      id: recordId,
+      status: z.enum(CANDIDATE_STATUSES, { error: '状态无效' }),
+      answer: optionalAnswer,
+    }),
     data: z.null(),
   }),
 };

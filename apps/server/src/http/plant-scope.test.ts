@@ -525,6 +525,31 @@ const HR_CASES: Record<string, Case[]> = {
       writes: true,
     },
   ],
+  'Inbox/GetAssignees': [
+    {
+      body: async () => ({ bu: 'HZ' }),
+      refusal: FORBIDDEN,
+      reached: (data) => expect(data).toContainEqual({ empNo: '900001', name: expect.any(String) }),
+    },
+  ],
+  // Each kind of item, assigned to 900001 (a SysAdmin, who works on every plant).
+  'Inbox/Assign': [
+    {
+      body: async () => ({ kind: 'feedback', id: await hzFeedback(), assigneeEmpNo: '900001' }),
+      refusal: SUBMISSION_ABSENT,
+      writes: true,
+    },
+    {
+      body: async () => ({ kind: 'proposal', id: await proposalOf('HZ'), assigneeEmpNo: '900001' }),
+      refusal: SUBMISSION_ABSENT,
+      writes: true,
+    },
+    {
+      body: async () => ({ kind: 'candidate', id: await candidateOf('HZ'), assigneeEmpNo: '900001' }),
+      refusal: SUBMISSION_ABSENT,
+      writes: true,
+    },
+  ],
   'Announcement/GetList': [
     {
       body: async () => {

@@ -1,7 +1,7 @@
 // Dictionaries, banners (and their pictures) and the messages shown on the home page; notices employees submit.
 import { char, date, index, integer, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { employees } from './account';
-import { bytea } from './columns';
+import { bytea, inboxAssignment } from './columns';
 
 export const dictionaryItems = pgTable(
   'dictionary_items',
@@ -88,8 +88,13 @@ export const notices = pgTable(
     messageContent: text('message_content').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    ...inboxAssignment(),
   },
-  (table) => [index('notices_employee_idx').on(table.employeeId, table.id)],
+  (table) => [
+    index('notices_employee_idx').on(table.employeeId, table.id),
+    // The 收件箱 and the dashboard read a plant's feedback by type and age.
+    index('notices_bu_type_created_idx').on(table.bu, table.noticeType, table.createdAt),
+  ],
 );
 
 /** Messages addressed to one employee; unread ones pop up on the home page. */

@@ -13,6 +13,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { employees } from './account';
+import { inboxAssignment } from './columns';
 
 /** A plant's departments; level 1 are departments and workshops, level 2 their sections. */
 export const departments = pgTable(
@@ -78,6 +79,9 @@ export const proposals = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     decidedBy: integer('decided_by').references(() => employees.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** HR's answer with its decision, shown to the submitter in 我的提案. */
+    answer: text('answer').notNull().default(''),
+    ...inboxAssignment(),
   },
   (table) => [
     index('proposals_bu_created_idx').on(table.bu, table.createdAt),
@@ -103,6 +107,9 @@ export const candidates = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     decidedBy: integer('decided_by').references(() => employees.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** HR's answer with its decision, shown to the referrer on the share page. */
+    answer: text('answer').notNull().default(''),
+    ...inboxAssignment(),
   },
   (table) => [
     index('candidates_referrer_idx').on(table.referrerId, table.id),

@@ -286,14 +286,21 @@ describe('HR’s list of proposals', () => {
       msg: '记录不存在，请刷新后重试',
       data: null,
     });
-    expect((await t.call(routes.setProposalStatus, { id, status: 'ACCEPTED' }, hrNt)).body.result).toBe(true);
-    expect((await t.call(routes.getMyProposals, {}, worker.token)).body.data[0]?.status).toBe('ACCEPTED');
+    const decided = await t.call(routes.setProposalStatus, { id, status: 'ACCEPTED', answer: '下月起试行' }, hrNt);
+    expect(decided.body.result).toBe(true);
+    expect((await t.call(routes.getMyProposals, {}, worker.token)).body.data[0]).toMatchObject({
+      status: 'ACCEPTED',
+      answer: '下月起试行',
+    });
+    expect((await t.call(routes.getPersonMsg, {}, worker.token)).body.data).toContainEqual(
+      expect.objectContaining({ noticeTitle: '您的提案有了答复', noticeBody: '状态：已采纳\n答复：下月起试行' }),
+    );
     expect((await t.call(routes.setProposalStatus, { id, status: 'DONE' }, hrNt)).body.msg).toBe('状态无效');
     const { rows } = await t.database.pool.query(
       "select actor_emp_no, after from audit_log where action = 'proposal.status' and subject_id = $1",
       [String(id)],
     );
-    expect(rows).toEqual([{ actor_emp_no: '900002', after: { status: 'ACCEPTED' } }]);
+    expect(rows).toEqual([{ actor_emp_no: '900002', after: { status: 'ACCEPTED', answer: '下月起试行' } }]);
   });
 
   it('exports CSV that Excel opens: a BOM, Chinese headers, quoted cells, formulas kept as text', async () => {
@@ -317,7 +324,7 @@ describe('HR’s list of proposals', () => {
     const text = bytes.toString('utf8').slice(1);
     const [header] = text.split('\r\n');
     expect(header).toBe(
-      '"编号","类型","工厂","状态","提交时间","提案名称","部门","班组","协助部门","姓名","工号","类别","工序","图片编号","内容","建议","附件","提交账号"',
+      '"编号","类型","工厂","状态","提交时间","提案名称","部门","班组","协助部门","姓名","工号","类别","工序","图片编号","内容","建议","附件","提交账号","等待天数","处理人","答复"',
     );
     expect(text).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(text).toContain('"含,逗号""引号""\n换行"');

@@ -3,6 +3,7 @@
 import { improveDeptPlantsOf, proposalsRoutes } from '@ess/contract/proposals';
 import type { FastifyInstance } from 'fastify';
 import { BusinessError } from '../../core/errors';
+import type { Notifier } from '../../core/notifier';
 import type { Db } from '../../db/client';
 import { parseRequest, registerCall, registerPublicCall } from '../../http/contract-routes';
 import { sendError } from '../../http/envelope';
@@ -19,7 +20,10 @@ import {
   submitStudyProposal,
 } from './service';
 
-export const registerProposalsRoutes = (app: FastifyInstance, { db, limits }: { db: Db; limits: PublicFormLimits }) => {
+export const registerProposalsRoutes = (
+  app: FastifyInstance,
+  { db, notifier, limits, overdueDays }: { db: Db; notifier: Notifier; limits: PublicFormLimits; overdueDays: number },
+) => {
   const lookupLimit = publicRateLimit({ max: limits.lookup, refusal: 'LOOKUP_TOO_FREQUENT' });
   const submitLimit = publicRateLimit({ max: limits.submit, refusal: 'SUBMIT_TOO_FREQUENT' });
 
@@ -71,16 +75,15 @@ export const registerProposalsRoutes = (app: FastifyInstance, { db, limits }: { 
   });
   registerCall(app, proposalsRoutes.getProposalList, async ({ body, caller }) => {
     const { rows, totalCount } = await listProposals(db, caller, {
-      bu: body.bu,
-      month: body.month,
-      kind: body.kind,
+      ...body,
       page: body.CurrentPage,
       pageSize: body.PageSize,
+      overdueDays,
     });
     return { data: rows, totalCount };
   });
   registerCall(app, proposalsRoutes.setProposalStatus, async ({ body, caller, request }) => {
-    await setProposalStatus(db, caller, { id: body.id, status: body.status, requestId: request.id });
+    await setProposalStatus({ db, notifier }, caller, { ...body, requestId: request.id });
     return { data: null, msg: '操作成功' };
   });
 
@@ -92,10 +95,10 @@ export const registerProposalsRoutes = (app: FastifyInstance, { db, limits }: { 
       if (!caller) return sendError(reply, new BusinessError('UNAUTHORIZED'));
       const parsed = parseRequest(proposalsRoutes.getProposalList, request.query);
       if (!parsed.ok) return sendError(reply, new BusinessError('INVALID_INPUT', { detail: parsed.message }));
-      const { bu, month, kind } = parsed.data;
+      const { bu, month } = parsed.data;
       return sendCsv(reply, {
         fileName: `提案${bu ? `_${bu}` : ''}${month ? `_${month}` : ''}.csv`,
-        build: () => exportProposalsCsv(db, caller, { bu, month, kind }, originOf(request)),
+        build: () => exportProposalsCsv(db, caller, { ...parsed.data, overdueDays }, originOf(request)),
       });
     },
   );

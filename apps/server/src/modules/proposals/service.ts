@@ -20,12 +20,17 @@ import type { z } from 'zod';
 import { auditCreated } from '../../core/audit';
 import type { Caller } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
+import type { Notifier } from '../../core/notifier';
 import {
+  type InboxItem,
+  inboxColumns,
+  inboxOrder,
+  inboxWhere,
+  inboxWorkOf,
+  joinAssignee,
   MAX_EXPORT_ROWS,
   type SubmissionFilter,
-  scopedPlants,
   setSubmissionStatus,
-  submissionWhere,
   toCsv,
 } from '../../core/submissions';
 import type { Db } from '../../db/client';
@@ -189,6 +194,7 @@ export const getMyProposals = async (
         bu: proposals.bu,
         status: proposals.status,
         createdAt: shanghaiTime(proposals.createdAt),
+        answer: proposals.answer,
       })
       .from(proposals)
       .where(mine)
@@ -203,6 +209,15 @@ export const getMyProposals = async (
 const dept = alias(departments, 'dept');
 const assistDept = alias(departments, 'assist_dept');
 const submitter = alias(employees, 'submitter');
+
+/** A proposal waits until its status first leaves 待处理. */
+export const PROPOSAL_ITEM: InboxItem = {
+  bu: proposals.bu,
+  createdAt: proposals.createdAt,
+  assignedTo: proposals.assignedTo,
+  isHandled: sql`${proposals.status} <> 'SUBMITTED'`,
+  handledAt: proposals.decidedAt,
+};
 
 const hrColumns = {
   id: proposals.id,
@@ -223,14 +238,17 @@ const hrColumns = {
   fileId: proposals.fileId,
   submittedByEmpNo: sql<string>`coalesce(${submitter.empNo}, '')`,
   createdAt: shanghaiTime(proposals.createdAt),
+  answer: proposals.answer,
+  ...inboxColumns(PROPOSAL_ITEM),
 };
 
-export type ProposalFilter = SubmissionFilter & { kind?: ProposalKind };
+export type ProposalFilter = SubmissionFilter & { kind?: ProposalKind; status?: ProposalStatus; overdueDays: number };
 
 const proposalWhere = (caller: Caller, filter: ProposalFilter): SQL | undefined =>
   and(
-    submissionWhere(proposals, scopedPlants(caller, filter.bu), filter.month),
+    inboxWhere(PROPOSAL_ITEM, caller, filter, filter.overdueDays),
     filter.kind ? eq(proposals.kind, filter.kind) : undefined,
+    filter.status ? eq(proposals.status, filter.status) : undefined,
   );
 
 const selectProposals = (db: Db, where: SQL | undefined) =>
@@ -241,14 +259,23 @@ const selectProposals = (db: Db, where: SQL | undefined) =>
     .leftJoin(assistDept, eq(assistDept.deptNo, proposals.assistDeptNo))
     .leftJoin(teams, eq(teams.teamNo, proposals.teamNo))
     .leftJoin(submitter, eq(submitter.id, proposals.submittedBy))
+    .leftJoin(...joinAssignee(PROPOSAL_ITEM))
     .where(where)
-    .orderBy(desc(proposals.createdAt), desc(proposals.id))
+    .orderBy(...inboxOrder(PROPOSAL_ITEM, proposals.id))
     .$dynamic();
 
-const rowOf = ({ fileId, ...row }: { fileId: string | null } & Omit<ProposalRow, 'filePath'>): ProposalRow => ({
-  ...row,
-  filePath: fileId ? filePathOf(fileId) : null,
-});
+type SelectedProposal = Awaited<ReturnType<typeof selectProposals>>[number];
+
+const rowOf = ({ fileId, ...row }: SelectedProposal, overdueDays: number): ProposalRow =>
+  inboxWorkOf(
+    {
+      ...row,
+      kind: row.kind as ProposalKind,
+      status: row.status as ProposalStatus,
+      filePath: fileId ? filePathOf(fileId) : null,
+    },
+    overdueDays,
+  );
 
 /** HR's list (Proposal/GetProposalList). */
 export const listProposals = async (
@@ -263,15 +290,27 @@ export const listProposals = async (
       .offset((filter.page - 1) * filter.pageSize),
     db.select({ n: count() }).from(proposals).where(where),
   ]);
-  return { rows: rows.map((row) => rowOf(row as Parameters<typeof rowOf>[0])), totalCount: total?.n ?? 0 };
+  return { rows: rows.map((row) => rowOf(row, filter.overdueDays)), totalCount: total?.n ?? 0 };
 };
 
-/** HR's decision on a proposal of a plant it administers. */
+/** HR's decision on a proposal of a plant it administers; its signed-in submitter is told. */
 export const setProposalStatus = (
-  db: Db,
+  deps: { db: Db; notifier: Notifier },
   caller: Caller,
-  change: { id: number; status: ProposalStatus; requestId: string },
-) => setSubmissionStatus(db, caller, { table: proposals, subject: 'proposal' }, change);
+  change: { id: number; status: ProposalStatus; answer?: string; requestId: string },
+) =>
+  setSubmissionStatus(
+    deps,
+    caller,
+    {
+      table: proposals,
+      subject: 'proposal',
+      worker: proposals.submittedBy,
+      title: '您的提案有了答复',
+      statusWords: PROPOSAL_STATUS_WORDS,
+    },
+    change,
+  );
 
 const PROPOSAL_CSV_HEADERS = [
   '编号',
@@ -292,14 +331,15 @@ const PROPOSAL_CSV_HEADERS = [
   '建议',
   '附件',
   '提交账号',
+  '等待天数',
+  '处理人',
+  '答复',
 ];
 
 /** The filtered proposals as CSV (Excel-ready), at most MAX_EXPORT_ROWS. */
 export const exportProposalsCsv = async (db: Db, caller: Caller, filter: ProposalFilter, origin: string) => {
   const where = proposalWhere(caller, filter);
-  const rows = (await selectProposals(db, where).limit(MAX_EXPORT_ROWS)).map((row) =>
-    rowOf(row as Parameters<typeof rowOf>[0]),
-  );
+  const rows = (await selectProposals(db, where).limit(MAX_EXPORT_ROWS)).map((row) => rowOf(row, filter.overdueDays));
   return toCsv(
     PROPOSAL_CSV_HEADERS,
     rows.map((row) => [
@@ -321,6 +361,9 @@ export const exportProposalsCsv = async (db: Db, caller: Caller, filter: Proposa
       row.suggestion,
       row.filePath ? `${origin}${row.filePath}` : '',
       row.submittedByEmpNo,
+      row.waitedDays,
+      row.assigneeName ?? '',
+      row.answer,
     ]),
   );
 };

@@ -80,6 +80,7 @@ describe('the referrer’s candidates', () => {
       positionApply: '装配工',
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       status: 'REGISTERED',
+      answer: '',
     });
     expect(JSON.stringify(mine.body)).not.toContain('陈小红');
     expect((await t.call(routes.getMyReferrals, {}, colleague.token)).body.data).toEqual([]);
@@ -117,9 +118,24 @@ describe('HR’s list of candidates', () => {
     expect((await t.call(routes.setCandidateStatus, { id, status: 'HIRED' }, hrNt)).body.msg).toBe(
       '记录不存在，请刷新后重试',
     );
-    expect((await t.call(routes.setCandidateStatus, { id, status: 'CONTACTED' }, hrAll)).body.result).toBe(true);
+    const decided = await t.call(
+      routes.setCandidateStatus,
+      { id, status: 'CONTACTED', answer: '已电话联系，周三面试' },
+      hrAll,
+    );
+    expect(decided.body.result).toBe(true);
+    // The referrer sees where their candidate stands and HR's words, on the share page and as a message.
     const seen = await t.call(routes.getMyReferrals, {}, referrer.token);
-    expect(seen.body.data.find((row) => row.id === id)?.status).toBe('CONTACTED');
+    expect(seen.body.data.find((row) => row.id === id)).toMatchObject({
+      status: 'CONTACTED',
+      answer: '已电话联系，周三面试',
+    });
+    expect((await t.call(routes.getPersonMsg, {}, referrer.token)).body.data).toContainEqual(
+      expect.objectContaining({
+        noticeTitle: '您推荐的人选有了新进展',
+        noticeBody: '状态：已联系\n答复：已电话联系，周三面试',
+      }),
+    );
 
     const csv = await t.app.inject({
       method: 'GET',
@@ -130,7 +146,7 @@ describe('HR’s list of candidates', () => {
     const text = csv.rawPayload.toString('utf8');
     expect(
       text.startsWith(
-        '\uFEFF"编号","工厂","状态","登记时间","姓名","年龄","应聘岗位","推荐人工号","推荐人","简历"\r\n',
+        '\uFEFF"编号","工厂","状态","登记时间","姓名","年龄","应聘岗位","推荐人工号","推荐人","简历","等待天数","处理人","答复"\r\n',
       ),
     ).toBe(true);
     expect(text).toContain('"已联系"');

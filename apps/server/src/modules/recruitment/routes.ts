@@ -3,6 +3,7 @@
 import { REGISTERED_MESSAGE, recruitmentRoutes } from '@ess/contract/recruitment';
 import type { FastifyInstance } from 'fastify';
 import { BusinessError } from '../../core/errors';
+import type { Notifier } from '../../core/notifier';
 import type { Db } from '../../db/client';
 import { parseRequest, registerCall, registerPublicCall } from '../../http/contract-routes';
 import { sendError } from '../../http/envelope';
@@ -12,7 +13,7 @@ import { exportCandidatesCsv, getMyReferrals, listCandidates, registerCandidate,
 
 export const registerRecruitmentRoutes = (
   app: FastifyInstance,
-  { db, limits }: { db: Db; limits: PublicFormLimits },
+  { db, notifier, limits, overdueDays }: { db: Db; notifier: Notifier; limits: PublicFormLimits; overdueDays: number },
 ) => {
   registerPublicCall(
     app,
@@ -28,15 +29,15 @@ export const registerRecruitmentRoutes = (
   }));
   registerCall(app, recruitmentRoutes.getCandidateList, async ({ body, caller }) => {
     const { rows, totalCount } = await listCandidates(db, caller, {
-      bu: body.bu,
-      month: body.month,
+      ...body,
       page: body.CurrentPage,
       pageSize: body.PageSize,
+      overdueDays,
     });
     return { data: rows, totalCount };
   });
   registerCall(app, recruitmentRoutes.setCandidateStatus, async ({ body, caller, request }) => {
-    await setCandidateStatus(db, caller, { id: body.id, status: body.status, requestId: request.id });
+    await setCandidateStatus({ db, notifier }, caller, { ...body, requestId: request.id });
     return { data: null, msg: '操作成功' };
   });
 
@@ -51,7 +52,7 @@ export const registerRecruitmentRoutes = (
       const { bu, month } = parsed.data;
       return sendCsv(reply, {
         fileName: `推荐候选人${bu ? `_${bu}` : ''}${month ? `_${month}` : ''}.csv`,
-        build: () => exportCandidatesCsv(db, caller, { bu, month }, originOf(request)),
+        build: () => exportCandidatesCsv(db, caller, { ...parsed.data, overdueDays }, originOf(request)),
       });
     },
   );

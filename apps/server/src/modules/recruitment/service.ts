@@ -7,17 +7,22 @@ import {
   type MyReferral,
   type registerForm,
 } from '@ess/contract/recruitment';
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditCreated } from '../../core/audit';
 import type { Caller } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
+import type { Notifier } from '../../core/notifier';
 import {
+  type InboxItem,
+  inboxColumns,
+  inboxOrder,
+  inboxWhere,
+  inboxWorkOf,
+  joinAssignee,
   MAX_EXPORT_ROWS,
   type SubmissionFilter,
-  scopedPlants,
   setSubmissionStatus,
-  submissionWhere,
   toCsv,
 } from '../../core/submissions';
 import type { Db } from '../../db/client';
@@ -80,6 +85,7 @@ export const getMyReferrals = async (db: Db, caller: Caller): Promise<MyReferral
       positionApply: candidates.positionApply,
       createdAt: sql<string>`to_char(${candidates.createdAt} at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`,
       status: candidates.status,
+      answer: candidates.answer,
     })
     .from(candidates)
     .where(eq(candidates.referrerId, caller.id))
@@ -94,7 +100,24 @@ export const getMyReferrals = async (db: Db, caller: Caller): Promise<MyReferral
 
 const referrers = employees;
 
-const selectCandidates = (db: Db, caller: Caller, filter: SubmissionFilter) =>
+/** A candidate waits until HR first changes its status from 已登记. */
+export const CANDIDATE_ITEM: InboxItem = {
+  bu: candidates.bu,
+  createdAt: candidates.createdAt,
+  assignedTo: candidates.assignedTo,
+  isHandled: sql`${candidates.status} <> 'REGISTERED'`,
+  handledAt: candidates.decidedAt,
+};
+
+export type CandidateFilter = SubmissionFilter & { status?: CandidateStatus; overdueDays: number };
+
+const candidateWhere = (caller: Caller, filter: CandidateFilter) =>
+  and(
+    inboxWhere(CANDIDATE_ITEM, caller, filter, filter.overdueDays),
+    filter.status ? eq(candidates.status, filter.status) : undefined,
+  );
+
+const selectCandidates = (db: Db, where: SQL | undefined) =>
   db
     .select({
       id: candidates.id,
@@ -107,42 +130,75 @@ const selectCandidates = (db: Db, caller: Caller, filter: SubmissionFilter) =>
       referrerName: referrers.name,
       status: candidates.status,
       createdAt: shanghaiTime(candidates.createdAt),
+      answer: candidates.answer,
+      ...inboxColumns(CANDIDATE_ITEM),
     })
     .from(candidates)
     .innerJoin(referrers, eq(referrers.id, candidates.referrerId))
-    .where(submissionWhere(candidates, scopedPlants(caller, filter.bu), filter.month))
-    .orderBy(desc(candidates.createdAt), desc(candidates.id))
+    .leftJoin(...joinAssignee(CANDIDATE_ITEM))
+    .where(where)
+    .orderBy(...inboxOrder(CANDIDATE_ITEM, candidates.id))
     .$dynamic();
 
-const rowOf = ({ fileId, ...row }: Omit<CandidateRow, 'filePath' | 'status'> & { fileId: string; status: string }) =>
-  ({ ...row, status: row.status as CandidateStatus, filePath: filePathOf(fileId) }) satisfies CandidateRow;
+type SelectedCandidate = Awaited<ReturnType<typeof selectCandidates>>[number];
+
+const rowOf = ({ fileId, ...row }: SelectedCandidate, overdueDays: number): CandidateRow =>
+  inboxWorkOf({ ...row, status: row.status as CandidateStatus, filePath: filePathOf(fileId) }, overdueDays);
 
 export const listCandidates = async (
   db: Db,
   caller: Caller,
-  filter: SubmissionFilter & { page: number; pageSize: number },
+  filter: CandidateFilter & { page: number; pageSize: number },
 ): Promise<{ rows: CandidateRow[]; totalCount: number }> => {
-  const where = submissionWhere(candidates, scopedPlants(caller, filter.bu), filter.month);
+  const where = candidateWhere(caller, filter);
   const [rows, [total]] = await Promise.all([
-    selectCandidates(db, caller, filter)
+    selectCandidates(db, where)
       .limit(filter.pageSize)
       .offset((filter.page - 1) * filter.pageSize),
     db.select({ n: count() }).from(candidates).where(where),
   ]);
-  return { rows: rows.map(rowOf), totalCount: total?.n ?? 0 };
+  return { rows: rows.map((row) => rowOf(row, filter.overdueDays)), totalCount: total?.n ?? 0 };
 };
 
-/** HR's decision on a candidate of a plant it administers. */
+/** HR's decision on a candidate of a plant it administers; the referrer is told. */
 export const setCandidateStatus = (
-  db: Db,
+  deps: { db: Db; notifier: Notifier },
   caller: Caller,
-  change: { id: number; status: CandidateStatus; requestId: string },
-) => setSubmissionStatus(db, caller, { table: candidates, subject: 'candidate' }, change);
+  change: { id: number; status: CandidateStatus; answer?: string; requestId: string },
+) =>
+  setSubmissionStatus(
+    deps,
+    caller,
+    {
+      table: candidates,
+      subject: 'candidate',
+      worker: candidates.referrerId,
+      title: '您推荐的人选有了新进展',
+      statusWords: CANDIDATE_STATUS_WORDS,
+    },
+    change,
+  );
 
-export const exportCandidatesCsv = async (db: Db, caller: Caller, filter: SubmissionFilter, origin: string) => {
-  const rows = (await selectCandidates(db, caller, filter).limit(MAX_EXPORT_ROWS)).map(rowOf);
+export const exportCandidatesCsv = async (db: Db, caller: Caller, filter: CandidateFilter, origin: string) => {
+  const rows = (await selectCandidates(db, candidateWhere(caller, filter)).limit(MAX_EXPORT_ROWS)).map((row) =>
+    rowOf(row, filter.overdueDays),
+  );
   return toCsv(
-    ['编号', '工厂', '状态', '登记时间', '姓名', '年龄', '应聘岗位', '推荐人工号', '推荐人', '简历'],
+    [
+      '编号',
+      '工厂',
+      '状态',
+      '登记时间',
+      '姓名',
+      '年龄',
+      '应聘岗位',
+      '推荐人工号',
+      '推荐人',
+      '简历',
+      '等待天数',
+      '处理人',
+      '答复',
+    ],
     rows.map((row) => [
       row.id,
       row.bu,
@@ -154,6 +210,9 @@ export const exportCandidatesCsv = async (db: Db, caller: Caller, filter: Submis
       row.referrerEmpNo,
       row.referrerName,
       `${origin}${row.filePath}`,
+      row.waitedDays,
+      row.assigneeName ?? '',
+      row.answer,
     ]),
   );
 };
