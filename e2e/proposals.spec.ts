@@ -258,9 +258,28 @@ describe('the referrer’s share page and a proposal sent signed in', () => {
       await desk.page.locator('.ant-select-item-option').filter({ hasText: '已采纳' }).click();
       await desk.page.getByText('状态已更新').waitFor();
       await item.getByText('已采纳', { exact: true }).waitFor();
+      await item.getByText('今天').waitFor(); // how long it waited: it was handled the day it came
+      // Taken on by the clerk, and answered to the worker with the status it has.
+      await item.getByRole('combobox', { name: /^处理人（编号 \d+）$/ }).click();
+      await desk.page
+        .locator('.ant-select-item-option')
+        .filter({ hasText: `（${hrOfHangzhou.empNo}）` })
+        .click();
+      await desk.page.getByText('已分派').waitFor();
+      await item.getByRole('button', { name: /^答复提案人（编号 \d+）$/ }).click();
+      const dialog = desk.page.getByRole('dialog');
+      await dialog.getByRole('textbox', { name: '答复' }).fill('下月起在总装线试行');
+      await dialog.getByRole('button', { name: '发送答复' }).click();
+      await item.getByText('下月起在总装线试行').waitFor();
       await desk.page.screenshot({ path: 'e2e/screenshots/console-submissions.png' });
     } finally {
       await desk.context.close();
     }
+
+    // The worker sees the decision and the answer where the proposal is listed.
+    await page.goto('/user/my-option');
+    await page.getByRole('tab', { name: '我的提案' }).click();
+    await row.getByText('已采纳').waitFor();
+    await row.getByText('HR 答复：下月起在总装线试行').waitFor();
   });
 });

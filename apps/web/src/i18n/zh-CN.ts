@@ -542,6 +542,7 @@ export const zhCN = {
     emptyHint: '登录后提交的改善提案、整改和学习提案会显示在这里',
     kinds: { IMPROVE: '改善提案', ADJUST: '整改提案', STUDY: '学习提案' } as Record<string, string>,
     statuses: { SUBMITTED: '待处理', ACCEPTED: '已采纳', REJECTED: '未采纳' } as Record<string, string>,
+    answer: 'HR 答复：',
   },
   recruitment: {
     intro: '扫描二维码或打开链接即可登记应聘信息，登记后人事部门会尽快联系。',
@@ -558,6 +559,7 @@ export const zhCN = {
     saveHint: '如未自动下载，请长按二维码保存图片',
     candidates: '我推荐的候选人',
     candidatesEmpty: '还没有人通过您的链接登记',
+    answer: 'HR 答复：',
     statuses: { REGISTERED: '已登记', CONTACTED: '已联系', HIRED: '已录用', REJECTED: '未录用' } as Record<
       string,
       string

@@ -56,6 +56,8 @@ export const queryKeys = {
     hr: ['hr-submissions'],
     /** Inbox/GetFeedbackList: the workers' feedback of the HR's plants. */
     feedback: ['hr-submissions', 'feedback'],
+    /** Inbox/GetAssignees: the HR colleagues of a plant. */
+    assignees: (bu: string) => ['inbox-assignees', bu] as const,
     hrList: (what: string, filter: Record<string, string>) => ['hr-submissions', what, filter] as const,
   },
   /** Training: the study list, a video's progress, exams and surveys with the caller's answers. */

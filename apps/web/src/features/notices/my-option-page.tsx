@@ -1,6 +1,6 @@
 // /user/my-option: the employee's notices (feedback, record changes) with how each stands in words (feedback
 // 已审核 / 未审核; a record change 待审核 / 已通过 / 未通过 / 已撤回) and the reviewer's opinion, paged; beside them,
-// the proposals the employee sent while signed in, with HR's status.
+// the proposals the employee sent while signed in, with HR's status and answer.
 import type { PersonNotice } from '@ess/contract/notices';
 import type { MyProposal } from '@ess/contract/proposals';
 import { List, Tabs, Tag } from 'antd-mobile';
@@ -68,6 +68,12 @@ const ProposalItem = ({ proposal }: { proposal: MyProposal }) => (
     description={
       <>
         <span className="notice-body">{t.myProposals.kinds[proposal.kind]}</span>
+        {proposal.answer && (
+          <span className="notice-opinion">
+            {t.myProposals.answer}
+            {proposal.answer}
+          </span>
+        )}
         <span className="notice-time">{proposal.createdAt}</span>
       </>
     }

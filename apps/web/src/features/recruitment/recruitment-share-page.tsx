@@ -1,7 +1,7 @@
 // /recruitment/recruitment-share (M15) and /home/recruitment-share: the QR code of the referral link
 // /register?empNo=<the signed-in employee> with the employee's name; save the picture; share it (WeChat / WeCom
 // JS-SDK inside those browsers, else the Web Share API, else copy the link); and the candidates registered
-// through the link (name masked, date, status).
+// through the link (name masked, date, status, HR's answer).
 import { Button, List, Tag } from 'antd-mobile';
 import { useEffect, useMemo, useState } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-states';
@@ -34,7 +34,18 @@ const Referrals = () => {
       {referrals.data.map((candidate) => (
         <List.Item
           key={candidate.id}
-          description={`${candidate.positionApply} · ${candidate.createdAt}`}
+          description={
+            candidate.answer ? (
+              <>
+                {`${candidate.positionApply} · ${candidate.createdAt}`}
+                <br />
+                {t.recruitment.answer}
+                {candidate.answer}
+              </>
+            ) : (
+              `${candidate.positionApply} · ${candidate.createdAt}`
+            )
+          }
           extra={
             <Tag color={STATUS_COLORS[candidate.status] ?? 'default'}>{t.recruitment.statuses[candidate.status]}</Tag>
           }

@@ -1,5 +1,5 @@
 // 意见反馈 in the 收件箱: the feedback workers sent, the longest-waiting unanswered first, with how long each has
-// waited (超时 past the configured days) and HR's answer, or 答复, which opens a dialog; the answer goes to the
+// waited (超时 past the configured days), its assignee and HR's answer, or 答复, which opens a dialog; the answer goes to the
 // worker's 我的反馈 and reaches them as a message.
 import { ANSWER_MAX_LENGTH, type FeedbackRow } from '@ess/contract/inbox';
 import { Button, Input, Modal, Space, type TableColumnsType, Typography } from 'antd';
@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { plantLabel } from '../../plant-options';
 import { ct } from '../../texts';
 import { useAnswerFeedback } from './api/answer-feedback';
+import { AssigneeCell, WaitedCell } from './inbox-work';
 
 const s = ct.submissions;
 
@@ -71,21 +72,7 @@ const AnswerCell = ({ row }: { row: FeedbackRow }) => {
 
 export const FEEDBACK_COLUMNS: TableColumnsType<FeedbackRow> = [
   { title: s.createdAt, dataIndex: 'createdAt', key: 'createdAt', width: 150 },
-  {
-    title: s.waitedTitle,
-    key: 'waited',
-    width: 100,
-    render: (_, row) => (
-      <Space size={4}>
-        <span>{s.waited(row.waitedDays)}</span>
-        {row.isOverdue && (
-          <Typography.Text type="danger" strong>
-            {s.overdue}
-          </Typography.Text>
-        )}
-      </Space>
-    ),
-  },
+  { title: s.waitedTitle, key: 'waited', width: 100, render: (_, row) => <WaitedCell row={row} /> },
   { title: s.plant, dataIndex: 'bu', key: 'bu', width: 90, render: plantLabel },
   {
     title: s.employee,
@@ -108,5 +95,6 @@ export const FEEDBACK_COLUMNS: TableColumnsType<FeedbackRow> = [
       </Typography.Paragraph>
     ),
   },
+  { title: s.assignee, key: 'assignee', width: 170, render: (_, row) => <AssigneeCell kind="feedback" row={row} /> },
   { title: s.answer, key: 'answer', width: 260, render: (_, row) => <AnswerCell row={row} /> },
 ];

@@ -35,6 +35,11 @@ const PROPOSAL = {
   filePath: '/api/files/2d1b6c1e-8a55-4c8e-9a53-1f2d3c4b5a69',
   submittedByEmpNo: '',
   createdAt: '2025-06-01 09:00',
+  waitedDays: 4,
+  isOverdue: true,
+  assigneeEmpNo: null,
+  assigneeName: null,
+  answer: '',
 };
 const CANDIDATE = {
   id: 21,
@@ -47,6 +52,11 @@ const CANDIDATE = {
   referrerName: '刘洋',
   status: 'REGISTERED',
   createdAt: '2025-06-02 10:00',
+  waitedDays: 1,
+  isOverdue: false,
+  assigneeEmpNo: '900002',
+  assigneeName: '孙丽',
+  answer: '',
 };
 const FEEDBACK = {
   id: 31,
@@ -59,6 +69,8 @@ const FEEDBACK = {
   createdAt: '2026-11-20 08:10',
   waitedDays: 7,
   isOverdue: true,
+  assigneeEmpNo: null,
+  assigneeName: null,
   answer: null,
   answeredAt: null,
 };
@@ -72,6 +84,12 @@ const serve = (extra: Record<string, FakeHandler> = {}) =>
     'RecruitmentRegister/SetCandidateStatus': () => ok(null),
     'Inbox/GetFeedbackList': () => paged([FEEDBACK]),
     'Inbox/AnswerFeedback': () => ok(null, '已答复，员工会收到消息'),
+    'Inbox/GetAssignees': () =>
+      ok([
+        { empNo: '900002', name: '孙丽' },
+        { empNo: '900005', name: '钱军' },
+      ]),
+    'Inbox/Assign': () => ok(null, '已分派'),
     ...extra,
   });
 
@@ -111,8 +129,10 @@ describe('SubmissionsPage', { timeout: 40_000 }, () => {
     expect(within(row).getByRole('link', { name: '附件' })).toHaveAttribute('href', PROPOSAL.filePath);
     expect(within(row).getByText('待处理')).toBeInTheDocument();
     expect(bodiesOf(calls, 'Proposal/GetProposalList')).toEqual([
-      { bu: '', month: '', kind: '', CurrentPage: 1, PageSize: 20 },
+      { bu: '', month: '', age: '', assignee: '', kind: '', status: '', CurrentPage: 1, PageSize: 20 },
     ]);
+    expect(within(row).getByText('4 天')).toBeInTheDocument();
+    expect(within(row).getByText('超时')).toBeInTheDocument();
     expect(screen.getByText('导出 CSV').closest('a')).toHaveAttribute('href', '/api/export/proposals.csv');
   });
 
@@ -124,16 +144,25 @@ describe('SubmissionsPage', { timeout: 40_000 }, () => {
     await waitFor(() => expect(bodiesOf(calls, 'Proposal/GetProposalList')).toHaveLength(2));
     await pick('提案类型', '学习提案');
     await waitFor(() => expect(bodiesOf(calls, 'Proposal/GetProposalList')).toHaveLength(3));
+    await pick('状态', '已采纳');
+    await waitFor(() => expect(bodiesOf(calls, 'Proposal/GetProposalList')).toHaveLength(4));
+    await pick('等待时长', '超时未处理');
+    await waitFor(() => expect(bodiesOf(calls, 'Proposal/GetProposalList')).toHaveLength(5));
+    await pick('处理人', '分派给我');
+    await waitFor(() => expect(bodiesOf(calls, 'Proposal/GetProposalList')).toHaveLength(6));
     expect(bodiesOf(calls, 'Proposal/GetProposalList').at(-1)).toEqual({
       bu: 'HZ',
       month: '',
+      age: 'overdue',
+      assignee: 'mine',
       kind: 'STUDY',
+      status: 'ACCEPTED',
       CurrentPage: 1,
       PageSize: 20,
     });
     expect(screen.getByText('导出 CSV').closest('a')).toHaveAttribute(
       'href',
-      '/api/export/proposals.csv?bu=HZ&kind=STUDY',
+      '/api/export/proposals.csv?bu=HZ&age=overdue&assignee=mine&kind=STUDY&status=ACCEPTED',
     );
   });
 
@@ -172,9 +201,11 @@ describe('SubmissionsPage', { timeout: 40_000 }, () => {
     expect(within(row).getByText('刘洋（100023）')).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: '简历' })).toHaveAttribute('href', CANDIDATE.filePath);
     expect(bodiesOf(calls, 'RecruitmentRegister/GetCandidateList')).toEqual([
-      { bu: '', month: '', CurrentPage: 1, PageSize: 20 },
+      { bu: '', month: '', age: '', assignee: '', status: '', CurrentPage: 1, PageSize: 20 },
     ]);
     expect(screen.getByText('导出 CSV').closest('a')).toHaveAttribute('href', '/api/export/candidates.csv');
+    // Its colleague shown by name.
+    expect(within(row).getByText('孙丽（900002）')).toBeInTheDocument();
     await pick('状态（21）', '已录用');
     await waitFor(() =>
       expect(bodiesOf(calls, 'RecruitmentRegister/SetCandidateStatus')).toEqual([{ id: 21, status: 'HIRED' }]),
@@ -205,7 +236,7 @@ describe('SubmissionsPage', { timeout: 40_000 }, () => {
     expect(within(row).getByText('餐费')).toBeInTheDocument();
     expect(screen.queryByText('导出 CSV')).not.toBeInTheDocument();
     expect(bodiesOf(calls, 'Inbox/GetFeedbackList')).toEqual([
-      { bu: '', month: '', type: '', status: '', CurrentPage: 1, PageSize: 20 },
+      { bu: '', month: '', age: '', assignee: '', type: '', status: '', CurrentPage: 1, PageSize: 20 },
     ]);
 
     fireEvent.click(within(row).getByRole('button', { name: '答复 赵敏 的反馈' }));
@@ -224,6 +255,38 @@ describe('SubmissionsPage', { timeout: 40_000 }, () => {
       expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ content: '已答复，员工会收到消息' })),
     );
     expect(await screen.findByText('已答复（2026-11-27 09:00）')).toBeInTheDocument();
+  });
+
+  it('assigns a proposal to a colleague of its plant and reads the list again', async () => {
+    const { calls } = serve();
+    renderPage();
+    await rowOf('料架标识');
+    await waitFor(() => expect(bodiesOf(calls, 'Inbox/GetAssignees')).toEqual([{ bu: 'HZ' }]));
+    await pick('处理人（编号 11）', '钱军（900005）');
+    await waitFor(() =>
+      expect(bodiesOf(calls, 'Inbox/Assign')).toEqual([{ kind: 'proposal', id: 11, assigneeEmpNo: '900005' }]),
+    );
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ content: '已分派' })));
+    await waitFor(() => expect(bodiesOf(calls, 'Proposal/GetProposalList')).toHaveLength(2));
+  });
+
+  it('answers a candidate’s referrer with the status it has', async () => {
+    const { calls } = serve();
+    renderPage();
+    await rowOf('料架标识');
+    fireEvent.click(screen.getByText('推荐候选人'));
+    const row = await rowOf('王芳');
+    fireEvent.click(within(row).getByRole('button', { name: '答复推荐人（编号 21）' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: '发送答复' }));
+    expect(await within(dialog).findByText('请填写答复')).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: '答复' }), { target: { value: '下周一面试' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '发送答复' }));
+    await waitFor(() =>
+      expect(bodiesOf(calls, 'RecruitmentRegister/SetCandidateStatus')).toEqual([
+        { id: 21, status: 'REGISTERED', answer: '下周一面试' },
+      ]),
+    );
   });
 
   it('shows a list that failed to load with 重试', async () => {

@@ -1,8 +1,11 @@
 // 收件箱 (HR of a plant): the proposals and the referred candidates the public forms sent to the plants the caller
-// administers, by plant, month and (proposals) kind, in paged tables; each row with its attachment and its status to
-// set where it stands, and the CSV export of the list as filtered; and the workers' feedback, answered here
-// (feedback-tab.tsx). Moved here from the employee app's /hr/submissions, which now leads to this page.
-import { FEEDBACK_TYPES } from '@ess/contract/notices';
+// administers, and the workers' feedback (feedback-tab.tsx), in paged tables filtered by plant, month, status, how
+// long they waited and whose they are; what waits longest on top. Each row shows how long it waited, its colleague
+// (inbox-work.tsx) and its attachment; a proposal's or a candidate's status is set where it stands and answered in a
+// dialog; the CSV export takes the list as filtered. Moved here from the employee app's /hr/submissions, which now
+// leads to this page.
+import { INBOX_AGES } from '@ess/contract/inbox';
+import { FEEDBACK_TYPES, type FeedbackType } from '@ess/contract/notices';
 import { PLANTS, type Plant } from '@ess/contract/plants';
 import { PROPOSAL_KINDS, PROPOSAL_STATUSES, type ProposalKind, type ProposalRow } from '@ess/contract/proposals';
 import { CANDIDATE_STATUSES, type CandidateRow } from '@ess/contract/recruitment';
@@ -17,11 +20,12 @@ import { plantLabel, plantOptions } from '../../plant-options';
 import { ct } from '../../texts';
 import { exportUrl } from './api/export-url';
 import { candidateListQuery } from './api/get-candidate-list';
-import { type FeedbackFilter, feedbackListQuery } from './api/get-feedback-list';
+import { feedbackListQuery } from './api/get-feedback-list';
 import { proposalListQuery } from './api/get-proposal-list';
 import { type StatusChange, useSetSubmissionStatus } from './api/set-submission-status';
-import { SUBMISSION_PAGE_SIZE, type SubmissionFilter } from './api/submission-filter';
+import { EMPTY_FILTER, SUBMISSION_PAGE_SIZE, type SubmissionFilter } from './api/submission-filter';
 import { FEEDBACK_COLUMNS } from './feedback-tab';
+import { AssigneeCell, DecisionAnswerCell, WaitedCell } from './inbox-work';
 
 const s = ct.submissions;
 type Tab = 'proposals' | 'candidates' | 'feedback';
@@ -36,11 +40,50 @@ const FEEDBACK_TYPE_OPTIONS = [
   { value: '', label: s.allFeedbackTypes },
   ...FEEDBACK_TYPES.map((type) => ({ value: type, label: s.feedbackTypes[type] ?? type })),
 ];
-const FEEDBACK_STATUS_OPTIONS = [
-  { value: '', label: s.allStatuses },
-  { value: 'unanswered', label: s.unanswered },
-  { value: 'answered', label: s.answered },
+const STATUS_FILTER_OPTIONS: Record<Tab, { value: string; label: string }[]> = {
+  proposals: [
+    { value: '', label: s.allStatuses },
+    ...PROPOSAL_STATUSES.map((status) => ({ value: status, label: s.proposalStatuses[status] ?? status })),
+  ],
+  candidates: [
+    { value: '', label: s.allStatuses },
+    ...CANDIDATE_STATUSES.map((status) => ({ value: status, label: s.candidateStatuses[status] ?? status })),
+  ],
+  feedback: [
+    { value: '', label: s.allStatuses },
+    { value: 'unanswered', label: s.unanswered },
+    { value: 'answered', label: s.answered },
+  ],
+};
+const AGE_OPTIONS = (['', ...INBOX_AGES] as const).map((age) => ({ value: age, label: s.ages[age] ?? age }));
+const ASSIGNEE_OPTIONS = [
+  { value: '', label: s.allAssignees },
+  { value: 'mine', label: s.mine },
+  { value: 'unassigned', label: s.unassigned },
 ];
+
+/** One filter of the bar: a short list, every option in the page, none scrolled out of reach. */
+const FilterSelect = ({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) => (
+  <Select<string>
+    aria-label={label}
+    value={value}
+    options={options}
+    onChange={onChange}
+    virtual={false}
+    style={{ width: 140 }}
+  />
+);
+
 const STATUS_OPTIONS: Record<StatusChange['what'], { value: string; label: string }[]> = {
   proposal: PROPOSAL_STATUSES.map((status) => ({ value: status, label: s.proposalStatuses[status] ?? status })),
   candidate: CANDIDATE_STATUSES.map((status) => ({ value: status, label: s.candidateStatuses[status] ?? status })),
@@ -75,6 +118,7 @@ const StatusSelect = ({ change }: { change: StatusChange }) => {
 
 const PROPOSAL_COLUMNS: TableColumnsType<ProposalRow> = [
   { title: s.createdAt, dataIndex: 'createdAt', key: 'createdAt', width: 160 },
+  { title: s.waitedTitle, key: 'waited', width: 100, render: (_, row) => <WaitedCell row={row} /> },
   { title: s.kind, key: 'kind', width: 100, render: (_, row) => s.kinds[row.kind] ?? row.kind },
   { title: s.plant, dataIndex: 'bu', key: 'bu', width: 90, render: plantLabel },
   {
@@ -130,10 +174,24 @@ const PROPOSAL_COLUMNS: TableColumnsType<ProposalRow> = [
     width: 130,
     render: (_, row) => <StatusSelect change={{ what: 'proposal', id: row.id, status: row.status }} />,
   },
+  { title: s.assignee, key: 'assignee', width: 170, render: (_, row) => <AssigneeCell kind="proposal" row={row} /> },
+  {
+    title: s.answer,
+    key: 'answer',
+    width: 200,
+    render: (_, row) => (
+      <DecisionAnswerCell
+        change={{ what: 'proposal', id: row.id, status: row.status }}
+        answer={row.answer}
+        whom={s.proposalSubmitter}
+      />
+    ),
+  },
 ];
 
 const CANDIDATE_COLUMNS: TableColumnsType<CandidateRow> = [
   { title: s.createdAt, dataIndex: 'createdAt', key: 'createdAt', width: 160 },
+  { title: s.waitedTitle, key: 'waited', width: 100, render: (_, row) => <WaitedCell row={row} /> },
   { title: s.plant, dataIndex: 'bu', key: 'bu', width: 90, render: plantLabel },
   { title: s.candidate, dataIndex: 'userName', key: 'userName' },
   { title: s.position, dataIndex: 'positionApply', key: 'positionApply' },
@@ -154,6 +212,19 @@ const CANDIDATE_COLUMNS: TableColumnsType<CandidateRow> = [
     key: 'status',
     width: 130,
     render: (_, row) => <StatusSelect change={{ what: 'candidate', id: row.id, status: row.status }} />,
+  },
+  { title: s.assignee, key: 'assignee', width: 170, render: (_, row) => <AssigneeCell kind="candidate" row={row} /> },
+  {
+    title: s.answer,
+    key: 'answer',
+    width: 200,
+    render: (_, row) => (
+      <DecisionAnswerCell
+        change={{ what: 'candidate', id: row.id, status: row.status }}
+        answer={row.answer}
+        whom={s.candidateReferrer}
+      />
+    ),
   },
 ];
 
@@ -199,22 +270,11 @@ const SubmissionTable = <Row extends { id: number }>({
 const SubmissionsPage = () => {
   const isNarrow = !Grid.useBreakpoint().lg;
   const [tab, setTab] = useState<Tab>('proposals');
-  const [filter, setFilter] = useState<SubmissionFilter>({ bu: '', month: '', kind: '' });
+  const [filter, setFilter] = useState<SubmissionFilter>(EMPTY_FILTER);
   const [page, setPage] = useState(1);
-  const [feedbackFilter, setFeedbackFilter] = useState<Pick<FeedbackFilter, 'type' | 'status'>>({
-    type: '',
-    status: '',
-  });
   const proposals = useQuery({ ...proposalListQuery(filter, page), enabled: tab === 'proposals' });
   const candidates = useQuery({ ...candidateListQuery(filter, page), enabled: tab === 'candidates' });
-  const feedback = useQuery({
-    ...feedbackListQuery({ bu: filter.bu, month: filter.month, ...feedbackFilter }, page),
-    enabled: tab === 'feedback',
-  });
-  const filterFeedbackBy = (patch: Partial<typeof feedbackFilter>) => {
-    setFeedbackFilter((current) => ({ ...current, ...patch }));
-    setPage(1);
-  };
+  const feedback = useQuery({ ...feedbackListQuery(filter, page), enabled: tab === 'feedback' });
   const filterBy = (patch: Partial<SubmissionFilter>) => {
     setFilter((current) => ({ ...current, ...patch }));
     setPage(1);
@@ -226,7 +286,8 @@ const SubmissionsPage = () => {
         activeKey={tab}
         onChange={(key) => {
           setTab(key as Tab);
-          setPage(1);
+          // Each list has its own statuses.
+          filterBy({ status: '' });
         }}
         items={[
           { key: 'proposals', label: s.proposals },
@@ -235,45 +296,46 @@ const SubmissionsPage = () => {
         ]}
       />
       <Space wrap size={[16, 12]} style={{ marginBottom: 16 }}>
-        <Select<Plant | ''>
-          aria-label={s.plant}
+        <FilterSelect
+          label={s.plant}
           value={filter.bu}
-          options={plantFilterOptions() as { value: Plant | ''; label: string }[]}
-          onChange={(bu) => filterBy({ bu })}
-          // A short list: every option in the page, none scrolled out of reach.
-          virtual={false}
-          style={{ width: 140 }}
+          options={plantFilterOptions()}
+          onChange={(bu) => filterBy({ bu: bu as Plant | '' })}
         />
         {tab === 'proposals' && (
-          <Select<ProposalKind | ''>
-            aria-label={s.kind}
+          <FilterSelect
+            label={s.kind}
             value={filter.kind}
-            options={KIND_OPTIONS as { value: ProposalKind | ''; label: string }[]}
-            onChange={(kind) => filterBy({ kind })}
-            virtual={false}
-            style={{ width: 140 }}
+            options={KIND_OPTIONS}
+            onChange={(kind) => filterBy({ kind: kind as ProposalKind | '' })}
           />
         )}
         {tab === 'feedback' && (
-          <>
-            <Select<string>
-              aria-label={s.feedbackType}
-              value={feedbackFilter.type}
-              options={FEEDBACK_TYPE_OPTIONS}
-              onChange={(type) => filterFeedbackBy({ type: type as FeedbackFilter['type'] })}
-              virtual={false}
-              style={{ width: 140 }}
-            />
-            <Select<string>
-              aria-label={s.feedbackStatus}
-              value={feedbackFilter.status}
-              options={FEEDBACK_STATUS_OPTIONS}
-              onChange={(status) => filterFeedbackBy({ status: status as FeedbackFilter['status'] })}
-              virtual={false}
-              style={{ width: 140 }}
-            />
-          </>
+          <FilterSelect
+            label={s.feedbackType}
+            value={filter.type}
+            options={FEEDBACK_TYPE_OPTIONS}
+            onChange={(type) => filterBy({ type: type as FeedbackType | '' })}
+          />
         )}
+        <FilterSelect
+          label={tab === 'feedback' ? s.feedbackStatus : s.status}
+          value={filter.status}
+          options={STATUS_FILTER_OPTIONS[tab]}
+          onChange={(status) => filterBy({ status: status as SubmissionFilter['status'] })}
+        />
+        <FilterSelect
+          label={s.waitAge}
+          value={filter.age}
+          options={AGE_OPTIONS}
+          onChange={(age) => filterBy({ age: age as SubmissionFilter['age'] })}
+        />
+        <FilterSelect
+          label={s.assignee}
+          value={filter.assignee}
+          options={ASSIGNEE_OPTIONS}
+          onChange={(assignee) => filterBy({ assignee: assignee as SubmissionFilter['assignee'] })}
+        />
         <DatePicker
           picker="month"
           aria-label={s.month}
