@@ -32,6 +32,7 @@ import { createReminderSender } from './modules/announcements/service';
 import { registerAttendanceRoutes } from './modules/attendance/routes';
 import { registerBannerRoutes } from './modules/banners/routes';
 import { registerConsoleRoutes } from './modules/console/routes';
+import { registerDashboardRoutes } from './modules/dashboard/routes';
 import { registerFilesRoutes } from './modules/files/routes';
 import { registerHandbookRoutes } from './modules/handbook/routes';
 import { registerHomeRoutes } from './modules/home/routes';
@@ -215,6 +216,7 @@ export const buildApp = async ({
   // The HR console
   registerConsoleRoutes(app, { database, isBackupScheduled: config.backupHour !== null, jobs });
   registerInboxRoutes(app, { db, ...inbox });
+  registerDashboardRoutes(app, { db, overdueDays: inbox.overdueDays });
   const announcementReminders = createReminderSender({ db, notifier }, (message) => app.log.error(message));
   app.decorate('announcementReminders', announcementReminders);
   app.addHook('onClose', announcementReminders.idle);

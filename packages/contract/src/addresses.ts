@@ -119,6 +119,7 @@ export const ADDRESSES = {
   // Who the console's user is: roles and the plants they administer (any signed-in caller; the console shows
   // its pages by these, and every call below checks them again on the server).
   getConsoleSession: { path: 'Console/GetSession' },
+  getDashboard: { path: 'Console/GetDashboard', role: 'HRAdmin' },
   getBackupStatus: { path: 'Console/GetBackups', role: 'SysAdmin' },
   // 收件箱: the feedback workers send, listed and answered by the HR of its plant
   getFeedbackList: { path: 'Inbox/GetFeedbackList', role: 'HRAdmin' },

@@ -4,6 +4,7 @@ import { announcementsRoutes } from './announcements';
 import { attendanceRoutes } from './attendance';
 import { bannersRoutes } from './banners';
 import { consoleRoutes } from './console';
+import { dashboardRoutes } from './dashboard';
 import { filesRoutes } from './files';
 import { handbookRoutes } from './handbook';
 import { homeRoutes } from './home';
@@ -47,6 +48,7 @@ export const routes = {
   ...trainingRoutes,
   // The HR console
   ...consoleRoutes,
+  ...dashboardRoutes,
   ...inboxRoutes,
   ...announcementsRoutes,
   ...bannersRoutes,

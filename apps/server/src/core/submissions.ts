@@ -4,10 +4,10 @@
 // should (UTF-8 with a BOM, Chinese headers, no formulas smuggled in).
 import { INBOX_AGE_DAYS, type InboxAge } from '@ess/contract/inbox';
 import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, alias, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { type candidates, employees, type proposals } from '../db/schema/index';
-import { withTransaction } from '../db/transaction';
+import { type Executor, withTransaction } from '../db/transaction';
 import { recordAudit } from './audit';
 import { type Caller, requirePlantAdmin } from './caller';
 import { BusinessError } from './errors';
@@ -101,6 +101,23 @@ export const inboxWhere = (
   if (filter.assignee === 'mine') conditions.push(eq(item.assignedTo, caller.id));
   if (filter.assignee === 'unassigned') conditions.push(isNull(item.assignedTo));
   return and(...conditions);
+};
+
+/** How many of a plant's items wait unhandled, and how many of them for overdueDays or more. */
+export const countWaiting = async (
+  db: Executor,
+  { table, item, only }: { table: PgTable; item: InboxItem; only?: SQL },
+  bu: string,
+  overdueDays: number,
+) => {
+  const [row] = await db
+    .select({
+      open: sql<number>`count(*)::int`,
+      overdue: sql<number>`count(*) filter (where ${item.createdAt} <= now() - make_interval(days => ${overdueDays}))::int`,
+    })
+    .from(table)
+    .where(and(eq(item.bu, bu), sql`not (${item.isHandled})`, only));
+  return { open: row?.open ?? 0, overdue: row?.overdue ?? 0 };
 };
 
 /** What needs doing on top: unhandled first, the longest-waiting first; then the handled ones, newest first. */

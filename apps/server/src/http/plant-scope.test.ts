@@ -525,6 +525,13 @@ const HR_CASES: Record<string, Case[]> = {
       writes: true,
     },
   ],
+  'Console/GetDashboard': [
+    {
+      body: async () => ({ bu: 'HZ' }),
+      refusal: FORBIDDEN,
+      reached: (data) => expect(data).toMatchObject([{ bu: 'HZ' }]),
+    },
+  ],
   'Inbox/GetAssignees': [
     {
       body: async () => ({ bu: 'HZ' }),
@@ -952,6 +959,7 @@ const LISTS: [RouteSpec, (row: Record<string, unknown>) => Promise<string | null
   [routes.getProposalList, (row) => row.bu as string],
   [routes.getCandidateList, (row) => row.bu as string],
   [routes.getFeedbackList, (row) => row.bu as string],
+  [routes.getDashboard, (row) => row.bu as string],
   // A notice is NT's when every plant of it is (a company-wide one, plants [], is the SysAdmin's alone).
   [routes.getAnnouncementList, (row) => (row.plants as string[]).join('+') || 'company'],
   // A banner's plants, all of which an HRAdmin must administer to see it.

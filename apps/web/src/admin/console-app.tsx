@@ -18,6 +18,7 @@ import { ConsoleLayout, consolePages } from './console-layout';
 import { SignInPage } from './sign-in-page';
 import { ct } from './texts';
 
+const DashboardPage = retryableLazy(() => import('./pages/dashboard/dashboard-page'));
 const ImportsPage = retryableLazy(() => import('./pages/imports/imports-page'));
 const BatchesPage = retryableLazy(() => import('./pages/batches/batches-page'));
 const PeoplePage = retryableLazy(() => import('./pages/people/people-page'));
@@ -78,6 +79,9 @@ const Gate = () => {
         <Suspense fallback={<Loading />}>
           <Routes>
             <Route path="/" element={<Navigate to={pages[0]?.key ?? '/'} replace />} />
+            {allowed.has('/dashboard') && (
+              <Route path="/dashboard" element={<DashboardPage session={session.data} />} />
+            )}
             {allowed.has('/imports') && <Route path="/imports" element={<ImportsPage session={session.data} />} />}
             {allowed.has('/batches') && <Route path="/batches" element={<BatchesPage session={session.data} />} />}
             {allowed.has('/people') && <Route path="/people" element={<PeoplePage session={session.data} />} />}

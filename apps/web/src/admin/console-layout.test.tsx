@@ -13,6 +13,7 @@ describe('consolePages', () => {
   it('lets a holder of AppVerify in to 资料审核 only, and HR to its pages', () => {
     expect(consolePages(session(['Employee', 'AppVerify'])).map((item) => item.key)).toEqual(['/review']);
     expect(consolePages(session(['HRAdmin'], ['NT'])).map((item) => item.key)).toEqual([
+      '/dashboard',
       '/imports',
       '/batches',
       '/people',
@@ -25,6 +26,7 @@ describe('consolePages', () => {
     expect(consolePages(session(['HRAdmin', 'AppVerify'], ['NT'])).map((item) => item.key)).toContain('/review');
     // 备份与任务 and 公司信息 are the SysAdmin's alone.
     expect(consolePages(session(['SysAdmin'])).map((item) => item.key)).toEqual([
+      '/dashboard',
       '/imports',
       '/batches',
       '/people',

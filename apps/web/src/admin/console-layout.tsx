@@ -10,7 +10,7 @@ import { plantLabel } from './plant-options';
 import { ct } from './texts';
 
 /**
- * The pages a console user may open, in the menu's order: HR's for HR, 资料审核 for holders of AppVerify, then
+ * The pages a console user may open, in the menu's order: HR's for HR (仪表盘 first: the page they land on), 资料审核 for holders of AppVerify, then
  * 收件箱 for HR, and 备份与任务 and 公司信息 for the SysAdmin.
  */
 export const consolePages = (session: ConsoleSession) => {
@@ -20,6 +20,7 @@ export const consolePages = (session: ConsoleSession) => {
   return [
     ...(isHr
       ? [
+          { key: '/dashboard', label: ct.dashboard.menu },
           { key: '/imports', label: ct.menu.imports },
           { key: '/batches', label: ct.menu.batches },
           { key: '/people', label: ct.menu.people },

@@ -74,6 +74,8 @@ export const queryKeys = {
    * the import jobs' pushes (lib/realtime.ts) invalidate `imports`.
    */
   console: {
+    /** Console/GetDashboard of one plant ('' = each of the caller's). */
+    dashboard: (bu: string) => ['console', 'dashboard', bu] as const,
     session: ['console', 'session'],
     /** Console/GetBackups: the scheduled backups' latest runs (SysAdmin). */
     backups: ['console', 'backups'],

@@ -289,6 +289,28 @@ describe('SubmissionsPage', { timeout: 40_000 }, () => {
     );
   });
 
+  it('opens with the tab and filter a dashboard link gives, and ignores what it does not know', async () => {
+    const { calls } = serve();
+    renderScreen(<SubmissionsPage />, {
+      path: '/submissions',
+      at: '/submissions?tab=feedback&bu=HZ&status=unanswered&age=overdue&assignee=everyone',
+    });
+    await rowOf('本月餐费扣了两次');
+    expect(bodiesOf(calls, 'Inbox/GetFeedbackList')).toEqual([
+      {
+        bu: 'HZ',
+        month: '',
+        age: 'overdue',
+        assignee: '',
+        type: '',
+        status: 'unanswered',
+        CurrentPage: 1,
+        PageSize: 20,
+      },
+    ]);
+    expect(bodiesOf(calls, 'Proposal/GetProposalList')).toEqual([]);
+  });
+
   it('shows a list that failed to load with 重试', async () => {
     let isDown = true;
     serve({ 'Proposal/GetProposalList': () => (isDown ? fail('服务暂不可用') : paged([PROPOSAL])) });

@@ -13,6 +13,7 @@ import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Grid, Select, Space, Table, type TableColumnsType, Tabs, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { showToast } from '../../../lib/toast';
 import { QueryErrorOf } from '../../components/query-error';
 import { emptyLocale } from '../../components/table-empty';
@@ -267,10 +268,34 @@ const SubmissionTable = <Row extends { id: number }>({
     />
   );
 
+const TABS: readonly Tab[] = ['proposals', 'candidates', 'feedback'];
+const isOneOf = <T extends string>(values: readonly T[], value: string | null): value is T =>
+  value !== null && (values as readonly string[]).includes(value);
+
+/** The tab and filter a link gives (the dashboard's figures: ?tab=feedback&bu=NT&status=unanswered&age=overdue). */
+const openedWith = (params: URLSearchParams): { tab: Tab; filter: SubmissionFilter } => {
+  const tab = isOneOf(TABS, params.get('tab')) ? (params.get('tab') as Tab) : 'proposals';
+  const statuses = STATUS_FILTER_OPTIONS[tab].map((option) => option.value);
+  const bu = params.get('bu');
+  const status = params.get('status');
+  const age = params.get('age');
+  return {
+    tab,
+    filter: {
+      ...EMPTY_FILTER,
+      bu: isOneOf(PLANTS, bu) ? bu : '',
+      status: isOneOf(statuses, status) ? (status as SubmissionFilter['status']) : '',
+      age: isOneOf(INBOX_AGES, age) ? age : '',
+    },
+  };
+};
+
 const SubmissionsPage = () => {
   const isNarrow = !Grid.useBreakpoint().lg;
-  const [tab, setTab] = useState<Tab>('proposals');
-  const [filter, setFilter] = useState<SubmissionFilter>(EMPTY_FILTER);
+  const [params] = useSearchParams();
+  const [opened] = useState(() => openedWith(params));
+  const [tab, setTab] = useState<Tab>(opened.tab);
+  const [filter, setFilter] = useState<SubmissionFilter>(opened.filter);
   const [page, setPage] = useState(1);
   const proposals = useQuery({ ...proposalListQuery(filter, page), enabled: tab === 'proposals' });
   const candidates = useQuery({ ...candidateListQuery(filter, page), enabled: tab === 'candidates' });
