@@ -1,5 +1,6 @@
-// The feedback a worker sends reaches the HR of their plant in the console's 收件箱 (1366×768), and HR's answer
-// reaches the worker's 我的反馈 in the 375×667 app as 已审核 with the answer. The worker and HR are this spec's own.
+// The feedback a worker sends reaches the HR of their plant in the console's 收件箱 (1366×768), reached from the
+// dashboard's figure, and HR's answer reaches the worker's 我的反馈 in the 375×667 app as 已审核 with the answer.
+// The worker and HR are this spec's own.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, newDesk, usePhone } from './harness';
 import { tokenOf } from './review-helpers';
@@ -28,8 +29,15 @@ describe('feedback answered in the console', () => {
 
     const desk = await newDesk(phone.browser);
     try {
-      await openSignedIn(desk, hr, '/admin/submissions');
-      await desk.page.getByRole('tab', { name: '意见反馈' }).click();
+      // The console opens on the dashboard; the plant's waiting feedback leads to the 收件箱's list of it.
+      await openSignedIn(desk, hr, '/admin');
+      const figure = desk.page.getByRole('link', { name: /^意见反馈\s*\d+/ });
+      await figure.waitFor();
+      await desk.page.locator('[role="img"][aria-label^="各工厂确认率"]').waitFor();
+      await desk.page.screenshot({ path: 'e2e/screenshots/console-dashboard.png' });
+      await figure.click();
+      await desk.page.waitForURL(/\/admin\/submissions\?tab=feedback&bu=LZ&status=unanswered$/);
+      await desk.page.getByRole('tab', { name: '意见反馈', selected: true }).waitFor();
       const row = desk.page.locator('.ant-table-row', { hasText: '三楼宿舍热水器坏了' });
       await row.getByText('宿舍员工（').waitFor();
       await row.getByText('住宿').waitFor();

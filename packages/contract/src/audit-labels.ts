@@ -75,6 +75,7 @@ export const AUDIT_SUBJECT_TYPES: Record<string, string> = {
   'banner-image': '轮播图图片',
   site: '公司信息',
   'handbook-version': '员工手册或入职指引版本',
+  announcement: '公告',
 };
 
 const PAY_ITEM_LABELS = Object.fromEntries(PAY_ITEMS.map((item) => [item.key, item.label]));

@@ -944,7 +944,20 @@ const PLANT_OF_SUBJECT: Record<string, string> = {
   'payslip-dispute':
     'select b.bu from payslip_disputes d join payslip_batches b on b.id = d.batch_id where d.id::text = $1',
 };
+/** Subjects that reach several plants (none named: every plant). */
+const PLANTS_OF_SUBJECT: Record<string, string> = {
+  announcement: 'select plants from announcements where id::text = $1',
+  banner: 'select plants from banners where id::text = $1',
+  'handbook-version': 'select plants from handbook_versions where id::text = $1',
+};
+/** The entry's plant; of a subject reaching several, NT when NT is among them (the entry is about NT too). */
 const plantOfEntry = async (entry: Record<string, unknown>) => {
+  const reach = PLANTS_OF_SUBJECT[entry.subjectType as string];
+  if (reach) {
+    const { rows } = await t.database.pool.query<{ plants: string[] }>(reach, [entry.subjectId]);
+    const plants = rows[0]?.plants ?? [];
+    return plants.length === 0 || plants.includes('NT') ? 'NT' : plants.join('+');
+  }
   const query = PLANT_OF_SUBJECT[entry.subjectType as string];
   if (!query) return null;
   const { rows } = await t.database.pool.query<{ bu: string }>(query, [entry.subjectId]);

@@ -1,12 +1,20 @@
 // 操作日志: the audit log searched by actor, subject employee, action and date (China time), newest first. An
 // HRAdmin sees the entries about their plants: employees of those plants (and their record edits, messages and
-// payslip questions), and the imports, payslip batches, proposals and candidates of those plants; a SysAdmin sees
+// payslip questions), the imports, payslip batches, proposals and candidates of those plants, and the notices,
+// banners and handbook versions that reach one of them (a company-wide one reaches every plant); a SysAdmin sees
 // every entry, the system's own included.
 import type { AuditEntry } from '@ess/contract/people';
+import { PLANTS } from '@ess/contract/plants';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Caller, hasRole, requirePlantAdmin } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
 import type { Db } from '../../db/client';
+
+/** The plants a row with a `plants` column reaches: those named, or every plant when none is. */
+const reachOf = (alias: string) =>
+  sql.raw(
+    `case when cardinality(${alias}.plants) = 0 then '{${PLANTS.join(',')}}'::text[] else ${alias}.plants::text[] end`,
+  );
 
 const likeText = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
@@ -27,10 +35,10 @@ export const searchAuditLog = async (
   requirePlantAdmin(caller, filter.bu);
   if (filter.from && filter.to && filter.from > filter.to) throw new BusinessError('DATE_RANGE_INVALID');
   const where: SQL[] = [sql`true`];
-  if (filter.bu) where.push(sql`scope.bu = ${filter.bu}`);
+  if (filter.bu) where.push(sql`${filter.bu} = any(scope.plants)`);
   else if (!hasRole(caller, 'SysAdmin')) {
     const plants = [...caller.adminPlants];
-    where.push(plants.length > 0 ? sql`scope.bu in ${plants}` : sql`false`);
+    where.push(plants.length > 0 ? sql`scope.plants && ${`{${plants.join(',')}}`}::text[]` : sql`false`);
   }
   if (filter.actorEmpNo) where.push(sql`a.actor_emp_no = ${filter.actorEmpNo}`);
   if (filter.subjectEmpNo) where.push(sql`s.emp_no = ${filter.subjectEmpNo}`);
@@ -61,17 +69,22 @@ export const searchAuditLog = async (
              end as employee_id
     ) about on true
     left join employees s on s.id = about.employee_id
-    -- The plant: of the import, batch, proposal or candidate itself, of a question's batch, else of the employee.
+    -- The plants: of the import, batch, proposal or candidate itself, of a question's batch; those a notice, banner
+    -- or handbook version reaches (none named: the whole company); else the employee's.
     left join lateral (
       select case a.subject_type
-               when 'import' then (select j.bu from import_jobs j where j.id = subject.id)
-               when 'payslip-batch' then (select b.bu from payslip_batches b where b.id = subject.id)
-               when 'payslip-dispute' then (
-                 select b.bu from payslip_disputes d join payslip_batches b on b.id = d.batch_id where d.id = subject.id)
-               when 'proposal' then (select p.bu from proposals p where p.id = subject.id)
-               when 'candidate' then (select c.bu from candidates c where c.id = subject.id)
-               else s.bu
-             end as bu
+               when 'import' then array(select j.bu::text from import_jobs j where j.id = subject.id)
+               when 'payslip-batch' then array(select b.bu::text from payslip_batches b where b.id = subject.id)
+               when 'payslip-dispute' then array(
+                 select b.bu::text from payslip_disputes d join payslip_batches b on b.id = d.batch_id
+                 where d.id = subject.id)
+               when 'proposal' then array(select p.bu::text from proposals p where p.id = subject.id)
+               when 'candidate' then array(select c.bu::text from candidates c where c.id = subject.id)
+               when 'announcement' then (select ${reachOf('n')} from announcements n where n.id = subject.id)
+               when 'banner' then (select ${reachOf('b')} from banners b where b.id = subject.id)
+               when 'handbook-version' then (select ${reachOf('v')} from handbook_versions v where v.id = subject.id)
+               else array[s.bu::text]
+             end as plants
     ) scope on true
     where ${sql.join(where, sql` and `)}
     order by a.at desc, a.id desc

@@ -262,4 +262,29 @@ describe('audit log search', () => {
     const hzSubjects = nt.body.data.filter((entry: { subjectEmpNo: string }) => entry.subjectEmpNo === 'HZNEW1');
     expect(hzSubjects).toEqual([]);
   });
+
+  it('shows a notice’s entries to the HR of the plants it reaches, a company-wide one to every plant’s', async () => {
+    const publish = async (title: string, plants: string[]) => {
+      const answer = await t.call(
+        routes.publishAnnouncement,
+        { title, body: '<p>正文</p>', audience: { plants } },
+        hr, // 900001: every plant
+      );
+      expect(answer.body.result).toBe(true);
+      return String((answer.body.data as { id: number }).id);
+    };
+    const toHz = await publish('杭州停水', ['HZ']);
+    const toNtAndHz = await publish('两厂体检', ['NT', 'HZ']);
+    const toEveryone = await publish('全公司放假', []);
+    const seenBy = async (token: string, bu?: string) =>
+      (
+        (await t.call(routes.searchAuditLog, { action: 'announcement.publish', bu, PageSize: 50 }, token)).body
+          .data as { subjectId: string }[]
+      ).map((entry) => entry.subjectId);
+    const nt = await seenBy(ntOnly);
+    expect(nt).toEqual(expect.arrayContaining([toNtAndHz, toEveryone]));
+    expect(nt).not.toContain(toHz);
+    expect(await seenBy(hr, 'HZ')).toEqual(expect.arrayContaining([toHz, toNtAndHz, toEveryone]));
+    expect(await seenBy(hr, 'NT')).not.toContain(toHz);
+  });
 });
