@@ -3,6 +3,13 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // One pool per kind, running beside each other: the server's and the web app's files in two processes (most of
+    // their time is spent waiting on a database or a timer, not on a core), the browser specs in one thread after
+    // another (they share one server). Without this, vitest gives a 2-core machine a single worker for every file.
+    poolOptions: {
+      forks: { maxForks: 2, minForks: 1 },
+      threads: { maxThreads: 1, minThreads: 1 },
+    },
     projects: [
       {
         test: {
@@ -23,8 +30,8 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One browser at a time: the machine has two cores and the server needs one.
-          fileParallelism: false,
+          // One browser at a time, in the pool of its own (poolOptions.threads above): the specs share one server.
+          pool: 'threads',
         },
       },
     ],

@@ -332,7 +332,7 @@ describe('accessibility (axe, WCAG 2 A/AA)', () => {
     }
   });
 
-  it('the HR console’s 收件箱 with its feedback and answer dialog, and the SysAdmin’s 备份与任务', async () => {
+  it('the HR console’s 收件箱 with its feedback and answer dialog, the SysAdmin’s 备份与任务, the 仪表盘', async () => {
     const sysAdmin = await makeHrClerk(data.database, { plant: 'AQ', plants: ['AQ'], roles: ['SysAdmin'] });
     let shownRows: { jobId: string } | undefined;
     const feedbackFrom = await makeEmployee(data.database, { name: '反馈人', plant: 'AQ' });
@@ -364,6 +364,11 @@ describe('accessibility (axe, WCAG 2 A/AA)', () => {
         .first()
         .waitFor();
       await expectAccessible('/admin/operations', page);
+
+      await page.goto('/admin/dashboard');
+      await page.getByRole('link', { name: /^意见反馈/ }).first().waitFor();
+      await page.locator('[role="img"][aria-label^="各工厂待处理事项"] canvas').first().waitFor();
+      await expectAccessible('/admin/dashboard with its charts', page);
     } finally {
       await context.close();
       // What the SysAdmin's notice reads in the other specs stays as it was.

@@ -2,18 +2,10 @@
 import { z } from 'zod';
 import { ADDRESSES } from './addresses';
 import { camelPagingFields, defineRoute, empty, text } from './common';
+import { FEEDBACK_TYPES } from './feedback-types';
 import { changeNotices } from './records';
 
-export const FEEDBACK_TYPES = ['App', 'AppAtt', 'AppZs', 'AppSalary', 'AppMeals'] as const;
-export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
-/** The types' words, in the app's feedback form and in the console's 收件箱. */
-export const FEEDBACK_TYPE_LABELS: Record<FeedbackType, string> = {
-  App: '系统问题',
-  AppAtt: '考勤',
-  AppZs: '住宿',
-  AppSalary: '工资',
-  AppMeals: '餐费',
-};
+export { FEEDBACK_TYPE_LABELS, FEEDBACK_TYPES, type FeedbackType } from './feedback-types';
 
 export const personNotice = z.object({
   id: z.number(),

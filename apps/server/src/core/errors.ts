@@ -48,6 +48,7 @@ export const ERRORS = {
   CHANGE_NOT_WITHDRAWABLE: { message: '该申请已审核，不能撤回', status: 200 },
   FEEDBACK_NOT_FOUND: { message: '反馈不存在', status: 200 },
   FEEDBACK_ANSWERED: { message: '该反馈已答复，请刷新后查看', status: 200 },
+  EXPORT_TOO_LARGE: { message: '一次最多导出 {max} 人，请选择工厂后分别导出', status: 200 },
   ASSIGNEE_INVALID: { message: '处理人须是该厂区的 HR 管理员，请重新选择', status: 200 },
   AUDIENCE_PLANTS_REQUIRED: { message: '请选择发布的厂区（全公司发布需系统管理员）', status: 200 },
   AUDIENCE_PLANT_NOT_ADMINISTERED: { message: '您不管理厂区 {plants}，不能向其发布', status: 200 },

@@ -1,6 +1,7 @@
 // Every text the user sees, reviewed in two modules: the app shell's and the sign-in screen's in ./zh-CN-shell.ts,
 // which /login downloads, and every other screen's here, which loads with those screens (docs/decisions.md,
 // "/login size"). This module holds the shell's texts too, under the same keys: `t` of either reads them alike.
+import { FEEDBACK_TYPE_LABELS } from '@ess/contract/feedback-types';
 import { zhCNShell } from './zh-CN-shell';
 
 export const zhCN = {
@@ -161,13 +162,7 @@ export const zhCN = {
     type: '反馈类型',
     description: '问题描述',
     descriptionPlaceholder: '请描述您遇到的问题或建议',
-    types: {
-      App: '系统问题',
-      AppAtt: '考勤',
-      AppZs: '住宿',
-      AppSalary: '工资',
-      AppMeals: '餐费',
-    } as Record<string, string>,
+    types: FEEDBACK_TYPE_LABELS as Record<string, string>,
     required: '反馈类型或描述为空',
     submit: '提交',
     success: '提交成功',

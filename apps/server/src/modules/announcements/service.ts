@@ -2,7 +2,6 @@
 // acknowledge the 须确认 ones; HR follows the receipts of the audience as it stands today, exports them, reminds those
 // who have not once (in the background) and withdraws a notice. Every write is one transaction with its audit row.
 
-import * as XLSX from '@e965/xlsx';
 import type {
   AnnouncementDetail,
   AnnouncementDraft,
@@ -37,6 +36,7 @@ import { announcementReceipts, announcements, employees, files, messages } from 
 import { shanghaiTime } from '../../db/shanghai-time';
 import { type Executor, withTransaction } from '../../db/transaction';
 import { plainTextOf, sanitizeRichText } from '../../lib/rich-text';
+import { textWorkbookBase64 } from '../../lib/text-workbook';
 import { fileIdOf, filePathOf, storeFile, type Upload } from '../files/service';
 
 export type AnnouncementDeps = { db: Db; notifier: Notifier; kickReminders: () => void };
@@ -362,13 +362,8 @@ export const exportReceipts = async (db: Db, caller: Caller, id: number) => {
       ...(notice.mustAcknowledge ? [row.acknowledgedAt ?? '未确认'] : []),
     ]),
   ];
-  const sheet = XLSX.utils.aoa_to_sheet(aoa.map((row) => row.map((value) => ({ t: 's', v: value }))));
-  sheet['!cols'] = headers.map((header) => ({ wch: Math.max(10, header.length * 2 + 4) }));
-  const workbook = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(workbook, sheet, '阅读情况');
-  const bytes = XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
   const safeTitle = notice.title.replace(/[\\/:*?"<>|]/g, '').slice(0, 40);
-  return { fileName: `公告阅读情况-${safeTitle}.xlsx`, contentBase64: bytes.toString('base64') };
+  return { fileName: `公告阅读情况-${safeTitle}.xlsx`, contentBase64: textWorkbookBase64('阅读情况', aoa) };
 };
 
 /**

@@ -241,6 +241,26 @@ describe('acceptance per version', () => {
     expect(sheet.map((row) => row[0])).not.toContain(leaver.empNo);
   });
 
+  it('refuses to export more than 20,000 people at once, and exports them plant by plant', async () => {
+    // 20,001 employees of two plants a version reaches: too many for one sheet, one plant's fit.
+    await t.database.pool.query(
+      `insert into employees (emp_no, name, bu, password_hash)
+       select 'X' || n, '员工' || n, case when n <= 10001 then 'GT' else 'LZ' end, 'x' from generate_series(1, 20001) n`,
+    );
+    const id = await publish(sysAdmin, { label: '两厂版', plants: ['GT', 'LZ'] });
+    expect((await t.call(routes.exportHandbookAcceptance, { id }, sysAdmin)).body).toMatchObject({
+      result: false,
+      msg: '一次最多导出 20000 人，请选择工厂后分别导出',
+    });
+    const gt = await t.call(routes.exportHandbookAcceptance, { id, bu: 'GT' }, sysAdmin);
+    const book = XLSX.read(Buffer.from(gt.body.data.contentBase64, 'base64'), { type: 'buffer' });
+    const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0] as string] as XLSX.WorkSheet, {
+      header: 1,
+    });
+    expect(rows.length).toBeGreaterThan(10_001);
+    expect(rows.every((row, index) => index === 0 || row[2] === 'GT')).toBe(true);
+  });
+
   it('is refused for the onboarding guide, which needs none', async () => {
     const id = await publish(sysAdmin, { kind: 'guide', label: 'AQ 指引', plants: ['AQ'] });
     expect((await t.call(routes.getHandbookAcceptance, { id }, sysAdmin)).body).toMatchObject({

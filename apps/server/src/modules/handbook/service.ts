@@ -7,7 +7,6 @@
 // and an .xlsx of every employee's acceptance. Every console call is scoped to the caller's plants: another plant's
 // version is as absent as none.
 import { createHash } from 'node:crypto';
-import * as XLSX from '@e965/xlsx';
 import {
   type AcceptanceSummary,
   type CurrentHandbook,
@@ -28,6 +27,7 @@ import type { Db } from '../../db/client';
 import { employees, handbookAcceptances, handbookFileParts, handbookVersions } from '../../db/schema/index';
 import { shanghaiTime } from '../../db/shanghai-time';
 import { type Executor, withTransaction } from '../../db/transaction';
+import { textWorkbookBase64 } from '../../lib/text-workbook';
 import { checkPdf } from './pdf-check';
 
 export const MAX_PDF_BYTES = MAX_HANDBOOK_PDF_MB * 1024 * 1024;
@@ -399,6 +399,9 @@ export const listPending = async (
 
 export const EXPORT_HEADERS = ['工号', '姓名', '厂区', '部门', '是否确认', '确认时间'];
 
+/** The most employees one export holds (a plant of the bench company's 80,000 fits). */
+export const MAX_EXPORT_PEOPLE = 20_000;
+
 /** Handbook/ExportAcceptance: every counted employee with whether and when they accepted, as a sheet. */
 export const exportAcceptance = async (db: Db, caller: Caller, filter: { id: number; bu?: string }) => {
   const { label, plants } = await acceptanceScope(db, caller, filter);
@@ -414,7 +417,10 @@ export const exportAcceptance = async (db: Db, caller: Caller, filter: { id: num
     from ${employees} e
     left join ${handbookAcceptances} a on a.version_id = ${filter.id} and a.employee_id = e.id
     where ${countedEmployees(plants)}
-    order by e.bu, e.dept_name, e.emp_no`);
+    order by e.bu, e.dept_name, e.emp_no
+    limit ${MAX_EXPORT_PEOPLE + 1}`);
+  // A sheet is built in memory while the request waits: a whole company's is refused, a plant's fits.
+  if (rows.length > MAX_EXPORT_PEOPLE) throw new BusinessError('EXPORT_TOO_LARGE', { max: MAX_EXPORT_PEOPLE });
   const aoa = [
     EXPORT_HEADERS,
     ...rows.map((row) => [
@@ -426,14 +432,11 @@ export const exportAcceptance = async (db: Db, caller: Caller, filter: { id: num
       row.accepted_at ?? '',
     ]),
   ];
-  // Every cell as text: numbers such as 工号 keep their leading zeros, nothing is read as a formula.
-  const sheet = XLSX.utils.aoa_to_sheet(aoa.map((row) => row.map((value) => ({ t: 's', v: value }))));
-  sheet['!cols'] = [{ wch: 10 }, { wch: 10 }, { wch: 6 }, { wch: 14 }, { wch: 8 }, { wch: 20 }];
-  const workbook = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(workbook, sheet, '确认情况');
-  const bytes = XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
   const scope = filter.bu ? `-${filter.bu}` : '';
-  return { fileName: `员工手册-${label}${scope}-确认情况.xlsx`, contentBase64: bytes.toString('base64') };
+  return {
+    fileName: `员工手册-${label}${scope}-确认情况.xlsx`,
+    contentBase64: textWorkbookBase64('确认情况', aoa, [10, 10, 6, 14, 8, 20]),
+  };
 };
 
 // ——— The PDFs ———

@@ -2,24 +2,12 @@
 // formatted as text so Excel keeps 18 digits whole) and the rejected rows of a job with an added 错误原因 column,
 // to fix and upload again.
 
-import * as XLSX from '@e965/xlsx';
+import type * as XLSX from '@e965/xlsx';
 import { IMPORT_FIELDS, IMPORT_KIND_LABELS, type ImportField, type ImportKind } from '@ess/contract/import-kinds';
+import { textSheet, workbookBase64 } from '../../lib/text-workbook';
 
-const TEXT_FORMAT = '@';
-
-const toBase64 = (sheet: XLSX.WorkSheet, sheetName: string, more: [XLSX.WorkSheet, string][] = []) => {
-  const workbook = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(workbook, sheet, sheetName);
-  for (const [extra, name] of more) XLSX.utils.book_append_sheet(workbook, extra, name);
-  return (XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer).toString('base64');
-};
-
-/** Every cell a text cell: what was read as text goes back as text. */
-const textSheet = (rows: string[][]) => {
-  const sheet = XLSX.utils.aoa_to_sheet(rows.map((row) => row.map((value) => ({ t: 's', v: value, z: TEXT_FORMAT }))));
-  sheet['!cols'] = (rows[0] ?? []).map((header) => ({ wch: Math.max(10, header.length * 2 + 2) }));
-  return sheet;
-};
+const toBase64 = (sheet: XLSX.WorkSheet, sheetName: string, more: [XLSX.WorkSheet, string][] = []) =>
+  workbookBase64([[sheet, sheetName], ...more]);
 
 /** The codes a column takes, with their names (a cell may hold either): the legend of a template. */
 export type TemplateLegend = Partial<Record<NonNullable<ImportField['lookup']>, [code: string, name: string][]>>;

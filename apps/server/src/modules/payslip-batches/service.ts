@@ -4,7 +4,6 @@
 // or asks about one line; HR answers, and the answer reaches the employee as a message. Every console call is an
 // HRAdmin's of the batch's plant, every change audited in its own transaction.
 
-import * as XLSX from '@e965/xlsx';
 import {
   BATCH_STATUS_LABELS,
   type BatchStatus,
@@ -30,6 +29,7 @@ import {
 } from '../../db/schema/index';
 import { shanghaiTime as shanghai } from '../../db/shanghai-time';
 import { type Executor, withTransaction } from '../../db/transaction';
+import { textWorkbookBase64 } from '../../lib/text-workbook';
 import { payslipOf, type ReceiptReader } from '../salary/service';
 
 export type BatchDeps = { db: Db; notifier: Notifier };
@@ -290,13 +290,9 @@ export const exportBatch = async ({ db }: Pick<BatchDeps, 'db'>, caller: Caller,
       String(row.questions),
     ]),
   ];
-  const sheet = XLSX.utils.aoa_to_sheet(aoa.map((row) => row.map((value) => ({ t: 's', v: value }))));
-  const workbook = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(workbook, sheet, '发放情况');
-  const bytes = XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
   return {
     fileName: `${batch.bu}-${batch.yearMonth}-工资单发放情况-第${batch.version}版.xlsx`,
-    contentBase64: bytes.toString('base64'),
+    contentBase64: textWorkbookBase64('发放情况', aoa),
   };
 };
 
