@@ -1,26 +1,47 @@
-// One runner for every test: server integration (real PostgreSQL), web components (jsdom), e2e (Chromium).
+// One runner for every test: server integration (real PostgreSQL), web components (jsdom), e2e (Chromium), and the
+// operations proofs (ops: a release run alone, the CLI, backups restored, starts and stops, two instances behind
+// nginx), which start clusters and processes of their own and run by `npm run test:ops` (CI runs both).
 import { defineConfig } from 'vitest/config';
+import { E2E_SERVERS } from './e2e/servers';
+
+/** The operations proofs: each starts PostgreSQL clusters, servers or npm of its own. */
+const OPS_FILES = [
+  'apps/server/src/release.test.ts',
+  'apps/server/src/cli.test.ts',
+  'apps/server/src/start-stop.test.ts',
+  'apps/server/src/start-checks.test.ts',
+  'apps/server/src/topology.test.ts',
+  'apps/server/src/db/embedded.test.ts',
+  'apps/server/src/ops/backup-restore.test.ts',
+];
+
+const serverProject = (name: string, files: { include: string[]; exclude?: string[] }) => ({
+  test: {
+    name,
+    environment: 'node',
+    ...files,
+    globalSetup: ['apps/server/test/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
+});
 
 export default defineConfig({
   test: {
-    // One pool per kind, running beside each other: the server's and the web app's files in two processes (most of
-    // their time is spent waiting on a database or a timer, not on a core), the browser specs in one thread after
-    // another (they share one server). Without this, vitest gives a 2-core machine a single worker for every file.
+    // Two pools running beside each other: the server's and the web app's files one after another in a process of
+    // their own, and the browser specs one after another in a thread (a spec finds its server by the thread's
+    // VITEST_POOL_ID, e2e/harness.ts). Without this, vitest gives a 2-core machine a single worker for every file;
+    // more than one file per pool outran the cores: the browser specs' waits then timed out.
     poolOptions: {
-      forks: { maxForks: 2, minForks: 1 },
-      threads: { maxThreads: 1, minThreads: 1 },
+      forks: { maxForks: 1, minForks: 1 },
+      threads: { maxThreads: E2E_SERVERS, minThreads: 1 },
     },
     projects: [
-      {
-        test: {
-          name: 'server',
-          environment: 'node',
-          include: ['apps/server/src/**/*.test.ts', 'packages/contract/src/**/*.test.ts'],
-          globalSetup: ['apps/server/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
-        },
-      },
+      serverProject('server', {
+        include: ['apps/server/src/**/*.test.ts', 'packages/contract/src/**/*.test.ts'],
+        exclude: OPS_FILES,
+      }),
+      serverProject('ops', { include: OPS_FILES }),
       'apps/web/vitest.config.ts',
       {
         test: {
@@ -30,7 +51,6 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One browser at a time, in the pool of its own (poolOptions.threads above): the specs share one server.
           pool: 'threads',
         },
       },

@@ -366,7 +366,10 @@ describe('accessibility (axe, WCAG 2 A/AA)', () => {
       await expectAccessible('/admin/operations', page);
 
       await page.goto('/admin/dashboard');
-      await page.getByRole('link', { name: /^意见反馈/ }).first().waitFor();
+      await page
+        .getByRole('link', { name: /^意见反馈/ })
+        .first()
+        .waitFor();
       await page.locator('[role="img"][aria-label^="各工厂待处理事项"] canvas').first().waitFor();
       await expectAccessible('/admin/dashboard with its charts', page);
     } finally {

@@ -46,6 +46,10 @@ describe('feedback answered in the console', () => {
       await dialog.getByRole('textbox', { name: '答复' }).fill('已安排维修，明天上午修好');
       await dialog.getByRole('button', { name: '发送答复' }).click();
       await desk.page.getByText('已答复，员工会收到消息').waitFor();
+      // Answered, it leaves the 待答复 list the dashboard led to, and is found among the answered.
+      await row.waitFor({ state: 'detached' });
+      await desk.page.getByRole('combobox', { name: '答复状态' }).click();
+      await desk.page.locator('.ant-select-item-option').filter({ hasText: '已答复' }).click();
       await row.getByText('已安排维修，明天上午修好').waitFor();
       await row.getByText(/^已答复（/).waitFor();
       await desk.page.screenshot({ path: 'e2e/screenshots/console-feedback.png' });

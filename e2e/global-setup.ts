@@ -5,12 +5,12 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { E2E_SERVERS } from './servers';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    /** The server's DATA_DIR: specs reach its embedded database there (e2e/test-data.ts). */
-    dataDir: string;
+    /** One per server: its address and DATA_DIR (specs reach its embedded database there, e2e/test-data.ts). */
+    servers: { baseUrl: string; dataDir: string }[];
   }
 }
 
@@ -25,10 +25,8 @@ const freePort = () =>
     });
   });
 
-export default async function setup(project: TestProject) {
-  if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-    execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
-  }
+/** A server of the built app on a fresh embedded database with demo data; stop() ends it and removes its data. */
+const startServer = async () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ess-e2e-'));
   const port = await freePort();
   let output = '';
@@ -66,12 +64,36 @@ export default async function setup(project: TestProject) {
     if (Date.now() > deadline) throw new Error(`the server did not start in 120 s:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  project.provide('baseUrl', baseUrl);
-  project.provide('dataDir', dataDir);
-
-  return async () => {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+  const stop = async () => {
+    if (server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+    }
     rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { baseUrl, dataDir, stop };
+};
+
+/**
+ * Once per e2e run: E2E_SERVERS servers, started together. Each browser thread uses one (its VITEST_POOL_ID), so
+ * two specs never share a server, and each server sees its specs one after another as before.
+ */
+export default async function setup(project: TestProject) {
+  if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+    execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  }
+  const started = await Promise.allSettled(Array.from({ length: E2E_SERVERS }, () => startServer()));
+  const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await Promise.all(servers.map((server) => server.stop()));
+    throw failed.reason;
+  }
+  project.provide(
+    'servers',
+    servers.map(({ baseUrl, dataDir }) => ({ baseUrl, dataDir })),
+  );
+  return async () => {
+    await Promise.all(servers.map((server) => server.stop()));
   };
 }

@@ -4,7 +4,17 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 
 export const DEMO_PASSWORD = 'demo1234';
-export const baseUrl = () => inject('baseUrl');
+/**
+ * The server of this browser thread: specs running at the same time each have one of their own (global-setup.ts),
+ * the specs of one thread take turns on it.
+ */
+export const serverOfThisThread = () => {
+  const servers = inject('servers');
+  const poolId = Number(process.env.VITEST_POOL_ID ?? '1');
+  return servers[(poolId - 1) % servers.length] as { baseUrl: string; dataDir: string };
+};
+
+export const baseUrl = () => serverOfThisThread().baseUrl;
 
 const CHROMIUM_FLAGS = [
   '--headless',

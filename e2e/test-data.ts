@@ -1,11 +1,12 @@
 // Each spec makes the employees and rows it reads, through the same factories as the server's tests, in the
 // database of the server under test (the embedded cluster global-setup started in its DATA_DIR). A spec then
 // states what it expects from what it made, and no two specs share an employee or the state one leaves behind.
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { readConfig } from '../apps/server/src/config';
 import { createPersonalDataCipher, type PersonalDataCipher } from '../apps/server/src/core/personal-data';
 import { type Database, openDatabase } from '../apps/server/src/db/client';
 import { openEmbeddedPostgres } from '../apps/server/src/db/embedded';
+import { serverOfThisThread } from './harness';
 
 export * from '../apps/server/test/factories';
 
@@ -19,7 +20,7 @@ const SERVER_DATABASE = 'ess';
 export const useTestData = () => {
   const data = {} as { database: Database; cipher: PersonalDataCipher; mediaDir: string };
   beforeAll(async () => {
-    const dataDir = inject('dataDir');
+    const { dataDir } = serverOfThisThread();
     const cluster = await openEmbeddedPostgres({ dataDir });
     data.database = openDatabase(cluster.urlFor(SERVER_DATABASE), { max: 2 });
     // As the server read them: the environment it was started with, its DATA_DIR.

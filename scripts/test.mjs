@@ -1,5 +1,6 @@
 // `npm test`: install what is missing (npm packages; Debian's chromium and nginx when root), build the web app,
-// run every test project (server, web, e2e) and end with the line `N passed, N failed`.
+// run the test projects server, web and e2e and end with the line `N passed, N failed`. `npm run test:ops` runs
+// the operations proofs (project ops: release, CLI, backups, starts and stops, nginx in front) the same way.
 // Extra arguments go to vitest, e.g. `npm test -- --project server`.
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -11,9 +12,11 @@ await ensureSupportedNode();
 const args = process.argv.slice(2);
 const projects = args.flatMap((arg, index) => (args[index - 1] === '--project' ? [arg] : []));
 const runsE2e = projects.length === 0 || projects.includes('e2e');
+/** Without a project named: all but the operations proofs, which `npm run test:ops` runs. */
+const projectArgs = projects.length === 0 ? ['--project', 'server', '--project', 'web', '--project', 'e2e'] : [];
 
 ensureDeps();
-if (runsE2e || projects.includes('server')) ensureSystemTools();
+if (runsE2e || projects.includes('server') || projects.includes('ops')) ensureSystemTools();
 if (runsE2e) ensureWebBuild();
 
 const reportDir = path.join(root, '.test-data');
@@ -22,7 +25,7 @@ const reportFile = path.join(reportDir, 'vitest-report.json');
 rmSync(reportFile, { force: true });
 const run = spawnSync(
   path.join(root, 'node_modules/.bin/vitest'),
-  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`, ...args],
+  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`, ...projectArgs, ...args],
   { cwd: root, stdio: 'inherit' },
 );
 

@@ -401,6 +401,7 @@ export const ct = {
     answerTo: (whom: string, id: number) => `答复${whom}（编号 ${id}）`,
     decisionAnswerPlaceholder: (whom: string) => `答复将随当前状态显示给${whom}，并以消息告知`,
     assignee: '处理人',
+    handling: '处理',
     assigneeOf: (id: number) => `处理人（编号 ${id}）`,
     unassigned: '未分派',
     allAssignees: '全部处理人',

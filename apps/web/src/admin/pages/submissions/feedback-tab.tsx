@@ -71,21 +71,29 @@ const AnswerCell = ({ row }: { row: FeedbackRow }) => {
 };
 
 export const FEEDBACK_COLUMNS: TableColumnsType<FeedbackRow> = [
-  { title: s.createdAt, dataIndex: 'createdAt', key: 'createdAt', width: 150 },
-  { title: s.waitedTitle, key: 'waited', width: 100, render: (_, row) => <WaitedCell row={row} /> },
-  { title: s.plant, dataIndex: 'bu', key: 'bu', width: 90, render: plantLabel },
   {
-    title: s.employee,
-    key: 'employee',
-    width: 160,
+    title: s.createdAt,
+    key: 'createdAt',
+    width: 140,
     render: (_, row) => (
       <Space direction="vertical" size={2}>
-        <span>{s.person(row.empName, row.empNo)}</span>
-        <Typography.Text type="secondary">{row.deptName}</Typography.Text>
+        <span>{row.createdAt}</span>
+        <WaitedCell row={row} />
       </Space>
     ),
   },
-  { title: s.feedbackType, key: 'type', width: 90, render: (_, row) => s.feedbackTypes[row.type] ?? row.type },
+  {
+    title: s.employee,
+    key: 'employee',
+    width: 170,
+    render: (_, row) => (
+      <Space direction="vertical" size={2}>
+        <span>{s.person(row.empName, row.empNo)}</span>
+        <Typography.Text type="secondary">{`${plantLabel(row.bu)} · ${row.deptName}`}</Typography.Text>
+      </Space>
+    ),
+  },
+  { title: s.feedbackType, key: 'type', width: 80, render: (_, row) => s.feedbackTypes[row.type] ?? row.type },
   {
     title: s.content,
     key: 'description',
@@ -95,6 +103,15 @@ export const FEEDBACK_COLUMNS: TableColumnsType<FeedbackRow> = [
       </Typography.Paragraph>
     ),
   },
-  { title: s.assignee, key: 'assignee', width: 170, render: (_, row) => <AssigneeCell kind="feedback" row={row} /> },
-  { title: s.answer, key: 'answer', width: 260, render: (_, row) => <AnswerCell row={row} /> },
+  {
+    title: s.handling,
+    key: 'handling',
+    width: 240,
+    render: (_, row) => (
+      <Space direction="vertical" size={6}>
+        <AssigneeCell kind="feedback" row={row} />
+        <AnswerCell row={row} />
+      </Space>
+    ),
+  },
 ];

@@ -116,7 +116,7 @@ const pick = async (label: string, option: string) => {
 };
 
 // antd's tables and selects are slow to mount in jsdom.
-describe('SubmissionsPage', { timeout: 40_000 }, () => {
+describe('SubmissionsPage', { timeout: 90_000 }, () => {
   it('lists the proposals with who sent them, where, the attachment and the status', async () => {
     const { calls } = serve();
     renderPage();

@@ -117,11 +117,49 @@ const StatusSelect = ({ change }: { change: StatusChange }) => {
   );
 };
 
+/** When it came and how long it has waited (超时 past the configured days). */
+const SENT_COLUMN = {
+  title: s.createdAt,
+  key: 'createdAt',
+  width: 140,
+  render: (_: unknown, row: { createdAt: string; waitedDays: number; isOverdue: boolean }) => (
+    <Space direction="vertical" size={2}>
+      <span>{row.createdAt}</span>
+      <WaitedCell row={row} />
+    </Space>
+  ),
+};
+
+/** Where it stands, whose it is and what HR answered, one above the other: the table keeps its text wide. */
+const HandlingCell = ({
+  change,
+  row,
+  whom,
+}: {
+  change: StatusChange;
+  row: ProposalRow | CandidateRow;
+  whom: string;
+}) => (
+  <Space direction="vertical" size={6}>
+    <StatusSelect change={change} />
+    <AssigneeCell kind={change.what} row={row} />
+    <DecisionAnswerCell change={change} answer={row.answer} whom={whom} />
+  </Space>
+);
+
 const PROPOSAL_COLUMNS: TableColumnsType<ProposalRow> = [
-  { title: s.createdAt, dataIndex: 'createdAt', key: 'createdAt', width: 160 },
-  { title: s.waitedTitle, key: 'waited', width: 100, render: (_, row) => <WaitedCell row={row} /> },
-  { title: s.kind, key: 'kind', width: 100, render: (_, row) => s.kinds[row.kind] ?? row.kind },
-  { title: s.plant, dataIndex: 'bu', key: 'bu', width: 90, render: plantLabel },
+  SENT_COLUMN,
+  {
+    title: s.kind,
+    key: 'kind',
+    width: 100,
+    render: (_, row) => (
+      <Space direction="vertical" size={2}>
+        <span>{s.kinds[row.kind] ?? row.kind}</span>
+        <Typography.Text type="secondary">{plantLabel(row.bu)}</Typography.Text>
+      </Space>
+    ),
+  },
   {
     title: s.title,
     key: 'title',
@@ -144,46 +182,32 @@ const PROPOSAL_COLUMNS: TableColumnsType<ProposalRow> = [
     ),
   },
   {
-    title: s.department,
-    key: 'department',
-    render: (_, row) =>
-      [row.deptName, row.teamName, row.assistDeptName && s.assist(row.assistDeptName), row.classType, row.workNo]
-        .filter(Boolean)
-        .join(' · '),
-  },
-  {
     title: s.submitter,
     key: 'submitter',
+    width: 200,
     render: (_, row) => (
       <Space direction="vertical" size={2}>
         <span>{s.person(row.empName, row.empNo)}</span>
         <Typography.Text type="secondary">
+          {[row.deptName, row.teamName, row.assistDeptName && s.assist(row.assistDeptName), row.classType, row.workNo]
+            .filter(Boolean)
+            .join(' · ')}
+        </Typography.Text>
+        <Typography.Text type="secondary">
           {row.submittedByEmpNo ? s.submittedBy(row.submittedByEmpNo) : s.anonymous}
         </Typography.Text>
+        <Attachment path={row.filePath} label={s.attachment} />
       </Space>
     ),
   },
   {
-    title: s.attachment,
-    key: 'file',
-    width: 70,
-    render: (_, row) => <Attachment path={row.filePath} label={s.attachment} />,
-  },
-  {
-    title: s.status,
-    key: 'status',
-    width: 130,
-    render: (_, row) => <StatusSelect change={{ what: 'proposal', id: row.id, status: row.status }} />,
-  },
-  { title: s.assignee, key: 'assignee', width: 170, render: (_, row) => <AssigneeCell kind="proposal" row={row} /> },
-  {
-    title: s.answer,
-    key: 'answer',
-    width: 200,
+    title: s.handling,
+    key: 'handling',
+    width: 170,
     render: (_, row) => (
-      <DecisionAnswerCell
+      <HandlingCell
         change={{ what: 'proposal', id: row.id, status: row.status }}
-        answer={row.answer}
+        row={row}
         whom={s.proposalSubmitter}
       />
     ),
@@ -191,9 +215,8 @@ const PROPOSAL_COLUMNS: TableColumnsType<ProposalRow> = [
 ];
 
 const CANDIDATE_COLUMNS: TableColumnsType<CandidateRow> = [
-  { title: s.createdAt, dataIndex: 'createdAt', key: 'createdAt', width: 160 },
-  { title: s.waitedTitle, key: 'waited', width: 100, render: (_, row) => <WaitedCell row={row} /> },
-  { title: s.plant, dataIndex: 'bu', key: 'bu', width: 90, render: plantLabel },
+  SENT_COLUMN,
+  { title: s.plant, dataIndex: 'bu', key: 'bu', width: 80, render: plantLabel },
   { title: s.candidate, dataIndex: 'userName', key: 'userName' },
   { title: s.position, dataIndex: 'positionApply', key: 'positionApply' },
   { title: s.ageTitle, key: 'age', width: 70, render: (_, row) => s.age(row.userAge) },
@@ -205,24 +228,17 @@ const CANDIDATE_COLUMNS: TableColumnsType<CandidateRow> = [
   {
     title: s.resume,
     key: 'file',
-    width: 70,
+    width: 60,
     render: (_, row) => <Attachment path={row.filePath} label={s.resume} />,
   },
   {
-    title: s.status,
-    key: 'status',
-    width: 130,
-    render: (_, row) => <StatusSelect change={{ what: 'candidate', id: row.id, status: row.status }} />,
-  },
-  { title: s.assignee, key: 'assignee', width: 170, render: (_, row) => <AssigneeCell kind="candidate" row={row} /> },
-  {
-    title: s.answer,
-    key: 'answer',
-    width: 200,
+    title: s.handling,
+    key: 'handling',
+    width: 170,
     render: (_, row) => (
-      <DecisionAnswerCell
+      <HandlingCell
         change={{ what: 'candidate', id: row.id, status: row.status }}
-        answer={row.answer}
+        row={row}
         whom={s.candidateReferrer}
       />
     ),
