@@ -171,10 +171,9 @@ export const setSubmissionStatus = (
     );
     if (!row || !caller.adminPlants.has(row.bu)) throw new BusinessError('RECORD_NOT_FOUND');
     const newAnswer = answer ?? row.answer;
-    await tx.execute(
-      sql`update ${table} set status = ${status}, answer = ${newAnswer}, decided_by = ${caller.id}, decided_at = now()
-          where id = ${id}`,
-    );
+    // Who decided and when move with the status only: an answer added later does not restart the item's wait.
+    const decided = status === row.status ? sql`` : sql`, decided_by = ${caller.id}, decided_at = now()`;
+    await tx.execute(sql`update ${table} set status = ${status}, answer = ${newAnswer} ${decided} where id = ${id}`);
     if (row.worker !== null && (status !== row.status || newAnswer !== row.answer)) {
       const body = [`状态：${statusWords[status] ?? status}`, newAnswer && `答复：${newAnswer}`].filter(Boolean);
       await sendMessages(

@@ -281,6 +281,17 @@ describe('assigning and sorting the 收件箱', () => {
       // Handled: its wait ended when HR decided, and it is no longer overdue.
       [decidedLate, 10, false],
     ]);
+    // An answer added later, the status as it was, does not restart the wait.
+    const answered = await t.call(
+      routes.setProposalStatus,
+      { id: decidedLate, status: 'REJECTED', answer: '成本过高' },
+      clerk,
+    );
+    expect(answered.body.result).toBe(true);
+    const again = (await t.call(routes.getProposalList, { bu: 'BJ', status: 'REJECTED' }, clerk)).body
+      .data as WorkRow[];
+    expect(again.map((row) => [row.id, row.waitedDays])).toEqual([[decidedLate, 10]]);
+
     const listOf = async (filter: Record<string, string>) =>
       idsOf((await t.call(routes.getProposalList, { bu: 'BJ', ...filter }, clerk)).body.data);
     expect(await listOf({ age: 'overdue' })).toEqual([fortyDays, fiveDays]);
