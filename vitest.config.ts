@@ -1,11 +1,16 @@
 // One runner for every test: server integration (real PostgreSQL), web components (jsdom), e2e (Chromium), and the
 // operations proofs (ops: a release run alone, the CLI, backups restored, starts and stops, two instances behind
-// nginx), which start clusters and processes of their own and run by `npm run test:ops` (CI runs both).
+// nginx, the calls' latency beside a large upload), which start clusters and processes of their own or time what a
+// quiet machine does, and run by `npm run test:ops` (CI runs both).
 import { defineConfig } from 'vitest/config';
 import { E2E_SERVERS } from './e2e/servers';
 
-/** The operations proofs: each starts PostgreSQL clusters, servers or npm of its own. */
+/**
+ * The operations proofs: each starts PostgreSQL clusters, servers or npm of its own, or (upload beside calls)
+ * measures latency, which only means something on a machine that runs nothing else.
+ */
 const OPS_FILES = [
+  'apps/server/src/modules/imports/upload-beside-calls.test.ts',
   'apps/server/src/release.test.ts',
   'apps/server/src/cli.test.ts',
   'apps/server/src/start-stop.test.ts',

@@ -144,7 +144,8 @@ describe('LoginPage', () => {
     expect(await screen.findByText('账号或密码错误')).toBeInTheDocument();
     expect(cache.clear).not.toHaveBeenCalled();
     isRefused = false;
-    await user.click(screen.getByRole('button', { name: '登录' }));
+    // The button says 登录 again once the refused call has ended.
+    await user.click(await screen.findByRole('button', { name: '登录' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
     expect(cache.clear).toHaveBeenCalledTimes(1);
   });
