@@ -1,52 +1,27 @@
 // 意见反馈 in the 收件箱: the feedback workers sent, the longest-waiting unanswered first, with how long each has
 // waited (超时 past the configured days), its assignee and HR's answer, or 答复, which opens a dialog; the answer goes to the
 // worker's 我的反馈 and reaches them as a message.
-import { ANSWER_MAX_LENGTH, type FeedbackRow } from '@ess/contract/inbox';
-import { Button, Input, Modal, Space, type TableColumnsType, Typography } from 'antd';
+import type { FeedbackRow } from '@ess/contract/inbox';
+import { Button, Space, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { plantLabel } from '../../plant-options';
 import { ct } from '../../texts';
 import { useAnswerFeedback } from './api/answer-feedback';
-import { AssigneeCell, WaitedCell } from './inbox-work';
+import { AnswerDialog, AssigneeCell, WaitedCell } from './inbox-work';
 
 const s = ct.submissions;
 
-const AnswerDialog = ({ row, onClose }: { row: FeedbackRow; onClose: () => void }) => {
-  const [answer, setAnswer] = useState('');
-  const [isMissing, setMissing] = useState(false);
+const FeedbackAnswerDialog = ({ row, onClose }: { row: FeedbackRow; onClose: () => void }) => {
   const send = useAnswerFeedback();
   return (
-    <Modal
-      open
+    <AnswerDialog
       title={s.answerOf(row.empName)}
-      okText={s.send}
-      cancelText={ct.common.cancel}
-      confirmLoading={send.isPending}
-      onCancel={onClose}
-      onOk={() => {
-        if (!answer.trim()) {
-          setMissing(true);
-          return;
-        }
-        send.mutate({ id: row.id, answer: answer.trim() }, { onSuccess: onClose });
-      }}
-    >
-      <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{row.description}</Typography.Paragraph>
-      <Input.TextArea
-        aria-label={s.answer}
-        value={answer}
-        rows={4}
-        maxLength={ANSWER_MAX_LENGTH}
-        showCount
-        status={isMissing ? 'error' : undefined}
-        placeholder={s.answerPlaceholder}
-        onChange={(event) => {
-          setAnswer(event.target.value);
-          setMissing(false);
-        }}
-      />
-      {isMissing && <Typography.Text type="danger">{s.answerRequired}</Typography.Text>}
-    </Modal>
+      placeholder={s.answerPlaceholder}
+      context={<Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{row.description}</Typography.Paragraph>}
+      isSending={send.isPending}
+      onSend={(answer) => send.mutate({ id: row.id, answer }, { onSuccess: onClose })}
+      onClose={onClose}
+    />
   );
 };
 
@@ -65,7 +40,7 @@ const AnswerCell = ({ row }: { row: FeedbackRow }) => {
       <Button size="small" type="primary" aria-label={s.answerOf(row.empName)} onClick={() => setOpen(true)}>
         {s.answer}
       </Button>
-      {isOpen && <AnswerDialog row={row} onClose={() => setOpen(false)} />}
+      {isOpen && <FeedbackAnswerDialog row={row} onClose={() => setOpen(false)} />}
     </>
   );
 };

@@ -4,7 +4,7 @@
 import { ANSWER_MAX_LENGTH, type InboxKind } from '@ess/contract/inbox';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Input, Modal, Select, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ct } from '../../texts';
 import { assigneesQuery, useAssignInboxItem } from './api/assignees';
 import { type StatusChange, useSetSubmissionStatus } from './api/set-submission-status';
@@ -55,6 +55,62 @@ export const AssigneeCell = ({ kind, row }: { kind: InboxKind; row: Assignable }
   );
 };
 
+/** HR's answer in a dialog (a feedback's, a proposal's, a candidate's): 1–500 characters, blank refused in words. */
+export const AnswerDialog = ({
+  title,
+  placeholder,
+  initial = '',
+  context,
+  isSending,
+  onSend,
+  onClose,
+}: {
+  title: string;
+  placeholder: string;
+  initial?: string;
+  /** What is answered, shown above the box. */
+  context?: ReactNode;
+  isSending: boolean;
+  onSend: (answer: string) => void;
+  onClose: () => void;
+}) => {
+  const [text, setText] = useState(initial);
+  const [isMissing, setMissing] = useState(false);
+  return (
+    <Modal
+      open
+      title={title}
+      okText={s.send}
+      cancelText={ct.common.cancel}
+      confirmLoading={isSending}
+      onCancel={onClose}
+      onOk={() => {
+        if (!text.trim()) {
+          setMissing(true);
+          return;
+        }
+        onSend(text.trim());
+      }}
+    >
+      {context}
+      <Input.TextArea
+        aria-label={s.answer}
+        value={text}
+        rows={4}
+        maxLength={ANSWER_MAX_LENGTH}
+        showCount
+        status={isMissing ? 'error' : undefined}
+        placeholder={placeholder}
+        onChange={(event) => {
+          setText(event.target.value);
+          setMissing(false);
+        }}
+      />
+      {isMissing && <Typography.Text type="danger">{s.answerRequired}</Typography.Text>}
+    </Modal>
+  );
+};
+
 /** HR's answer to a proposal's submitter or a candidate's referrer: sent with the status it has now. */
 export const DecisionAnswerCell = ({
   change,
@@ -66,8 +122,6 @@ export const DecisionAnswerCell = ({
   whom: string;
 }) => {
   const [isOpen, setOpen] = useState(false);
-  const [text, setText] = useState(answer);
-  const [isMissing, setMissing] = useState(false);
   const setStatus = useSetSubmissionStatus();
   return (
     <Space direction="vertical" size={2}>
@@ -76,36 +130,14 @@ export const DecisionAnswerCell = ({
         {answer ? s.editAnswer : s.answer}
       </Button>
       {isOpen && (
-        <Modal
-          open
+        <AnswerDialog
           title={s.answerTo(whom, change.id)}
-          okText={s.send}
-          cancelText={ct.common.cancel}
-          confirmLoading={setStatus.isPending}
-          onCancel={() => setOpen(false)}
-          onOk={() => {
-            if (!text.trim()) {
-              setMissing(true);
-              return;
-            }
-            setStatus.mutate({ ...change, answer: text.trim() }, { onSuccess: () => setOpen(false) });
-          }}
-        >
-          <Input.TextArea
-            aria-label={s.answer}
-            value={text}
-            rows={4}
-            maxLength={ANSWER_MAX_LENGTH}
-            showCount
-            status={isMissing ? 'error' : undefined}
-            placeholder={s.decisionAnswerPlaceholder(whom)}
-            onChange={(event) => {
-              setText(event.target.value);
-              setMissing(false);
-            }}
-          />
-          {isMissing && <Typography.Text type="danger">{s.answerRequired}</Typography.Text>}
-        </Modal>
+          placeholder={s.decisionAnswerPlaceholder(whom)}
+          initial={answer}
+          isSending={setStatus.isPending}
+          onSend={(text) => setStatus.mutate({ ...change, answer: text }, { onSuccess: () => setOpen(false) })}
+          onClose={() => setOpen(false)}
+        />
       )}
     </Space>
   );
