@@ -20,6 +20,12 @@ const OPS_FILES = [
   'apps/server/src/ops/backup-restore.test.ts',
 ];
 
+/**
+ * expect.poll waits on what a user sees; its 1 s default failed tests that were passing, only slowly, while the
+ * browser specs and the server's files share two cores. A test still fails at once on a wrong final answer.
+ */
+export const POLL = { timeout: 15_000, interval: 50 };
+
 const serverProject = (name: string, files: { include: string[]; exclude?: string[] }) => ({
   test: {
     name,
@@ -28,6 +34,7 @@ const serverProject = (name: string, files: { include: string[]; exclude?: strin
     globalSetup: ['apps/server/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    expect: { poll: POLL },
   },
 });
 
@@ -56,6 +63,7 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          expect: { poll: POLL },
           pool: 'threads',
         },
       },

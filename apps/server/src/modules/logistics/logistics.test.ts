@@ -481,7 +481,7 @@ describe('LogisticsCabinet with a cabinet controller configured', () => {
   let theirBox: MadeCabinet;
   beforeAll(async () => {
     controller = await startFakeController();
-    wired = await createTestContext({ CABINET_CONTROLLER_URL: controller.url, CABINET_CONTROLLER_TIMEOUT_MS: '200' });
+    wired = await createTestContext({ CABINET_CONTROLLER_URL: controller.url, CABINET_CONTROLLER_TIMEOUT_MS: '3000' });
     const holder = await makeEmployee(wired.database);
     box = await makeCabinet(wired.database, holder);
     theirBox = await makeCabinet(wired.database, await makeEmployee(wired.database));
@@ -521,7 +521,7 @@ describe('LogisticsCabinet with a cabinet controller configured', () => {
     const { status, body } = await wired.call(routes.remoteOpenCabinet, { boxId: box.id }, token);
     expect(status).toBe(200);
     expect(body).toEqual({ result: false, msg: '柜子控制器无响应，请稍后重试', data: null });
-    expect(await recorded()).toMatchObject([{ status: 'failed', detail: 'no answer within 200 ms' }]);
+    expect(await recorded()).toMatchObject([{ status: 'failed', detail: 'no answer within 3000 ms' }]);
   });
 
   it("sends nothing for someone else's box", async () => {
