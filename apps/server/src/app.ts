@@ -27,6 +27,7 @@ import { createOutsideSystems } from './integrations/outside-systems';
 import type { JobQueue } from './jobs/queue';
 import { registerAccountRoutes } from './modules/account/routes';
 import { loadCallerAccess } from './modules/account/service';
+import { createLiveAnnouncements } from './modules/announcements/live';
 import { registerAnnouncementRoutes } from './modules/announcements/routes';
 import { createReminderSender } from './modules/announcements/service';
 import { registerAttendanceRoutes } from './modules/attendance/routes';
@@ -184,10 +185,11 @@ export const buildApp = async ({
   const recordsDeps = { db, cipher, notifier };
 
   const reads = queryReadsOf(readRouting);
+  const liveAnnouncements = createLiveAnnouncements({ db, notifier });
 
   registerMenuRoutes(app, { db, reads });
   registerHomeRoutes(app, db);
-  registerNoticesRoutes(app, { ...recordsDeps, reads });
+  registerNoticesRoutes(app, { ...recordsDeps, reads, live: liveAnnouncements });
   registerAttendanceRoutes(app, reads);
   registerSalaryRoutes(app, { reads, readReceipt: readReceipt(db) });
   registerLogisticsRoutes(app, { db, reads, outsideSystems, openAllEmployees: config.CABINET_OPEN_ALL_EMPLOYEES });
@@ -220,7 +222,12 @@ export const buildApp = async ({
   const announcementReminders = createReminderSender({ db, notifier }, (message) => app.log.error(message));
   app.decorate('announcementReminders', announcementReminders);
   app.addHook('onClose', announcementReminders.idle);
-  await registerAnnouncementRoutes(app, { db, notifier, kickReminders: announcementReminders.kick });
+  await registerAnnouncementRoutes(app, {
+    db,
+    notifier,
+    kickReminders: announcementReminders.kick,
+    live: liveAnnouncements,
+  });
   await registerBannerRoutes(app, db);
   await registerHandbookRoutes(app, { db });
   const importRunner = createImportRunner({ db, notifier, timeLimitSeconds: config.IMPORT_TIME_LIMIT_SECONDS });

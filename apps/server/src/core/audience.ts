@@ -101,6 +101,32 @@ export const audienceIncludes = (content: AudienceTable, person: typeof employee
       where er.employee_id = ${person.id} and r.name = any(${content.roles})))
   ))`;
 
+/** What a rule matches an employee on: their row now, and their roles. */
+export type AudiencePerson = {
+  id: number;
+  bu: string;
+  deptName: string;
+  teamName: string;
+  roles: readonly string[];
+};
+
+/**
+ * audienceIncludes for one person in memory, for the worker's home call that matches the few live notices against
+ * its caller without a join (modules/announcements/live.ts). The same rule: core/audience.test.ts checks that both
+ * answer alike on every kind of rule.
+ */
+export const audienceIncludesPerson = (rule: StoredAudience, person: AudiencePerson): boolean => {
+  if (rule.plants.length > 0 && !rule.plants.includes(person.bu)) return false;
+  const narrowings = rule.departments.length + rule.teams.length + rule.roles.length + rule.employeeIds.length;
+  return (
+    narrowings === 0 ||
+    rule.departments.includes(`${person.bu}/${person.deptName}`) ||
+    rule.teams.includes(`${person.bu}/${person.teamName}`) ||
+    rule.employeeIds.includes(person.id) ||
+    person.roles.some((role) => rule.roles.includes(role))
+  );
+};
+
 /**
  * The caller may manage `content`: an HRAdmin when its plants are all theirs, the whole company's only a SysAdmin.
  */

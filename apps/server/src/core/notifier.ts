@@ -9,9 +9,10 @@ export type Notification = {
   role?: string;
   /**
    * What the screens re-read, or 'chat': a SEND message of the socket, from one employee to another, or 'access':
-   * the token checks of every instance forget what they remember of the employees (nothing reaches a socket).
+   * the token checks of every instance forget what they remember of the employees, or 'announcements': every
+   * instance forgets the live notices it keeps (modules/announcements/live.ts); neither reaches a socket.
    */
-  kind: NotifyKind | 'chat' | 'access';
+  kind: NotifyKind | 'chat' | 'access' | 'announcements';
   payload?: { content?: string; senderId?: number };
 };
 

@@ -7,6 +7,7 @@ import type pg from 'pg';
 import type { Caller } from '../core/caller';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema/index';
+import { createLiveAnnouncements } from '../modules/announcements/live';
 import { publishAnnouncement } from '../modules/announcements/service';
 
 const callerOf = async (
@@ -28,9 +29,11 @@ export const seedDemoAnnouncements = async (
   { sysAdmin, plantClerk }: { sysAdmin: string; plantClerk: string },
 ) => {
   const db = drizzle(pool, { schema }) as unknown as Db;
+  // Before any server reads them: nothing keeps live notices yet.
+  const live = createLiveAnnouncements({ db });
   const admin = await callerOf(pool, sysAdmin, ['HRAdmin', 'SysAdmin'], PLANTS);
   const clerk = await callerOf(pool, plantClerk, ['HRAdmin'], ['NT']);
-  await publishAnnouncement({ db }, admin, {
+  await publishAnnouncement({ db, live }, admin, {
     requestId: 'seed',
     draft: {
       title: '关于元旦放假安排的通知',
@@ -51,7 +54,7 @@ export const seedDemoAnnouncements = async (
       mustAcknowledge: true,
     },
   });
-  await publishAnnouncement({ db }, clerk, {
+  await publishAnnouncement({ db, live }, clerk, {
     requestId: 'seed',
     draft: {
       title: '总装一班本周安全例会',

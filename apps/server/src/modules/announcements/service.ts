@@ -13,7 +13,6 @@ import type {
   ReceiptSummary,
 } from '@ess/contract/announcements';
 import { describeAudience } from '@ess/contract/audience';
-import type { PersonMsg } from '@ess/contract/notices';
 import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import {
@@ -38,8 +37,17 @@ import { type Executor, withTransaction } from '../../db/transaction';
 import { plainTextOf, sanitizeRichText } from '../../lib/rich-text';
 import { textWorkbookBase64 } from '../../lib/text-workbook';
 import { fileIdOf, filePathOf, storeFile, type Upload } from '../files/service';
+import { type LiveAnnouncement, type LiveAnnouncements, unreadFor } from './live';
 
-export type AnnouncementDeps = { db: Db; notifier: Notifier; kickReminders: () => void };
+export type { LiveAnnouncements } from './live';
+
+export type AnnouncementDeps = {
+  db: Db;
+  notifier: Notifier;
+  kickReminders: () => void;
+  /** The live notices every instance keeps for the home call; told of every publish and withdrawal. */
+  live: LiveAnnouncements;
+};
 
 const EXCERPT_LENGTH = 120;
 /** A China-time 'YYYY-MM-DD HH:mm' as a timestamp. */
@@ -80,8 +88,8 @@ const checkedFiles = async (tx: Executor, caller: Caller, bodyFileIds: string[],
   return ids;
 };
 
-export const publishAnnouncement = (
-  { db }: Pick<AnnouncementDeps, 'db'>,
+export const publishAnnouncement = async (
+  { db, live }: Pick<AnnouncementDeps, 'db' | 'live'>,
   caller: Caller,
   { draft, requestId, idempotencyKey }: { draft: AnnouncementDraft; requestId: string; idempotencyKey?: string },
 ): Promise<{ id: number }> => {
@@ -90,7 +98,7 @@ export const publishAnnouncement = (
   const excerpt = plainTextOf(html, EXCERPT_LENGTH);
   if (excerpt === '' && bodyFileIds.length === 0) throw new BusinessError('INVALID_INPUT', { detail: '请填写正文' });
   const attachmentId = fileIdOf(draft.attachment);
-  return withIdempotentTransaction(
+  const published = await withIdempotentTransaction(
     db,
     idempotencyKey ? { employeeId: caller.id, key: idempotencyKey, action: 'announcement.publish' } : undefined,
     async (tx) => {
@@ -128,6 +136,8 @@ export const publishAnnouncement = (
       return { id: created.id };
     },
   );
+  live.changed();
+  return published;
 };
 
 const author = alias(employees, 'author');
@@ -211,12 +221,12 @@ export const getAnnouncement = async (db: Db, caller: Caller, id: number): Promi
 };
 
 /** Gone from the app at once; the notice and its receipts stay for the log. */
-export const withdrawAnnouncement = (
-  { db }: Pick<AnnouncementDeps, 'db'>,
+export const withdrawAnnouncement = async (
+  { db, live }: Pick<AnnouncementDeps, 'db' | 'live'>,
   caller: Caller,
   { id, requestId }: { id: number; requestId: string },
-) =>
-  withTransaction(db, async (tx) => {
+) => {
+  await withTransaction(db, async (tx) => {
     const row = await loadManaged(tx, caller, id, { forUpdate: true });
     if (row.withdrawnAt) throw new BusinessError('ANNOUNCEMENT_WITHDRAWN');
     await tx.update(announcements).set({ withdrawnAt: sql`now()` }).where(eq(announcements.id, id));
@@ -229,6 +239,8 @@ export const withdrawAnnouncement = (
       requestId,
     });
   });
+  live.changed();
+};
 
 /** The employees the notice reaches today (not marked as left) within the plants the caller looks at. */
 const audienceOf = (caller: Caller, bu: string | undefined) => {
@@ -571,29 +583,42 @@ export const acknowledgeAnnouncement = (
     },
   );
 
-/**
- * The notices the home dialog shows once, as a select of rows shaped like the dialog's (id, noticeTitle, noticeBody,
- * createdAt, mustAcknowledge, at): live, the employee's, not read yet. The notices module reads it together with the
- * messages in one statement (SystemNotice/GetPersonMsg, on every visit of home).
- */
-export const unreadAnnouncementsSelect = (employeeId: number) => sql`
-  select ${announcements.id} as id, ${announcements.title} as "noticeTitle", ${announcements.excerpt} as "noticeBody",
-         ${shanghaiTime(announcements.startsAt)} as "createdAt", ${announcements.mustAcknowledge} as "mustAcknowledge",
-         ${announcements.startsAt} as at
-  from ${announcements} join ${employees}
-    on ${employees.id} = ${employeeId} and ${isLive} and ${audienceIncludes(announcements)}
-  where not exists (select 1 from ${announcementReceipts} r
-                    where r.announcement_id = ${announcements.id} and r.employee_id = ${employeeId})
-  order by ${announcements.startsAt}, ${announcements.id}
-  limit 20`;
+/** Who the employee is for the notices' rules, and which of the live notices asked of they have read. */
+export type NoticeReader = { bu: string; deptName: string; teamName: string; readIds: number[] };
 
-const unreadIds = async (db: Db, caller: Caller) => {
-  const { rows } = await executeNamed<{ id: number }>(db, unreadAnnouncementsSelect(caller.id));
-  return rows.map((row) => row.id);
-};
+/**
+ * NoticeReader as columns over the employees row, for a statement that reads the employee by primary key: the
+ * notices module reads them together with the messages in one (SystemNotice/GetPersonMsg, every visit of home).
+ * `liveIds`: the live notices' ids as an array literal (liveIdsOf), or a placeholder for it.
+ */
+export const noticeReaderColumns = (liveIds: unknown) => sql`
+  ${employees.bu} as bu, ${employees.deptName} as "deptName", ${employees.teamName} as "teamName",
+  array(select r.announcement_id from ${announcementReceipts} r
+        where r.employee_id = ${employees.id} and r.announcement_id = any(${liveIds}::int[])) as "readIds"`;
+
+/** The notices' ids as one parameter (an array literal), so the statement's text is the same for any number. */
+export const liveIdsOf = (notices: readonly LiveAnnouncement[]) => `{${notices.map((notice) => notice.id).join(',')}}`;
+
+/** The notices the home dialog shows once: live, the caller's, not read yet, oldest first. */
+export const homeNoticesOf = (live: readonly LiveAnnouncement[], caller: Caller, reader: NoticeReader) =>
+  unreadFor(live, { id: caller.id, roles: caller.roles, ...reader }, reader.readIds);
 
 /** The dialog was closed: the notices it showed are read (all unread ones when it did not say which). */
-export const markDialogRead = async (db: Db, caller: Caller, ids: readonly number[] | undefined) => {
-  const shown = ids ?? (await unreadIds(db, caller));
+export const markDialogRead = async (
+  db: Db,
+  live: LiveAnnouncements,
+  caller: Caller,
+  ids: readonly number[] | undefined,
+) => {
+  let shown = ids;
+  if (!shown) {
+    const notices = await live.current();
+    if (notices.length === 0) return;
+    const { rows } = await executeNamed<NoticeReader>(
+      db,
+      sql`select ${noticeReaderColumns(liveIdsOf(notices))} from ${employees} where ${employees.id} = ${caller.id}`,
+    );
+    shown = rows[0] ? homeNoticesOf(notices, caller, rows[0]).map((notice) => notice.id) : [];
+  }
   await markRead(db, caller, shown);
 };

@@ -5,12 +5,13 @@ import { isChangeNotice } from '@ess/contract/records';
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/contract-routes';
 import type { QueryReads } from '../../http/read-your-writes';
+import type { LiveAnnouncements } from '../announcements/service';
 import { type RecordsDeps, submitChangeRequest } from '../records/service';
 import { getPersonNotices, getUnreadMessages, markMessagesRead, submitFeedback } from './service';
 
 export const registerNoticesRoutes = (
   app: FastifyInstance,
-  { reads, ...deps }: RecordsDeps & { reads: QueryReads },
+  { reads, live, ...deps }: RecordsDeps & { reads: QueryReads; live: LiveAnnouncements },
 ) => {
   const { db } = deps;
   registerCall(app, noticesRoutes.modifyNotice, async ({ body, caller, request, idempotencyKey }) => {
@@ -28,10 +29,10 @@ export const registerNoticesRoutes = (
     return { data: rows, totalCount };
   });
   registerCall(app, noticesRoutes.getPersonMsg, async ({ caller, request }) => ({
-    data: await reads(request, (db) => getUnreadMessages(db, caller)),
+    data: await reads(request, (db) => getUnreadMessages(db, live, caller)),
   }));
   registerCall(app, noticesRoutes.modifyReadMsg, async ({ body, caller }) => {
-    await markMessagesRead(db, caller, body.announcementIds);
+    await markMessagesRead(db, live, caller, body.announcementIds);
     return { data: null };
   });
 };

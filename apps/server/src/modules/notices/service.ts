@@ -6,10 +6,17 @@ import type { Caller } from '../../core/caller';
 import { withIdempotentTransaction } from '../../core/idempotency';
 import type { Db } from '../../db/client';
 import { type Page, type PageOf, readPage, totalOver } from '../../db/paging';
-import { executeNamed, preparedFor } from '../../db/prepared';
-import { messages, notices } from '../../db/schema/index';
+import { preparedFor, preparedSql } from '../../db/prepared';
+import { employees, messages, notices } from '../../db/schema/index';
 import { shanghaiTime } from '../../db/shanghai-time';
-import { markDialogRead, unreadAnnouncementsSelect } from '../announcements/service';
+import {
+  homeNoticesOf,
+  type LiveAnnouncements,
+  liveIdsOf,
+  markDialogRead,
+  type NoticeReader,
+  noticeReaderColumns,
+} from '../announcements/service';
 import { changeRequestsOfNotices } from '../records/service';
 
 export type FeedbackInput = { NoticeType: FeedbackType; NoticeTitle: string; NoticeDesc: string; NoticeBody: string };
@@ -112,30 +119,51 @@ export const getPersonNotices = async (db: Db, caller: Caller, paging: Page): Pr
   };
 };
 
+const unreadStatement = preparedSql<NoticeReader & { messages: Omit<PersonMsg, 'kind' | 'mustAcknowledge'>[] }>(
+  'home_unread',
+  sql`select ${noticeReaderColumns(sql.placeholder('liveIds'))},
+        coalesce((select json_agg(unread order by unread.id) from (
+          select ${messages.id} as id, ${messages.title} as "noticeTitle", ${messages.body} as "noticeBody",
+                 ${shanghaiTime(messages.createdAt)} as "createdAt"
+          from ${messages} where ${messages.employeeId} = ${employees.id} and ${messages.readAt} is null
+          order by ${messages.id} limit 20) unread), '[]') as messages
+      from ${employees} where ${employees.id} = ${sql.placeholder('employeeId')}`,
+);
+
 /**
  * What the home dialog shows once: HR's notices to the caller not read yet (first: a 须确认 one is what the dialog is
- * most for), then the caller's unread messages; one prepared statement, as it runs on every visit of home.
+ * most for), then the caller's unread messages. On every visit of home, so one statement that reads by primary key
+ * (the caller's row, their receipts of the live notices, their messages) and the rules matched in memory against the
+ * few live notices each instance keeps (announcements/live.ts).
  */
-export const getUnreadMessages = async (db: Db, caller: Caller): Promise<PersonMsg[]> => {
-  const { rows } = await executeNamed<Omit<PersonMsg, 'kind'> & { kind: PersonMsg['kind'] }>(
-    db,
-    sql`select id, "noticeTitle", "noticeBody", "createdAt", "mustAcknowledge", kind from (
-          (select 0 as rank, 'announcement' as kind, notices.* from (${unreadAnnouncementsSelect(caller.id)}) notices)
-          union all
-          (select 1, 'message', ${messages.id}, ${messages.title}, ${messages.body}, ${shanghaiTime(messages.createdAt)},
-                  false, ${messages.createdAt}
-           from ${messages} where ${messages.employeeId} = ${caller.id} and ${messages.readAt} is null
-           order by ${messages.id} limit 20)
-        ) unread order by rank, at, id`,
-  );
-  return rows;
+export const getUnreadMessages = async (db: Db, live: LiveAnnouncements, caller: Caller): Promise<PersonMsg[]> => {
+  const notices = await live.current();
+  const { rows } = await unreadStatement(db)({ liveIds: liveIdsOf(notices), employeeId: caller.id });
+  const [reader] = rows;
+  if (!reader) return [];
+  return [
+    ...homeNoticesOf(notices, caller, reader).map((notice) => ({
+      id: notice.id,
+      noticeTitle: notice.title,
+      noticeBody: notice.excerpt,
+      createdAt: notice.publishedAt,
+      mustAcknowledge: notice.mustAcknowledge,
+      kind: 'announcement' as const,
+    })),
+    ...reader.messages.map((message) => ({ ...message, mustAcknowledge: false, kind: 'message' as const })),
+  ];
 };
 
 /** The dialog was closed: every message read, and the notices it showed (all unread ones, unnamed). */
-export const markMessagesRead = async (db: Db, caller: Caller, announcementIds?: readonly number[]) => {
+export const markMessagesRead = async (
+  db: Db,
+  live: LiveAnnouncements,
+  caller: Caller,
+  announcementIds?: readonly number[],
+) => {
   await db
     .update(messages)
     .set({ readAt: sql`now()` })
     .where(and(eq(messages.employeeId, caller.id), isNull(messages.readAt)));
-  await markDialogRead(db, caller, announcementIds);
+  await markDialogRead(db, live, caller, announcementIds);
 };

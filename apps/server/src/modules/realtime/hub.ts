@@ -202,6 +202,7 @@ export const createHub = ({
       readRolesAnew(employeeIds ?? []);
       return;
     }
+    if (kind === 'announcements') return;
     if (kind === 'session.ended') {
       // A leaver's phone goes to sign-in at once, told the account is disabled; any other ended session renews or
       // signs in again.
