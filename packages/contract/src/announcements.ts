@@ -167,7 +167,11 @@ export const announcementsRoutes = {
     }),
     data: z.array(pendingRow),
   }),
-  exportAnnouncementReceipts: defineRoute(ADDRESSES.exportAnnouncementReceipts, { request: byId, data: download }),
+  /** One plant's people, or every plant's when they are at most 20,000 (EXPORT_TOO_LARGE otherwise). */
+  exportAnnouncementReceipts: defineRoute(ADDRESSES.exportAnnouncementReceipts, {
+    request: byId.extend({ bu: optionalFilter(plant) }),
+    data: download,
+  }),
   remindAnnouncement: defineRoute(ADDRESSES.remindAnnouncement, { request: byId, data: z.null() }),
   /** A picture of the body or the PDF attachment (multipart, field `file`): answers its address. */
   uploadAnnouncementFile: defineRoute(ADDRESSES.uploadAnnouncementFile, { request: z.object({}), data: z.string() }),

@@ -5,6 +5,12 @@ import * as XLSX from '@e965/xlsx';
 
 const TEXT_FORMAT = '@';
 
+/**
+ * The most people one sheet built while the request waits holds: a plant of the bench company's 80,000 fits, a whole
+ * company's is refused (EXPORT_TOO_LARGE) with the advice to export plant by plant.
+ */
+export const MAX_EXPORT_PEOPLE = 20_000;
+
 export const textSheet = (rows: string[][], widths?: number[]) => {
   const sheet = XLSX.utils.aoa_to_sheet(rows.map((row) => row.map((value) => ({ t: 's', v: value, z: TEXT_FORMAT }))));
   sheet['!cols'] = widths

@@ -486,6 +486,7 @@ export const ct = {
     state: '状态',
     states: ANNOUNCEMENT_STATE_LABELS as Record<string, string>,
     allStates: '全部状态',
+    plantFilter: '按工厂查看',
     allPlants: '全部工厂',
     period: '发布期',
     periodText: (starts: string, ends: string | null) => `${starts} 至 ${ends ?? '长期'}`,

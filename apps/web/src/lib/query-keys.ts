@@ -104,9 +104,9 @@ export const queryKeys = {
     announcements: ['console', 'announcements'],
     announcementList: (filter: object, page: number) => ['console', 'announcements', 'list', filter, page] as const,
     announcement: (id: number) => ['console', 'announcements', 'one', id] as const,
-    announcementReceipts: (id: number) => ['console', 'announcements', 'receipts', id] as const,
-    announcementPending: (id: number, kind: string, page: number) =>
-      ['console', 'announcements', 'pending', id, kind, page] as const,
+    announcementReceipts: (id: number, bu: string) => ['console', 'announcements', 'receipts', id, bu] as const,
+    announcementPending: (id: number, bu: string, kind: string, page: number) =>
+      ['console', 'announcements', 'pending', id, bu, kind, page] as const,
     /** 员工手册: the versions of both kinds and the handbook's acceptance (a publication or withdrawal reads all again). */
     handbook: ['console', 'handbook'],
   },

@@ -167,6 +167,41 @@ describe('notices to an audience', () => {
     expect(byEmpNo.get(workers[11]?.empNo)?.slice(5)).toEqual(['未读', '未确认']);
   });
 
+  it('exports one plant at a time when the notice reaches more than 20,000, and no plant the clerk does not run', async () => {
+    // 20,001 employees of one department name in two plants, which the notice reaches: too many for one sheet.
+    const dept = `大批量部${unique()}`;
+    await t.database.pool.query(
+      `insert into employees (emp_no, name, bu, dept_name, password_hash)
+       select $1 || n, '员工' || n, case when n <= 10001 then 'GT' else 'JY' end, $2, 'x'
+       from generate_series(1, 20001) n`,
+      [`D${unique()}-`, dept],
+    );
+    const clerkToken = await signedIn(await makeHrClerk(t.database, { plants: ['GT', 'JY'] }));
+    const id = await publish(clerkToken, {
+      title: '全员通知',
+      audience: {
+        plants: ['GT', 'JY'],
+        departments: [
+          { bu: 'GT', name: dept },
+          { bu: 'JY', name: dept },
+        ],
+      },
+    });
+    expect((await t.call(routes.exportAnnouncementReceipts, { id }, clerkToken)).body).toMatchObject({
+      result: false,
+      msg: '一次最多导出 20000 人，请选择工厂后分别导出',
+    });
+    const gt = await t.call(routes.exportAnnouncementReceipts, { id, bu: 'GT' }, clerkToken);
+    const file = gt.body.data as { fileName: string; contentBase64: string };
+    expect(file.fileName).toBe('公告阅读情况-全员通知-GT.xlsx');
+    const sheet = XLSX.read(Buffer.from(file.contentBase64, 'base64')).Sheets['阅读情况'];
+    const rows = XLSX.utils.sheet_to_json<string[]>(sheet as XLSX.WorkSheet, { header: 1 });
+    expect(rows).toHaveLength(10_002);
+    expect(rows.every((row, index) => index === 0 || row[2] === 'GT')).toBe(true);
+    // A plant the clerk does not run is refused, not answered empty.
+    expect((await t.call(routes.exportAnnouncementReceipts, { id, bu: 'NT' }, clerkToken)).status).toBe(403);
+  });
+
   it('shows a notice only within its period, and a withdrawn one nowhere in the app', async () => {
     const clerkToken = await signedIn(await makeHrClerk(t.database, { plant: 'BJ' }));
     const worker = await makeEmployee(t.database, { plant: 'BJ', dept: `行政部${unique()}` });

@@ -67,7 +67,7 @@ export const registerAnnouncementRoutes = async (app: FastifyInstance, deps: Ann
     return { data: rows, totalCount };
   });
   registerCall(app, r.exportAnnouncementReceipts, async ({ body, caller }) => ({
-    data: await exportReceipts(db, caller, body.id),
+    data: await exportReceipts(db, caller, body),
   }));
   registerCall(app, r.remindAnnouncement, async ({ body, caller, request }) => {
     await requestReminder(deps, caller, { id: body.id, requestId: request.id });

@@ -35,7 +35,7 @@ import { announcementReceipts, announcements, employees, files, messages } from 
 import { shanghaiTime } from '../../db/shanghai-time';
 import { type Executor, withTransaction } from '../../db/transaction';
 import { plainTextOf, sanitizeRichText } from '../../lib/rich-text';
-import { textWorkbookBase64 } from '../../lib/text-workbook';
+import { MAX_EXPORT_PEOPLE, textWorkbookBase64 } from '../../lib/text-workbook';
 import { fileIdOf, filePathOf, storeFile, type Upload } from '../files/service';
 import { type LiveAnnouncement, type LiveAnnouncements, unreadFor } from './live';
 
@@ -347,7 +347,7 @@ export const pendingList = async (
 };
 
 /** Every employee the notice reaches in the caller's plants, with when they read and acknowledged it. */
-export const exportReceipts = async (db: Db, caller: Caller, id: number) => {
+export const exportReceipts = async (db: Db, caller: Caller, { id, bu }: { id: number; bu?: string }) => {
   const notice = await loadManaged(db, caller, id);
   const receipts = receiptsOf(id);
   const rows = await db
@@ -357,10 +357,13 @@ export const exportReceipts = async (db: Db, caller: Caller, id: number) => {
       acknowledgedAt: shanghaiTime(receipts.acknowledgedAt),
     })
     .from(announcements)
-    .innerJoin(employees, audienceOf(caller, undefined))
+    .innerJoin(employees, audienceOf(caller, scopeFilter(caller, bu)))
     .leftJoin(receipts, eq(receipts.employeeId, employees.id))
     .where(eq(announcements.id, id))
-    .orderBy(employees.bu, employees.deptName, employees.empNo);
+    .orderBy(employees.bu, employees.deptName, employees.empNo)
+    .limit(MAX_EXPORT_PEOPLE + 1);
+  // The sheet is built in memory while the request waits: a whole company's is refused, a plant's fits.
+  if (rows.length > MAX_EXPORT_PEOPLE) throw new BusinessError('EXPORT_TOO_LARGE', { max: MAX_EXPORT_PEOPLE });
   const headers = ['工号', '姓名', '厂区', '部门', '班组', '阅读时间', ...(notice.mustAcknowledge ? ['确认时间'] : [])];
   const aoa = [
     headers,
@@ -375,7 +378,7 @@ export const exportReceipts = async (db: Db, caller: Caller, id: number) => {
     ]),
   ];
   const safeTitle = notice.title.replace(/[\\/:*?"<>|]/g, '').slice(0, 40);
-  return { fileName: `公告阅读情况-${safeTitle}.xlsx`, contentBase64: textWorkbookBase64('阅读情况', aoa) };
+  return { fileName: `公告阅读情况-${safeTitle}${bu ? `-${bu}` : ''}.xlsx`, contentBase64: textWorkbookBase64('阅读情况', aoa) };
 };
 
 /**

@@ -27,7 +27,7 @@ import type { Db } from '../../db/client';
 import { employees, handbookAcceptances, handbookFileParts, handbookVersions } from '../../db/schema/index';
 import { shanghaiTime } from '../../db/shanghai-time';
 import { type Executor, withTransaction } from '../../db/transaction';
-import { textWorkbookBase64 } from '../../lib/text-workbook';
+import { MAX_EXPORT_PEOPLE, textWorkbookBase64 } from '../../lib/text-workbook';
 import { checkPdf } from './pdf-check';
 
 export const MAX_PDF_BYTES = MAX_HANDBOOK_PDF_MB * 1024 * 1024;
@@ -398,9 +398,6 @@ export const listPending = async (
 };
 
 export const EXPORT_HEADERS = ['工号', '姓名', '厂区', '部门', '是否确认', '确认时间'];
-
-/** The most employees one export holds (a plant of the bench company's 80,000 fits). */
-export const MAX_EXPORT_PEOPLE = 20_000;
 
 /** Handbook/ExportAcceptance: every counted employee with whether and when they accepted, as a sheet. */
 export const exportAcceptance = async (db: Db, caller: Caller, filter: { id: number; bu?: string }) => {

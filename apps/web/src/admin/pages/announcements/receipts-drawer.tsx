@@ -1,6 +1,8 @@
 // 阅读情况 of one notice: read (and acknowledged) N of M among those it reaches today, per plant and department; who
 // has not, a page at a time; the sheet of everyone; the one reminder; and the notice itself as the workers read it.
+// A notice of several plants is looked at whole or one plant at a time (the sheet of more than 20,000 people only so).
 import type { AnnouncementRow, PendingRow, ReceiptSummary } from '@ess/contract/announcements';
+import type { Plant } from '@ess/contract/plants';
 import { useQuery } from '@tanstack/react-query';
 import {
   Button,
@@ -9,6 +11,7 @@ import {
   Drawer,
   Popconfirm,
   Progress,
+  Select,
   Space,
   Statistic,
   Table,
@@ -42,9 +45,9 @@ const RateCircle = ({ label, done = 0, total = 0 }: { label: string; done?: numb
   </Space>
 );
 
-const Pending = ({ id, kind }: { id: number; kind: 'unread' | 'unacknowledged' }) => {
+const Pending = ({ id, bu, kind }: { id: number; bu: Plant | ''; kind: 'unread' | 'unacknowledged' }) => {
   const [page, setPage] = useState(1);
-  const pending = useQuery(pendingQuery(id, kind, page));
+  const pending = useQuery(pendingQuery(id, bu, kind, page));
   return (
     <PagedTable<PendingRow>
       query={pending}
@@ -70,17 +73,31 @@ const Pending = ({ id, kind }: { id: number; kind: 'unread' | 'unacknowledged' }
 
 export const ReceiptsDrawer = ({ row, onClose }: { row: AnnouncementRow; onClose: () => void }) => {
   const detail = useQuery(announcementQuery(row.id));
-  const receipts = useQuery(receiptsQuery(row.id));
+  const [bu, setBu] = useState<Plant | ''>('');
+  // Every plant's figures name the plants to choose from, and count whom the one reminder reaches.
+  const whole = useQuery(receiptsQuery(row.id));
+  const receipts = useQuery(receiptsQuery(row.id, bu));
   const exportReceipts = useExportReceipts();
   const remind = useRemindAnnouncement();
   const summary = receipts.data;
-  const pendingCount = summary
-    ? summary.audienceCount - (row.mustAcknowledge ? summary.acknowledgedCount : summary.readCount)
+  const plants = [...new Set((whole.data?.groups ?? []).map((group) => group.bu))] as Plant[];
+  const pendingCount = whole.data
+    ? whole.data.audienceCount - (row.mustAcknowledge ? whole.data.acknowledgedCount : whole.data.readCount)
     : 0;
   return (
     <Drawer open width="min(1100px, 94vw)" title={a.receiptsTitle(row.title)} onClose={onClose}>
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
         <QueryErrorOf query={receipts} />
+        {plants.length > 1 && (
+          <Select<Plant | ''>
+            aria-label={a.plantFilter}
+            value={bu}
+            options={[{ value: '', label: a.allPlants }, ...plants.map((plant) => ({ value: plant, label: plant }))]}
+            onChange={setBu}
+            virtual={false}
+            style={{ width: 140 }}
+          />
+        )}
         <Card size="small">
           <Space size={48} wrap align="center">
             <Statistic title={a.audienceCount} value={summary?.audienceCount ?? '—'} />
@@ -93,7 +110,7 @@ export const ReceiptsDrawer = ({ row, onClose }: { row: AnnouncementRow; onClose
               />
             )}
             <Space direction="vertical">
-              <Button onClick={() => exportReceipts.mutate(row.id)} loading={exportReceipts.isPending}>
+              <Button onClick={() => exportReceipts.mutate({ id: row.id, bu })} loading={exportReceipts.isPending}>
                 {a.export}
               </Button>
               {row.remindedAt ? (
@@ -162,13 +179,13 @@ export const ReceiptsDrawer = ({ row, onClose }: { row: AnnouncementRow; onClose
         <Card size="small" title={a.pending}>
           <Tabs
             items={[
-              { key: 'unread', label: a.unread, children: <Pending id={row.id} kind="unread" /> },
+              { key: 'unread', label: a.unread, children: <Pending key={bu} id={row.id} bu={bu} kind="unread" /> },
               ...(row.mustAcknowledge
                 ? [
                     {
                       key: 'unacknowledged',
                       label: a.unacknowledged,
-                      children: <Pending id={row.id} kind="unacknowledged" />,
+                      children: <Pending key={bu} id={row.id} bu={bu} kind="unacknowledged" />,
                     },
                   ]
                 : []),
