@@ -73,6 +73,8 @@ describe('a banner published for NT', () => {
       await drawer.getByRole('combobox', { name: '应用内页面' }).click();
       await page.getByTitle('安全问题（/inspection/my-ehs）').click();
       await drawer.getByText('点击后：安全问题').waitFor();
+      // The list closes with an animation: checked once it is gone, as the clerk then sees the drawer.
+      await expect.poll(() => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').count()).toBe(0);
       // The clerk of NT alone: the plant is chosen for them, and the whole company is not theirs to pick.
       await drawer.getByText('面向全公司的轮播图只有系统管理员可以发布。').waitFor();
       expect(await drawer.getByRole('checkbox', { name: '全公司' }).count()).toBe(0);
