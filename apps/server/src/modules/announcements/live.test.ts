@@ -38,6 +38,31 @@ describe('the live notices of each instance', () => {
     expect(await titles(other)).toContain('新通知甲');
   });
 
+  it('are read once for the many calls that find none kept, and afresh for a call after a change', async () => {
+    let reads = 0;
+    // Counts the statements run on the handle (executeNamed reaches its session through `_`).
+    const counted = new Proxy(t.database.db, {
+      get: (target, key, receiver) => {
+        if (key === '_') reads += 1;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const live = createLiveAnnouncements({ db: counted });
+    await Promise.all(Array.from({ length: 20 }, () => live.current()));
+    expect(reads).toBe(1);
+
+    // A change while a read is under way: the call after it reads afresh, and the earlier read is not kept.
+    const fresh = createLiveAnnouncements({ db: counted });
+    reads = 0;
+    const before = fresh.current();
+    fresh.changed();
+    const after = fresh.current();
+    await Promise.all([before, after]);
+    expect(reads).toBe(2);
+    await fresh.current();
+    expect(reads).toBe(2);
+  });
+
   it('are read again once their time to live has passed', async () => {
     let clock = Date.now();
     const live = createLiveAnnouncements({ db: t.database.db, ttlMs: 30_000, now: () => clock });

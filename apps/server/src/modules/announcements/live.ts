@@ -63,17 +63,21 @@ export const createLiveAnnouncements = ({
   now?: () => number;
 }): LiveAnnouncements => {
   let kept: { rows: LiveAnnouncement[]; until: number } | undefined;
+  /** The load under way: the calls that find nothing kept wait for the same one (one read per expiry, not fifty). */
+  let loading: Promise<LiveAnnouncement[]> | undefined;
   /** Counts forgets: a load that began before one may hold what was just changed, and is not kept. */
   let forgets = 0;
   const forget = () => {
     forgets += 1;
     kept = undefined;
+    // A call after the change must not wait for a read that began before it.
+    loading = undefined;
   };
   notifier?.subscribe(({ kind }) => {
     if (kind === ANNOUNCEMENTS_CHANGED) forget();
   });
 
-  const load = async () => {
+  const read = async () => {
     const forgetsBefore = forgets;
     const { rows } = await executeNamed<LoadedRow>(db, loadQuery);
     const loaded = rows.map(({ plants, departments, teams, roles, employeeIds, ...row }) => ({
@@ -84,10 +88,17 @@ export const createLiveAnnouncements = ({
     if (forgets === forgetsBefore) kept = { rows: loaded, until: now() + ttlMs };
     return loaded;
   };
+  const load = () => {
+    const started = read().finally(() => {
+      if (loading === started) loading = undefined;
+    });
+    loading = started;
+    return started;
+  };
 
   return {
     current: async () => {
-      const rows = kept && kept.until > now() ? kept.rows : await load();
+      const rows = kept && kept.until > now() ? kept.rows : await (loading ?? load());
       const at = now();
       return rows.filter((row) => row.startsAtMs <= at && (row.endsAtMs === null || row.endsAtMs > at));
     },

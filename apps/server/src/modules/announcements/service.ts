@@ -24,7 +24,7 @@ import {
   storedAudienceOf,
 } from '../../core/audience';
 import { recordAudit } from '../../core/audit';
-import { type Caller, hasRole, requirePlantAdmin } from '../../core/caller';
+import { type Caller, requirePlantAdmin } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
 import { withIdempotentTransaction } from '../../core/idempotency';
 import type { Notifier } from '../../core/notifier';
@@ -378,7 +378,10 @@ export const exportReceipts = async (db: Db, caller: Caller, { id, bu }: { id: n
     ]),
   ];
   const safeTitle = notice.title.replace(/[\\/:*?"<>|]/g, '').slice(0, 40);
-  return { fileName: `公告阅读情况-${safeTitle}${bu ? `-${bu}` : ''}.xlsx`, contentBase64: textWorkbookBase64('阅读情况', aoa) };
+  return {
+    fileName: `公告阅读情况-${safeTitle}${bu ? `-${bu}` : ''}.xlsx`,
+    contentBase64: textWorkbookBase64('阅读情况', aoa),
+  };
 };
 
 /**
