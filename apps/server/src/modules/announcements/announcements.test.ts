@@ -6,12 +6,11 @@ import { randomBytes } from 'node:crypto';
 import * as XLSX from '@e965/xlsx';
 import { routes } from '@ess/contract';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FACTORY_PASSWORD_HASH, makeEmployee, makeHrClerk, TINY_PNG } from '../../../test/factories';
 import { createTestContext, type TestContext } from '../../../test/harness';
+import { TEST_REDIS_URL, useTwoInstances } from '../../../test/two-instances';
 import { postMultipart } from '../../../test/uploads';
-import { buildApp } from '../../app';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -385,25 +384,8 @@ describe('the body', () => {
   });
 });
 
-const redisUrl = process.env.TEST_REDIS_URL;
-
-describe.skipIf(!redisUrl)('on two server instances sharing the database and Redis', () => {
-  let first: FastifyInstance;
-  let second: FastifyInstance;
-  let connections: Redis[];
-  const start = async (redis: Redis) => {
-    const app = await buildApp({ config: t.config, database: t.database, redis });
-    await app.ready();
-    return app;
-  };
-  beforeAll(async () => {
-    connections = [new Redis(redisUrl as string), new Redis(redisUrl as string)];
-    [first, second] = await Promise.all([start(connections[0] as Redis), start(connections[1] as Redis)]);
-  });
-  afterAll(async () => {
-    await Promise.all([first.close(), second.close()]);
-    for (const redis of connections) redis.disconnect();
-  });
+describe.skipIf(!TEST_REDIS_URL)('on two server instances sharing the database and Redis', () => {
+  const instances = useTwoInstances(() => t);
   const callOn = async (app: FastifyInstance, path: string, body: Record<string, unknown>, token: string) =>
     (await app.inject({ method: 'POST', url: `/api/${path}`, headers: { token }, payload: body })).json();
   const dialogOn = async (app: FastifyInstance, token: string) =>
@@ -415,18 +397,18 @@ describe.skipIf(!redisUrl)('on two server instances sharing the database and Red
   it('shows a notice published on one in the home dialog of the other, and takes it away when withdrawn', async () => {
     const clerkToken = await signedIn(await makeHrClerk(t.database, { plant: 'NT' }));
     const workerToken = await signedIn(await makeEmployee(t.database, { plant: 'NT' }));
-    const before = await dialogOn(second, workerToken);
+    const before = await dialogOn(instances.second, workerToken);
 
     const published = await callOn(
-      first,
+      instances.first,
       routes.publishAnnouncement.path,
       { title: '两台服务器', body: '<p>请注意。</p>', audience: { plants: ['NT'] } },
       clerkToken,
     );
     const { id } = published.data as { id: number };
-    await expect.poll(() => dialogOn(second, workerToken)).toEqual([...before, id]);
+    await expect.poll(() => dialogOn(instances.second, workerToken)).toEqual([...before, id]);
 
-    expect((await callOn(first, routes.withdrawAnnouncement.path, { id }, clerkToken)).result).toBe(true);
-    await expect.poll(() => dialogOn(second, workerToken)).toEqual(before);
+    expect((await callOn(instances.first, routes.withdrawAnnouncement.path, { id }, clerkToken)).result).toBe(true);
+    await expect.poll(() => dialogOn(instances.second, workerToken)).toEqual(before);
   });
 });

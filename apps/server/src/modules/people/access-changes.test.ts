@@ -4,13 +4,12 @@
 import { routes } from '@ess/contract';
 import { type ServerMessage, WS_CLOSE } from '@ess/contract/realtime-protocol';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import { FACTORY_PASSWORD_HASH, makeEmployee, makeRole, TINY_PNG } from '../../../test/factories';
 import { createTestContext, type TestContext } from '../../../test/harness';
+import { TEST_REDIS_URL, useTwoInstances } from '../../../test/two-instances';
 import { uploadFile } from '../../../test/uploads';
-import { buildApp } from '../../app';
 
 let t: TestContext;
 let sysAdmin: string;
@@ -163,53 +162,36 @@ describe('the reviewers’ pushes', () => {
   });
 });
 
-const redisUrl = process.env.TEST_REDIS_URL;
-
-describe.skipIf(!redisUrl)('on two server instances sharing the database and Redis', () => {
-  let first: FastifyInstance;
-  let second: FastifyInstance;
-  let connections: Redis[];
-  const start = async (redis: Redis) => {
-    const app = await buildApp({ config: t.config, database: t.database, redis });
-    await app.ready();
-    return app;
-  };
-  beforeAll(async () => {
-    connections = [new Redis(redisUrl as string), new Redis(redisUrl as string)];
-    [first, second] = await Promise.all([start(connections[0] as Redis), start(connections[1] as Redis)]);
-  });
-  afterAll(async () => {
-    await Promise.all([first.close(), second.close()]);
-    for (const redis of connections) redis.disconnect();
-  });
+describe.skipIf(!TEST_REDIS_URL)('on two server instances sharing the database and Redis', () => {
+  const instances = useTwoInstances(() => t);
 
   // The push reaches the other instance through Redis; its token checks heard the same message just before.
   it('takes a menu from a role on one and refuses its holder on the other, then gives it back', async () => {
     const { roleId, token } = await attendanceHolder();
-    const app = await connect(second, token);
-    expect((await callOn(second, attendance, {}, token)).body.result).toBe(true);
+    const app = await connect(instances.second, token);
+    expect((await callOn(instances.second, attendance, {}, token)).body.result).toBe(true);
 
-    const taken = await callOn(first, routes.setRoleMenus.path, { roleId, menuCodes: [] }, sysAdmin);
+    const taken = await callOn(instances.first, routes.setRoleMenus.path, { roleId, menuCodes: [] }, sysAdmin);
     expect(taken.body.result).toBe(true);
     await expect.poll(() => menuPushes(app)).toBe(1);
-    expect(await callOn(second, attendance, {}, token)).toEqual({ status: 403, body: FORBIDDEN });
+    expect(await callOn(instances.second, attendance, {}, token)).toEqual({ status: 403, body: FORBIDDEN });
 
-    const given = await callOn(first, routes.setRoleMenus.path, { roleId, menuCodes: ['M03'] }, sysAdmin);
+    const given = await callOn(instances.first, routes.setRoleMenus.path, { roleId, menuCodes: ['M03'] }, sysAdmin);
     expect(given.body.result).toBe(true);
     await expect.poll(() => menuPushes(app)).toBe(2);
-    expect((await callOn(second, attendance, {}, token)).body.result).toBe(true);
+    expect((await callOn(instances.second, attendance, {}, token)).body.result).toBe(true);
     app.socket.terminate();
   });
 
   it('takes HRAdmin on one and refuses the console call on the other', async () => {
     const clerk = await plantClerk();
-    const app = await connect(second, clerk.token);
-    expect((await callOn(second, people, {}, clerk.token)).body.result).toBe(true);
+    const app = await connect(instances.second, clerk.token);
+    expect((await callOn(instances.second, people, {}, clerk.token)).body.result).toBe(true);
 
-    const taken = await callOn(first, routes.setPersonRoles.path, { id: clerk.id, roles: [] }, sysAdmin);
+    const taken = await callOn(instances.first, routes.setPersonRoles.path, { id: clerk.id, roles: [] }, sysAdmin);
     expect(taken.body.result).toBe(true);
     await expect.poll(() => menuPushes(app)).toBe(1);
-    expect(await callOn(second, people, {}, clerk.token)).toEqual({ status: 403, body: FORBIDDEN });
+    expect(await callOn(instances.second, people, {}, clerk.token)).toEqual({ status: 403, body: FORBIDDEN });
     app.socket.terminate();
   });
 
@@ -217,12 +199,17 @@ describe.skipIf(!redisUrl)('on two server instances sharing the database and Red
     const clerk = await plantClerk();
     const worker = await makeEmployee(t.database, { plant: 'NT' });
     const token = await t.login(worker.empNo, FACTORY_PASSWORD_HASH);
-    const app = await connect(second, token);
-    expect((await callOn(second, routes.checkUserToken.path, {}, token)).status).toBe(200);
+    const app = await connect(instances.second, token);
+    expect((await callOn(instances.second, routes.checkUserToken.path, {}, token)).status).toBe(200);
 
-    const left = await callOn(first, routes.markPersonLeft.path, { id: worker.id, leftOn: '2026-02-28' }, clerk.token);
+    const left = await callOn(
+      instances.first,
+      routes.markPersonLeft.path,
+      { id: worker.id, leftOn: '2026-02-28' },
+      clerk.token,
+    );
     expect(left.body.result).toBe(true);
     expect(await app.closed).toBe(WS_CLOSE.ACCOUNT_DISABLED);
-    expect((await callOn(second, routes.checkUserToken.path, {}, token)).status).toBe(401);
+    expect((await callOn(instances.second, routes.checkUserToken.path, {}, token)).status).toBe(401);
   });
 });
