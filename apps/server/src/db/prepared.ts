@@ -2,7 +2,7 @@
 // every request, and PostgreSQL parses and plans it once per connection. On 2 cores shared with the
 // database this is a large part of a query call's cost (docs/performance.md).
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { QueryResult } from 'pg';
 import type { Db } from './client';
@@ -24,15 +24,15 @@ export const preparedFor = <P>(build: (db: Db) => P): ((db: Db) => P) => {
 };
 
 /**
- * A statement written with `sql` and `sql.placeholder(…)`, built once per Db handle and run as a named prepared
- * statement with the placeholders' values: for a hot read whose text never changes, where even building the text
- * (executeNamed) was a measurable part of the call.
+ * A statement written with `sql` and `sql.placeholder(…)`, built once and run as a named prepared statement on the
+ * handle's pool with the placeholders' values: for a hot read whose text never changes, where building the text
+ * (executeNamed) and the query builder's own steps were a measurable part of the call.
  */
-export const preparedSql = <R extends Record<string, unknown>>(name: string, query: SQL) =>
-  preparedFor((db) => {
-    const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
-    return (values: Record<string, unknown>) => prepared.execute(values) as Promise<QueryResult<R>>;
-  });
+export const preparedSql = <R extends Record<string, unknown>>(name: string, query: SQL) => {
+  const built = dialect.sqlToQuery(query);
+  return (db: Db) => (values: Record<string, unknown>) =>
+    db.$client.query<R>({ name, text: built.sql, values: fillPlaceholders(built.params, values) });
+};
 
 /** Distinct statement texts named so far; past the cap (texts that vary without bound) statements go unnamed. */
 const MAX_NAMED_TEXTS = 500;
