@@ -4,6 +4,9 @@
 // instances when several run.
 
 /** To the employees named, and/or to every holder of a role (the reviewers). */
+/** The notifier's word for a notice published or withdrawn: every instance forgets its live notices, no screen hears it. */
+export const ANNOUNCEMENTS_CHANGED = 'announcements';
+
 export type Notification = {
   employeeIds?: readonly number[];
   role?: string;
@@ -12,7 +15,7 @@ export type Notification = {
    * the token checks of every instance forget what they remember of the employees, or 'announcements': every
    * instance forgets the live notices it keeps (modules/announcements/live.ts); neither reaches a socket.
    */
-  kind: NotifyKind | 'chat' | 'access' | 'announcements';
+  kind: NotifyKind | 'chat' | 'access' | typeof ANNOUNCEMENTS_CHANGED;
   payload?: { content?: string; senderId?: number };
 };
 

@@ -6,7 +6,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AudiencePerson, StoredAudience } from '../../core/audience';
 import { audienceIncludesPerson } from '../../core/audience';
-import type { Notifier } from '../../core/notifier';
+import { ANNOUNCEMENTS_CHANGED, type Notifier } from '../../core/notifier';
 import { executeNamed } from '../../db/prepared';
 import { announcements } from '../../db/schema/index';
 import { shanghaiTime } from '../../db/shanghai-time';
@@ -30,9 +30,6 @@ export type LiveAnnouncements = {
   /** A notice was published or withdrawn: forgotten here at once, on the other instances when they hear of it. */
   changed: () => void;
 };
-
-/** The notifier's word for it: heard by every instance's cache, delivered to no screen. */
-export const ANNOUNCEMENTS_CHANGED = 'announcements';
 
 const notEnded = sql`${announcements.withdrawnAt} is null
   and (${announcements.endsAt} is null or ${announcements.endsAt} > now())`;

@@ -15,7 +15,7 @@ import {
 import type { Redis } from 'ioredis';
 import type { WebSocket } from 'ws';
 import type { Caller } from '../../core/caller';
-import type { Notification, Notifier } from '../../core/notifier';
+import { ANNOUNCEMENTS_CHANGED, type Notification, type Notifier } from '../../core/notifier';
 
 export type SocketCaller = Caller & { expiresAt: number };
 
@@ -202,7 +202,7 @@ export const createHub = ({
       readRolesAnew(employeeIds ?? []);
       return;
     }
-    if (kind === 'announcements') return;
+    if (kind === ANNOUNCEMENTS_CHANGED) return;
     if (kind === 'session.ended') {
       // A leaver's phone goes to sign-in at once, told the account is disabled; any other ended session renews or
       // signs in again.
