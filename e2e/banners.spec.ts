@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findAxeViolations } from './axe';
 import { newDesk, usePhone } from './harness';
-import { openSignedIn, screenshot } from './screen-helpers';
+import { openSignedIn, screenshot, tapWhenStill } from './screen-helpers';
 import { type MadeEmployee, makeEmployee, makeHrClerk, useTestData } from './test-data';
 
 const phone = usePhone({ deviceScaleFactor: 2 });
@@ -71,7 +71,8 @@ describe('a banner published for NT', () => {
       await preview.getByRole('img', { name: TITLE }).waitFor();
       await drawer.getByRole('radio', { name: '打开应用内页面' }).check();
       await drawer.getByRole('combobox', { name: '应用内页面' }).click();
-      await page.getByTitle('安全问题（/inspection/my-ehs）').click();
+      // Chosen once the list has stopped opening: a click during its animation can miss the option.
+      await tapWhenStill(page.getByTitle('安全问题（/inspection/my-ehs）'));
       await drawer.getByText('点击后：安全问题').waitFor();
       // The list closes with an animation: checked once it is gone, as the clerk then sees the drawer.
       await expect.poll(() => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').count()).toBe(0);
