@@ -48,6 +48,7 @@ import { registerPayslipBatchRoutes } from './modules/payslip-batches/routes';
 import { readReceipt } from './modules/payslip-batches/service';
 import { registerPeopleRoutes } from './modules/people/routes';
 import { registerProposalsRoutes } from './modules/proposals/routes';
+import { registerQuestionBankRoutes } from './modules/question-bank/routes';
 import { createHub, type Hub } from './modules/realtime/hub';
 import { registerRealtimeRoutes } from './modules/realtime/routes';
 import { registerRecordsRoutes } from './modules/records/routes';
@@ -229,6 +230,7 @@ export const buildApp = async ({
     live: liveAnnouncements,
   });
   await registerBannerRoutes(app, db);
+  await registerQuestionBankRoutes(app, { db });
   await registerHandbookRoutes(app, { db });
   const importRunner = createImportRunner({ db, notifier, timeLimitSeconds: config.IMPORT_TIME_LIMIT_SECONDS });
   app.addHook('onClose', importRunner.close);

@@ -139,6 +139,16 @@ export const ADDRESSES = {
   getMyAnnouncements: { path: 'Announcement/GetMine' },
   getMyAnnouncement: { path: 'Announcement/GetMineOne' },
   acknowledgeAnnouncement: { path: 'Announcement/Acknowledge', isIdempotent: true },
+  // 题库: the plant's questions in categories, to build exams and surveys from (HRAdmin of the category's plant)
+  getQuestionCategories: { path: 'QuestionBank/GetCategories', role: 'HRAdmin' },
+  saveQuestionCategory: { path: 'QuestionBank/SaveCategory', role: 'HRAdmin' },
+  deleteQuestionCategory: { path: 'QuestionBank/DeleteCategory', role: 'HRAdmin' },
+  getBankQuestions: { path: 'QuestionBank/GetQuestions', role: 'HRAdmin' },
+  saveBankQuestion: { path: 'QuestionBank/SaveQuestion', role: 'HRAdmin', isIdempotent: true },
+  deleteBankQuestions: { path: 'QuestionBank/DeleteQuestions', role: 'HRAdmin' },
+  getBankTemplate: { path: 'QuestionBank/GetTemplate', role: 'HRAdmin' },
+  importBankQuestions: { path: 'QuestionBank/Import', role: 'HRAdmin', isMultipart: true },
+  exportBankQuestions: { path: 'QuestionBank/Export', role: 'HRAdmin' },
   // 轮播图: the home page's pictures, by the HR of the plants they are for (company-wide ones: SysAdmin)
   getBannerAdminList: { path: 'Banner/GetList', role: 'HRAdmin' },
   uploadBannerImage: { path: 'Banner/UploadImage', role: 'HRAdmin', isMultipart: true },

@@ -56,6 +56,13 @@ export const AUDIT_ACTIONS = {
   'handbook.publish': '发布手册版本',
   'handbook.withdraw': '撤回手册版本',
   'handbook.accept': '确认员工手册',
+  'question-category.create': '新建题库分类',
+  'question-category.rename': '修改题库分类',
+  'question-category.delete': '删除题库分类',
+  'question.create': '新建题目',
+  'question.update': '修改题目',
+  'question.delete': '删除题目',
+  'question.import': '导入题库',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -76,6 +83,9 @@ export const AUDIT_SUBJECT_TYPES: Record<string, string> = {
   site: '公司信息',
   'handbook-version': '员工手册或入职指引版本',
   announcement: '公告',
+  'question-category': '题库分类',
+  question: '题目',
+  'question-bank': '题库',
 };
 
 const PAY_ITEM_LABELS = Object.fromEntries(PAY_ITEMS.map((item) => [item.key, item.label]));
@@ -158,6 +168,13 @@ export const AUDIT_FIELDS: Record<string, string> = {
   label: '版本名称',
   effectiveDate: '生效日期',
   acceptedAt: '确认时间',
+  subject: '题目',
+  subjectType: '题型',
+  category: '分类',
+  subjects: '题目',
+  created: '新增',
+  updated: '更新',
+  rejected: '未导入',
   ...PAY_ITEM_LABELS,
 };
 

@@ -17,6 +17,7 @@ import { noticesRoutes } from './notices';
 import { payslipBatchRoutes } from './payslip-batches';
 import { peopleRoutes } from './people';
 import { proposalsRoutes } from './proposals';
+import { questionBankRoutes } from './question-bank';
 import { realtimeRoutes } from './realtime';
 import { recordsRoutes } from './records';
 import { recruitmentRoutes } from './recruitment';
@@ -52,6 +53,7 @@ export const routes = {
   ...inboxRoutes,
   ...announcementsRoutes,
   ...bannersRoutes,
+  ...questionBankRoutes,
   ...handbookRoutes,
   ...importRoutes,
   ...payslipBatchRoutes,

@@ -110,6 +110,13 @@ export const ERRORS = {
   PAPER_ALREADY_SUBMITTED: { message: '您已提交过{paper}，不能重复提交', status: 200 },
   PAPER_ANSWER_INVALID: { message: '{detail}', status: 200 },
   PAPER_REQUIRED_MISSING: { message: '存在必填项未填写', status: 200 },
+  QUESTION_CATEGORY_NOT_FOUND: { message: '分类不存在', status: 200 },
+  QUESTION_CATEGORY_EXISTS: { message: '该工厂已有名为“{name}”的分类', status: 200 },
+  QUESTION_CATEGORY_NOT_EMPTY: { message: '分类下还有 {count} 道题，请先删除这些题再删除分类', status: 200 },
+  QUESTION_CATEGORY_PLANT_FIXED: { message: '分类不能改到其他工厂，请在该工厂新建分类', status: 200 },
+  QUESTION_NOT_FOUND: { message: '题目不存在', status: 200 },
+  QUESTION_DUPLICATE: { message: '该分类下已有相同题型和题目的题', status: 200 },
+  QUESTION_EXPORT_TOO_LARGE: { message: '一次最多导出 {max} 题，请选择工厂或分类后分别导出', status: 200 },
   MEDIA_NOT_FOUND: { message: '学习资料不存在或已被删除', status: 404 },
   // The handbook and the onboarding guide
   HANDBOOK_CHANGED: { message: '员工手册已更新，请阅读新版本后再确认', status: 200 },

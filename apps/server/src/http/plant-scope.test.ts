@@ -225,6 +225,41 @@ const uploadHandbook = (token: string, { plants, kind, label }: { plants: string
     token,
   );
 
+let hzCategoriesMade = 0;
+/** A category of HZ's bank, made by 900001, with one question in it. */
+const hzCategory = async () => {
+  const made = await t.call(
+    routes.saveQuestionCategory,
+    { bu: 'HZ', name: `走查分类${++hzCategoriesMade}` },
+    allPlants,
+  );
+  const id = (made.body.data as { id: number }).id;
+  await t.call(routes.saveBankQuestion, bankQuestionOf(id), allPlants);
+  return id;
+};
+const bankQuestionOf = (categoryId: number) => ({
+  categoryId,
+  subjectType: 'ST03',
+  subject: `走查判断题${hzCategoriesMade}-${Math.random()}`,
+  judge: 'Y',
+  score: 1,
+});
+const hzBankQuestion = async () => {
+  const categoryId = await hzCategory();
+  const rows = (await t.call(routes.getBankQuestions, { categoryId }, allPlants)).body.data as { id: number }[];
+  return (rows[0] as { id: number }).id;
+};
+const BANK_SHEET_HEADERS = ['分类', '题型', '题目', '正确答案'];
+const bankSheet = () => {
+  const workbook = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(
+    workbook,
+    XLSX.utils.aoa_to_sheet([BANK_SHEET_HEADERS, ['走查导入', '判断题', `导入题${Math.random()}`, '对']]),
+    '题库',
+  );
+  return XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+};
+
 const proposalOf = async (bu: 'HZ' | 'NT') => {
   const form =
     bu === 'HZ'
@@ -327,6 +362,7 @@ const BATCH_ABSENT = absent('工资单批次不存在');
 const PERSON_ABSENT = absent('员工不存在');
 const SUBMISSION_ABSENT = absent('记录不存在，请刷新后重试');
 const HANDBOOK_ABSENT = absent('版本不存在');
+const CATEGORY_ABSENT = absent('分类不存在');
 
 type Case = {
   /** What the case is about, when a call has more than one. */
@@ -625,6 +661,104 @@ const HR_CASES: Record<string, Case[]> = {
   'Banner/Withdraw': [
     { name: 'a banner of HZ', body: byId(() => bannerOf(['HZ'])), refusal: absent('轮播图不存在'), writes: true },
     { name: 'a company-wide banner', body: byId(() => bannerOf([])), refusal: absent('轮播图不存在'), writes: true },
+  ],
+  'QuestionBank/GetCategories': [
+    {
+      body: async () => {
+        await hzCategory();
+        return { bu: 'HZ' };
+      },
+      refusal: FORBIDDEN,
+      reached: (data) => expect(rowsOf(data).some((row) => row.bu === 'HZ')).toBe(true),
+    },
+  ],
+  'QuestionBank/SaveCategory': [
+    {
+      name: 'a new one',
+      body: async () => ({ bu: 'HZ', name: `走查新分类${Math.random()}` }),
+      refusal: FORBIDDEN,
+      writes: true,
+    },
+    {
+      name: 'a rename',
+      body: async () => ({ id: await hzCategory(), bu: 'HZ', name: `走查改名${Math.random()}` }),
+      refusal: FORBIDDEN,
+      writes: true,
+    },
+  ],
+  'QuestionBank/DeleteCategory': [
+    {
+      body: async () => {
+        const made = await t.call(
+          routes.saveQuestionCategory,
+          { bu: 'HZ', name: `走查空分类${Math.random()}` },
+          allPlants,
+        );
+        return { id: (made.body.data as { id: number }).id };
+      },
+      refusal: CATEGORY_ABSENT,
+      writes: true,
+    },
+  ],
+  'QuestionBank/GetQuestions': [
+    {
+      body: async () => ({ categoryId: await hzCategory() }),
+      refusal: CATEGORY_ABSENT,
+      reached: (data) => expect(rowsOf(data)).toHaveLength(1),
+    },
+    {
+      name: 'by plant',
+      body: async () => {
+        await hzCategory();
+        return { bu: 'HZ' };
+      },
+      refusal: FORBIDDEN,
+      reached: (data) => expect(rowsOf(data).some((row) => row.bu === 'HZ')).toBe(true),
+    },
+  ],
+  'QuestionBank/SaveQuestion': [
+    { name: 'a new one', body: async () => bankQuestionOf(await hzCategory()), refusal: CATEGORY_ABSENT, writes: true },
+    {
+      name: 'an edit',
+      body: async () => {
+        const id = await hzBankQuestion();
+        const rows = (await t.call(routes.getBankQuestions, { bu: 'HZ', PageSize: 50 }, allPlants)).body.data as {
+          id: number;
+          categoryId: number;
+        }[];
+        const categoryId = rows.find((row) => row.id === id)?.categoryId;
+        return { ...bankQuestionOf(categoryId as number), id };
+      },
+      refusal: CATEGORY_ABSENT,
+      writes: true,
+    },
+  ],
+  'QuestionBank/DeleteQuestions': [
+    { body: async () => ({ ids: [await hzBankQuestion()] }), refusal: absent('题目不存在'), writes: true },
+  ],
+  // The same template for everyone: it holds no plant's data.
+  'QuestionBank/GetTemplate': [],
+  'QuestionBank/Import': [
+    {
+      body: async () => ({ bu: 'HZ' }),
+      call: (body, token) =>
+        postMultipart(
+          t.app,
+          routes.importBankQuestions.path,
+          [
+            { field: 'bu', value: String(body.bu) },
+            { field: 'file', file: bankSheet(), filename: '题库.xlsx' },
+          ],
+          token,
+        ) as Promise<Answer>,
+      refusal: FORBIDDEN,
+      writes: true,
+      reached: (data) => expect(data).toMatchObject({ created: 1 }),
+    },
+  ],
+  'QuestionBank/Export': [
+    { body: async () => ({ categoryId: await hzCategory() }), refusal: CATEGORY_ABSENT },
+    { name: 'by plant', body: async () => ({ bu: 'HZ' }), refusal: FORBIDDEN },
   ],
   'Handbook/GetVersions': [
     {

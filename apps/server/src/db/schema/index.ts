@@ -8,6 +8,7 @@ export * from './imports';
 export * from './operations';
 export * from './proposals';
 export * from './queries';
+export * from './question-bank';
 export * from './records';
 export * from './site';
 export * from './training';

@@ -4,6 +4,8 @@
 // of those employees and keeps what it replaced, so the import can be rolled back as a whole. Every call is an
 // HRAdmin's of the job's plant; every change is in the audit log; each state is pushed to the clerk's sockets.
 // This file holds the calls; the worker's parts are check-job.ts and commit-job.ts (run by runner.ts).
+
+import { IMPORT_KIND_LABELS } from '@ess/contract/import-kinds';
 import {
   DATE_FORMATS,
   type DateFormat,
@@ -42,6 +44,9 @@ import type { ImportSettings, RejectedRow } from './validate';
 import { rejectedWorkbook, templateWorkbook } from './workbooks';
 
 export type { ImportDeps } from './job-state';
+/** The reader and the rejected-rows workbook of the imports, for other uploads of sheets (the question bank's). */
+export { type Cell, readSheet, type Sheet, type SheetRow } from './read-sheet';
+export { rejectedWorkbook } from './workbooks';
 
 /** Between a field and a value in a remembered value mapping (PostgreSQL text cannot hold NUL). */
 const VALUE_SEPARATOR = '\u001f';
@@ -351,10 +356,9 @@ export const getRejectedRows = async ({ db }: Pick<ImportDeps, 'db'>, caller: Ca
   const rows = (job.rejected as RejectedRow[] | null) ?? [];
   if (rows.length === 0) throw new BusinessError('IMPORT_NO_REJECTED');
   return rejectedWorkbook({
-    kind: job.kind as ImportKind,
+    fileName: `${IMPORT_KIND_LABELS[job.kind as ImportKind]}导入-${id}-未导入的行`,
     headers: (job.summary as Summary).headers ?? [],
     rows,
-    jobId: id,
   });
 };
 

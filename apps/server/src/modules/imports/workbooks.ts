@@ -34,16 +34,16 @@ export const templateWorkbook = (kind: ImportKind, legend: TemplateLegend = {}) 
   };
 };
 
+/** Rows an import did not take, as the file had them, with 行号 first and 错误原因 last: to fix and upload again. */
 export const rejectedWorkbook = ({
-  kind,
+  fileName,
   headers,
   rows,
-  jobId,
 }: {
-  kind: ImportKind;
+  /** Without the extension. */
+  fileName: string;
   headers: string[];
   rows: { row: number; reason: string; cells: string[] }[];
-  jobId: number;
 }) => {
   const width = headers.length;
   const data = [
@@ -54,8 +54,5 @@ export const rejectedWorkbook = ({
       reason,
     ]),
   ];
-  return {
-    fileName: `${IMPORT_KIND_LABELS[kind]}导入-${jobId}-未导入的行.xlsx`,
-    contentBase64: toBase64(textSheet(data), '未导入的行'),
-  };
+  return { fileName: `${fileName}.xlsx`, contentBase64: toBase64(textSheet(data), '未导入的行') };
 };

@@ -9,14 +9,13 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Caller, hasRole, requirePlantAdmin } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
 import type { Db } from '../../db/client';
+import { likeText } from '../../db/like';
 
 /** The plants a row with a `plants` column reaches: those named, or every plant when none is. */
 const reachOf = (alias: string) =>
   sql.raw(
     `case when cardinality(${alias}.plants) = 0 then '{${PLANTS.join(',')}}'::text[] else ${alias}.plants::text[] end`,
   );
-
-const likeText = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 export const searchAuditLog = async (
   db: Db,

@@ -11,6 +11,7 @@ import { type Caller, requirePlantAdmin, requireRole } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
 import type { Notifier } from '../../core/notifier';
 import type { Db } from '../../db/client';
+import { likeText } from '../../db/like';
 import {
   adminPlants,
   employeeRoles,
@@ -48,7 +49,6 @@ const EMPLOYEE_NO = sql.raw('employees.emp_no');
 const ROLE_ID = sql.raw('roles.id');
 
 /** `%` and `_` typed into a search box are literal characters. */
-const likeText = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** The employee, if the caller administers their plant; locked for the change when asked. */
 const loadPerson = async (tx: Executor, caller: Caller, id: number, { lock = false } = {}) => {
