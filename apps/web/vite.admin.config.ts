@@ -22,10 +22,12 @@ const VENDOR_CHUNKS: [name: string, pattern: RegExp][] = [
     /\/node_modules\/(antd|@ant-design|@rc-component|rc-[^/]+|@emotion|stylis|dayjs|classnames|clsx|@babel\/runtime|react-is|throttle-debounce|scroll-into-view-if-needed|compute-scroll-into-view|resize-observer-polyfill)\//,
   ],
   // The console's own shared pieces (api client, realtime, query client, forms, tables, dialogs): tiny, but a page
-  // that met them first would otherwise leave them for the next page to download.
+  // that met them first would otherwise leave them for the next page to download. The app's question component
+  // (antd-mobile) stays with the one page that previews questions: in the shared chunk it would tie the two in a
+  // cycle of chunks that fails at start.
   [
     'console-common',
-    /\/apps\/web\/src\/(lib\/(?!toast-view)|components\/|admin\/(components|api)\/|admin\/(download|plant-options)\.ts)/,
+    /\/apps\/web\/src\/(lib\/(?!toast-view)|components\/(?!paper-form)|admin\/(components|api)\/|admin\/(download|plant-options)\.ts)/,
   ],
 ];
 

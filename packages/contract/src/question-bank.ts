@@ -60,7 +60,11 @@ const acceptedAnswer = requiredText('填空答案', '填空答案不能为空', 
 
 /** A question as HR writes it; `checkQuestion` holds the rules between its fields. */
 const questionFields = z.object({
-  categoryId,
+  categoryId: z
+    .number({ error: (issue) => (issue.input === undefined || issue.input === null ? '请选择分类' : '分类不存在') })
+    .int({ error: '分类不存在' })
+    .positive({ error: '分类不存在' })
+    .max(2_147_483_647, { error: '分类不存在' }),
   subjectType: z.enum(SUBJECT_TYPES, { error: '题型无效' }),
   subject: requiredText('题目', '请填写题目', 1000),
   options: z

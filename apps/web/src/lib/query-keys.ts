@@ -109,5 +109,9 @@ export const queryKeys = {
       ['console', 'announcements', 'pending', id, bu, kind, page] as const,
     /** 员工手册: the versions of both kinds and the handbook's acceptance (a publication or withdrawal reads all again). */
     handbook: ['console', 'handbook'],
+    /** 题库: the categories of a plant ('' = each of the caller's) and the questions by filter and page. */
+    questionBank: ['console', 'question-bank'],
+    bankCategories: (bu: string) => ['console', 'question-bank', 'categories', bu] as const,
+    bankQuestions: (filter: object, page: number) => ['console', 'question-bank', 'questions', filter, page] as const,
   },
 } as const;

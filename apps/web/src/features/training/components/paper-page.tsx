@@ -6,13 +6,13 @@ import type { ExamType } from '@ess/contract/training';
 import { Button } from 'antd-mobile';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { PaperForm, questionElementId, toEngineQuestion } from '../../../components/paper-form';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/query-states';
 import { t } from '../../../i18n/zh-CN';
 import { useSignedInUser } from '../../../lib/current-user';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { showToast } from '../../../lib/toast';
 import { usePaperDetail, usePersonExam, useSubmitPaper } from '../api/papers';
-import { PaperForm, questionElementId, toEngineQuestion } from './paper-form';
 import '../training.css';
 
 const draftKey = (account: string, examType: ExamType, id: number) => `ess:paper-draft:${account}:${examType}:${id}`;

@@ -1,4 +1,4 @@
-// The question engine on screen, for exams and surveys alike: single and multiple choice (an option may ask for
+// The question engine on screen, for exams and surveys alike (and the console's preview of a bank question): single and multiple choice (an option may ask for
 // text), true/false, blanks at each empty bracket pair of the subject, long text. Editable until submitted, then
 // read-only with the score. The rules (blanks, `$` joining, the must-answer check) are @ess/contract/paper-engine's.
 import {
@@ -11,7 +11,8 @@ import {
 } from '@ess/contract/paper-engine';
 import type { PaperQuestion, PersonExam } from '@ess/contract/training';
 import { Checkbox, Input, Radio, Space, Tag, TextArea } from 'antd-mobile';
-import { t } from '../../../i18n/zh-CN';
+import { t } from '../i18n/zh-CN';
+import './paper-form.css';
 
 /** The engine's view of a question as the API sends it. */
 export const toEngineQuestion = (question: PaperQuestion): EngineQuestion => ({
