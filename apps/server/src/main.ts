@@ -15,6 +15,7 @@ import { watchConnections } from './graceful-stop';
 import { housekeepingJob } from './jobs/housekeeping';
 import { startJobQueue } from './jobs/queue';
 import { findMissingKeyIds } from './modules/records/reseal';
+import { finishDueAttempts } from './modules/training/attempts';
 import { backupJob } from './ops/schedule';
 import { runtimePaths } from './paths';
 import {
@@ -153,6 +154,17 @@ const start = async (config: Config) => {
         retryLimit: 0,
         keepSeconds: 3600,
         run: async () => kickImports(),
+      },
+      {
+        // Exam attempts whose time is over are submitted with what they saved, whether or not a phone is open.
+        name: 'paper-deadlines',
+        label: '考试到时交卷',
+        cron: '*/15 * * * * *',
+        retryLimit: 0,
+        keepSeconds: 3600,
+        run: async () => {
+          await finishDueAttempts(database.db);
+        },
       },
       {
         // A notice's reminder asked for while its instance stopped before sending it.

@@ -115,6 +115,9 @@ export const ADDRESSES = {
   getDemandSurveyDetail: { path: 'TrainOrganize/GetDemandSurveyDetail', menu: 'M09' },
   getPersonExam: { path: 'TrainOrganize/GetPersonExam' },
   modifyEmployeeExam: { path: 'TrainOrganize/ModifyEmployeeExam', isIdempotent: true },
+  /** A published exam or survey: its attempt, started (or resumed) on the server, and the answers saved as it goes. */
+  startPaperAttempt: { path: 'TrainExam/StartAttempt' },
+  savePaperAnswers: { path: 'TrainExam/SaveAnswers' },
   // ——— The HR console (/admin) ———
   // Who the console's user is: roles and the plants they administer (any signed-in caller; the console shows
   // its pages by these, and every call below checks them again on the server).
@@ -149,6 +152,10 @@ export const ADDRESSES = {
   getBankTemplate: { path: 'QuestionBank/GetTemplate', role: 'HRAdmin' },
   importBankQuestions: { path: 'QuestionBank/Import', role: 'HRAdmin', isMultipart: true },
   exportBankQuestions: { path: 'QuestionBank/Export', role: 'HRAdmin' },
+  // 考试与问卷: exams and surveys built from the bank and published to an audience (HRAdmin of all their plants)
+  getPaperList: { path: 'Paper/GetList', role: 'HRAdmin' },
+  publishPaper: { path: 'Paper/Publish', role: 'HRAdmin', isIdempotent: true },
+  withdrawPaper: { path: 'Paper/Withdraw', role: 'HRAdmin' },
   // 轮播图: the home page's pictures, by the HR of the plants they are for (company-wide ones: SysAdmin)
   getBannerAdminList: { path: 'Banner/GetList', role: 'HRAdmin' },
   uploadBannerImage: { path: 'Banner/UploadImage', role: 'HRAdmin', isMultipart: true },

@@ -43,6 +43,8 @@ export const AUDIT_ACTIONS = {
   'payslip-dispute.open': '提出工资疑问',
   'payslip-dispute.answer': '答复工资疑问',
   'paper.submit': '提交考试或问卷',
+  'paper.publish': '发布考试或问卷',
+  'paper.withdraw': '撤回考试或问卷',
   'job.retry': '重试后台任务',
   'proposal.submit': '提交改善提案',
   'proposal.status': '处理改善提案',
@@ -86,6 +88,7 @@ export const AUDIT_SUBJECT_TYPES: Record<string, string> = {
   'question-category': '题库分类',
   question: '题目',
   'question-bank': '题库',
+  paper: '考试或问卷',
 };
 
 const PAY_ITEM_LABELS = Object.fromEntries(PAY_ITEMS.map((item) => [item.key, item.label]));
@@ -175,6 +178,12 @@ export const AUDIT_FIELDS: Record<string, string> = {
   created: '新增',
   updated: '更新',
   rejected: '未导入',
+  attemptNo: '第几次作答',
+  finishedBy: '交卷方式',
+  opensAt: '开始时间',
+  closesAt: '截止时间',
+  questions: '题目',
+  audience: '范围',
   ...PAY_ITEM_LABELS,
 };
 
@@ -204,6 +213,8 @@ export const AUDIT_CODES: Record<string, string> = {
   CONTACTED: '已联系',
   HIRED: '已录用',
   EXAM: '考试',
+  worker: '本人交卷',
+  deadline: '到时自动交卷',
   DEMAND: '问卷',
   handbook: '员工手册',
   guide: '入职指引',

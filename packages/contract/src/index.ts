@@ -14,6 +14,7 @@ import { inspectionRoutes } from './inspection';
 import { logisticsRoutes } from './logistics';
 import { menuRoutes } from './menu';
 import { noticesRoutes } from './notices';
+import { paperAuthoringRoutes } from './paper-authoring';
 import { payslipBatchRoutes } from './payslip-batches';
 import { peopleRoutes } from './people';
 import { proposalsRoutes } from './proposals';
@@ -54,6 +55,7 @@ export const routes = {
   ...announcementsRoutes,
   ...bannersRoutes,
   ...questionBankRoutes,
+  ...paperAuthoringRoutes,
   ...handbookRoutes,
   ...importRoutes,
   ...payslipBatchRoutes,

@@ -125,6 +125,38 @@ export const paperQuestion = z.object({
 });
 export type PaperQuestion = z.infer<typeof paperQuestion>;
 
+/** The rules of a published paper, as the worker's start screen states them; null for an assigned one. */
+export const paperRules = z.object({
+  opensAt: z.string(),
+  closesAt: z.string(),
+  timeLimitMinutes: z.number().nullable(),
+  passScore: z.number().nullable(),
+  maxAttempts: z.number(),
+  attemptsUsed: z.number(),
+  /** When the next attempt may start (a cool-down after the last), or null. */
+  nextStartAt: z.string().nullable(),
+  /** Why no attempt can start now (closed, used up, cooling down), or null. */
+  startRefusal: z.string().nullable(),
+  questionCount: z.number(),
+  isAnonymous: z.boolean(),
+});
+export type PaperRules = z.infer<typeof paperRules>;
+
+/** The caller's open attempt: questions in its own order, what was saved, and the time left by the server's clock. */
+export const paperAttempt = z.object({
+  id: z.number(),
+  attemptNo: z.number(),
+  startedAt: z.string(),
+  /** ISO time of the deadline, or null (no limit). */
+  deadline: z.string().nullable(),
+  /** Seconds left at the answer's moment, or null: the phone counts down from it, not from its own clock. */
+  secondsLeft: z.number().nullable(),
+  /** The saved answers in the edge form (JSON text), as GetPersonExam's. */
+  answer: z.string(),
+  saveSeq: z.number(),
+});
+export type PaperAttempt = z.infer<typeof paperAttempt>;
+
 export const paperDetail = z.object({
   id: z.number(),
   testName: z.string(),
@@ -132,7 +164,10 @@ export const paperDetail = z.object({
   examType: z.enum(['EXAM', 'DEMAND']),
   /** Full marks of the scored questions (0 for surveys). */
   maxScore: z.number(),
+  /** An assigned paper's questions; a published one's only within an open attempt (empty before it starts). */
   questions: z.array(paperQuestion),
+  rules: paperRules.nullable().default(null),
+  attempt: paperAttempt.nullable().default(null),
 });
 export type PaperDetail = z.infer<typeof paperDetail>;
 
@@ -151,14 +186,29 @@ export const personExam = z.object({
   score: z.number().nullable(),
   maxScore: z.number(),
   submittedAt: z.string(),
-  /** Per scored question: points earned and whether fully right. */
+  /**
+   * Per scored question: points earned and whether fully right. A published exam that shows the score only
+   * answers none.
+   */
   results: z.record(z.string(), z.object({ earned: z.number(), isCorrect: z.boolean() })),
+  /** A published exam's pass mark, and whether this answer reached it; null otherwise. */
+  passScore: z.number().nullable().default(null),
+  isPassed: z.boolean().nullable().default(null),
+  /** Which attempt this was (1 for the first). */
+  attemptNo: z.number().default(1),
+  /**
+   * Per question, its key in the edge form and its explanation: only once a published exam that shows them has
+   * closed. Empty before, and always for the others.
+   */
+  review: z.record(z.string(), z.object({ key: z.string(), explanation: z.string() })).default({}),
 });
 export type PersonExam = z.infer<typeof personExam>;
 
 const answerText = text('答案').max(2000, { error: '答案最多 2000 字' });
 export const examSubmission = z.object({
   paperId: positiveId('试卷'),
+  /** The attempt submitted, for a published paper (its open attempt is taken when absent). */
+  attemptId: positiveId('答题记录').optional(),
   answer: jsonText(
     z.record(z.string().regex(/^\d{1,10}(_\d{1,10})?$/, { error: '答案格式无效' }), answerText, {
       error: '答案格式无效',
@@ -216,5 +266,20 @@ export const trainingRoutes = {
   modifyEmployeeExam: defineRoute(ADDRESSES.modifyEmployeeExam, {
     request: z.object({ modify: jsonText(examSubmission) }),
     data: personExam,
+  }),
+  /** Starts an attempt at a published paper, or answers the open one (a refresh, another phone). */
+  startPaperAttempt: defineRoute(ADDRESSES.startPaperAttempt, {
+    request: z.object({ id: positiveId('试卷'), type: examType }),
+    data: paperDetail,
+  }),
+  /** Saves the open attempt's answers so far; a save older than the last one kept (seq) changes nothing. */
+  savePaperAnswers: defineRoute(ADDRESSES.savePaperAnswers, {
+    request: z.object({
+      paperId: positiveId('试卷'),
+      attemptId: positiveId('答题记录'),
+      seq: z.number({ error: '保存序号无效' }).int({ error: '保存序号无效' }).min(1).max(2_147_483_647),
+      answer: examSubmission.shape.answer,
+    }),
+    data: z.object({ savedAt: z.string(), secondsLeft: z.number().nullable() }),
   }),
 };

@@ -260,6 +260,20 @@ const bankSheet = () => {
   return XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
 };
 
+/** An exam of HZ's bank for HZ, published by 900001: open from yesterday to next month. */
+const hzPaperDraft = async () => ({
+  examType: 'EXAM',
+  title: `走查考试${Math.random()}`,
+  audience: { plants: ['HZ'] },
+  opensAt: '2020-01-01 08:00',
+  closesAt: '2099-01-01 08:00',
+  questions: [{ bankQuestionId: await hzBankQuestion(), score: 5 }],
+});
+const hzPaper = async () => {
+  const published = await t.call(routes.publishPaper, await hzPaperDraft(), allPlants);
+  return (published.body.data as { id: number }).id;
+};
+
 const proposalOf = async (bu: 'HZ' | 'NT') => {
   const form =
     bu === 'HZ'
@@ -760,6 +774,18 @@ const HR_CASES: Record<string, Case[]> = {
     { body: async () => ({ categoryId: await hzCategory() }), refusal: CATEGORY_ABSENT },
     { name: 'by plant', body: async () => ({ bu: 'HZ' }), refusal: FORBIDDEN },
   ],
+  'Paper/GetList': [
+    {
+      body: async () => {
+        await hzPaper();
+        return { bu: 'HZ', PageSize: 50 };
+      },
+      refusal: FORBIDDEN,
+      reached: (data) => expect((data as { plants: string[] }[]).some((row) => row.plants.includes('HZ'))).toBe(true),
+    },
+  ],
+  'Paper/Publish': [{ body: hzPaperDraft, refusal: absent('您不管理厂区 HZ，不能向其发布'), writes: true }],
+  'Paper/Withdraw': [{ body: byId(hzPaper), refusal: absent('试卷不存在'), writes: true }],
   'Handbook/GetVersions': [
     {
       body: async () => {

@@ -1,6 +1,7 @@
 // Training: study materials (their files live in MEDIA_DIR), who must study what, the study records and what the
 // server keeps of each video watched; exams and surveys (papers), their questions with answer keys, who must take
 // them, and the one answer each employee submits.
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -15,9 +16,12 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { employees } from './account';
+import { audienceColumns } from './announcements';
 import { employeeRef } from './columns';
 
 /** A video or document to study. Its bytes are the file `file_name` in MEDIA_DIR, served as /api/media/<key>.<ext>. */
@@ -85,7 +89,15 @@ export const studyRecords = pgTable(
   ],
 );
 
-/** An exam (EXAM) or a survey (DEMAND). */
+/** How an exam's questions are drawn for each attempt: `count` of a category's questions, each worth `score`. */
+export type PaperDraw = { categoryId: number; categoryName: string; count: number; score: number };
+/** What a worker sees after submitting: the score only, or also their answers with the key once the exam closed. */
+export type ReviewMode = 'score' | 'answers-after-close';
+
+/**
+ * An exam (EXAM) or a survey (DEMAND). A paper HR published in the console (`isAuthored`) reaches the audience its
+ * rule names while its window is open; the demo's papers reach those assigned in paper_assignments.
+ */
 export const papers = pgTable('papers', {
   id: serial('id').primaryKey(),
   examType: varchar('exam_type', { length: 8 }).notNull(),
@@ -93,7 +105,27 @@ export const papers = pgTable('papers', {
   description: text('description').notNull().default(''),
   /** Multiple choice and blanks earn a share of their points when partly right. */
   isPartialCredit: boolean('is_partial_credit').notNull().default(false),
+  isAuthored: boolean('is_authored').notNull().default(false),
+  ...audienceColumns(),
+  opensAt: timestamp('opens_at', { withTimezone: true }),
+  /** The due date: no attempt starts after it, and an open one ends at it. */
+  closesAt: timestamp('closes_at', { withTimezone: true }),
+  /** Minutes an attempt lasts from its start; null: until the window closes. */
+  timeLimitMinutes: integer('time_limit_minutes'),
+  passScore: numeric('pass_score', { precision: 8, scale: 2, mode: 'number' }),
+  maxAttempts: integer('max_attempts').notNull().default(1),
+  /** Minutes between the end of one attempt and the start of the next. */
+  cooldownMinutes: integer('cooldown_minutes').notNull().default(0),
+  shuffleQuestions: boolean('shuffle_questions').notNull().default(false),
+  shuffleOptions: boolean('shuffle_options').notNull().default(false),
+  reviewMode: varchar('review_mode', { length: 24 }).$type<ReviewMode>().notNull().default('score'),
+  /** A survey whose answers HR sees only counted and listed, never by person. */
+  isAnonymous: boolean('is_anonymous').notNull().default(false),
+  /** null: every question of the paper in every attempt; else drawn per category for each attempt. */
+  draws: jsonb('draws').$type<PaperDraw[]>(),
+  createdBy: integer('created_by').references(() => employees.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
 });
 
 /** Options of a question: stable ids, so an answer keeps meaning what was chosen after a wording change. */
@@ -117,6 +149,11 @@ export const paperQuestions = pgTable(
     /** Never sent to a browser before its answer is submitted. */
     answerKey: jsonb('answer_key').$type<StoredAnswerKey>(),
     score: numeric('score', { precision: 6, scale: 2, mode: 'number' }).notNull().default(0),
+    explanation: text('explanation').notNull().default(''),
+    /** The bank question it was copied from (the bank may change or lose it later; the paper keeps its copy). */
+    sourceQuestionId: integer('source_question_id'),
+    /** For a drawn exam: the category whose draw this question is one of the candidates of. */
+    poolCategoryId: integer('pool_category_id'),
   },
   (table) => [index('paper_questions_paper_idx').on(table.paperId, table.sort)],
 );
@@ -157,6 +194,44 @@ export const paperAnswers = pgTable(
     score: numeric('score', { precision: 8, scale: 2, mode: 'number' }),
     maxScore: numeric('max_score', { precision: 8, scale: 2, mode: 'number' }).notNull().default(0),
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    /** 1 for the first; an exam that allows several attempts keeps each one's answer. */
+    attemptNo: integer('attempt_no').notNull().default(1),
   },
-  (table) => [unique('paper_answers_employee_paper').on(table.employeeId, table.paperId)],
+  (table) => [unique('paper_answers_employee_paper_attempt').on(table.employeeId, table.paperId, table.attemptNo)],
+);
+
+/**
+ * An attempt at a published exam, kept by the server from its start: the questions drawn for it in their order,
+ * its deadline, and the answers saved as the worker goes. A refresh or another phone resumes it; at the deadline
+ * the server submits what was saved (jobs). At most one is open per employee and paper.
+ */
+export const paperAttempts = pgTable(
+  'paper_attempts',
+  {
+    id: serial('id').primaryKey(),
+    paperId: integer('paper_id')
+      .notNull()
+      .references(() => papers.id, { onDelete: 'cascade' }),
+    employeeId: employeeRef(),
+    attemptNo: integer('attempt_no').notNull(),
+    /** The paper's questions this attempt shows, in its order. */
+    questionIds: integer('question_ids').array().notNull(),
+    /** Question id → its options' ids in the order this attempt shows them (shuffled papers only). */
+    optionOrder: jsonb('option_order').$type<Record<string, number[]>>().notNull().default({}),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    deadlineAt: timestamp('deadline_at', { withTimezone: true }),
+    answers: jsonb('answers').$type<StoredAnswers>().notNull().default({}),
+    /** The phone's count of its saves: an older save arriving late never overwrites a newer one. */
+    saveSeq: integer('save_seq').notNull().default(0),
+    savedAt: timestamp('saved_at', { withTimezone: true }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** 'worker', or 'deadline' when the server submitted it. */
+    finishedBy: varchar('finished_by', { length: 8 }),
+  },
+  (table) => [
+    unique('paper_attempts_number').on(table.employeeId, table.paperId, table.attemptNo),
+    uniqueIndex('paper_attempts_one_open').on(table.employeeId, table.paperId).where(sql`submitted_at is null`),
+    index('paper_attempts_due').on(table.deadlineAt).where(sql`submitted_at is null and deadline_at is not null`),
+    index('paper_attempts_paper_idx').on(table.paperId),
+  ],
 );

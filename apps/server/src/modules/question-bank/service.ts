@@ -512,3 +512,80 @@ const writeImported = async (
     });
     return result;
   });
+
+// ——— For papers ———
+
+/** A bank question as a paper copies it. */
+export type QuestionForPaper = {
+  id: number;
+  bu: string;
+  categoryId: number;
+  categoryName: string;
+  subjectType: SubjectType;
+  subject: string;
+  options: StoredOption[];
+  answerKey: StoredAnswerKey | null;
+  score: number;
+  explanation: string;
+  isMust: boolean;
+};
+
+const paperColumns = {
+  id: bankQuestions.id,
+  bu: questionCategories.bu,
+  categoryId: bankQuestions.categoryId,
+  categoryName: questionCategories.name,
+  subjectType: bankQuestions.subjectType,
+  subject: bankQuestions.subject,
+  options: bankQuestions.options,
+  answerKey: bankQuestions.answerKey,
+  score: bankQuestions.score,
+  explanation: bankQuestions.explanation,
+  isMust: bankQuestions.isMust,
+};
+
+/**
+ * The bank questions a paper names, in the order named, each of a plant among `plants` (the paper's, all the
+ * caller's): one missing or of another plant is refused by its place in the list.
+ */
+export const questionsForPaper = async (
+  db: Executor,
+  caller: Caller,
+  { ids, plants }: { ids: readonly number[]; plants: readonly string[] },
+): Promise<QuestionForPaper[]> => {
+  const rows = (await db
+    .select(paperColumns)
+    .from(bankQuestions)
+    .innerJoin(questionCategories, eq(questionCategories.id, bankQuestions.categoryId))
+    .where(inArray(bankQuestions.id, [...ids]))) as QuestionForPaper[];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id, index) => {
+    const row = byId.get(id);
+    if (!row || !caller.adminPlants.has(row.bu) || (plants.length > 0 && !plants.includes(row.bu))) {
+      throw new BusinessError('PAPER_QUESTION_UNAVAILABLE', { number: index + 1 });
+    }
+    return row;
+  });
+};
+
+/** The categories a drawn exam draws from, each with its name and questions (of the caller's plants; others refused). */
+export const poolsForDraws = async (
+  db: Executor,
+  caller: Caller,
+  { categoryIds, plants }: { categoryIds: readonly number[]; plants: readonly string[] },
+): Promise<Map<number, { name: string; questions: QuestionForPaper[] }>> => {
+  const pools = new Map<number, { name: string; questions: QuestionForPaper[] }>();
+  for (const id of categoryIds) {
+    const category = await findCategory(db, caller, id);
+    if (plants.length > 0 && !plants.includes(category.bu)) throw new BusinessError('QUESTION_CATEGORY_NOT_FOUND');
+    pools.set(id, { name: category.name, questions: [] });
+  }
+  const rows = (await db
+    .select(paperColumns)
+    .from(bankQuestions)
+    .innerJoin(questionCategories, eq(questionCategories.id, bankQuestions.categoryId))
+    .where(inArray(bankQuestions.categoryId, [...categoryIds]))
+    .orderBy(asc(bankQuestions.id))) as QuestionForPaper[];
+  for (const row of rows) pools.get(row.categoryId)?.questions.push(row);
+  return pools;
+};

@@ -19,6 +19,8 @@ export type AnswerWrite = {
   score: number | null;
   maxScore: number;
   requestId: string;
+  /** An attempt at a published paper: its id and number (the answer closes it); absent for an assigned paper. */
+  attempt?: { id: number; attemptNo: number; finishedBy: 'worker' | 'deadline' };
 };
 
 /** What the write found: whether the paper is assigned, and the answer stored (id null when none was). */
@@ -34,34 +36,46 @@ export type WrittenAnswer = {
 };
 
 /**
- * Per submission (its index `i`): the assignment, the key not in use, then the answer (one per employee and paper:
- * a second finds the pair taken and inserts nothing), its audit row and its key pointing at it. Inserted in the
- * order of employee ids, so two statements that meet on the same rows wait for each other instead of deadlocking.
+ * Per submission (its index `i`): the assignment (or the caller's open attempt at a published paper), the key not
+ * in use, then the answer (one per employee, paper and attempt: a second finds it taken and inserts nothing), the
+ * attempt closed, its audit row and its key pointing at it. Inserted in the order of employee ids, so two
+ * statements that meet on the same rows wait for each other instead of deadlocking.
  */
 const WRITE_ANSWERS_SQL = `
 with input as (
   select * from jsonb_to_recordset($1::jsonb) as s(
     i int, employee_id int, emp_no text, paper_id int, exam_type text, key text, answers jsonb, results jsonb,
-    score numeric, max_score numeric, request_id text)
+    score numeric, max_score numeric, request_id text, attempt_id int, attempt_no int, finished_by text)
 ), assigned as (
   select s.* from input s
-  where exists (select 1 from paper_assignments pa where pa.employee_id = s.employee_id and pa.paper_id = s.paper_id)
+  where (s.attempt_id is null and exists (
+          select 1 from paper_assignments pa where pa.employee_id = s.employee_id and pa.paper_id = s.paper_id))
+     or (s.attempt_id is not null and exists (
+          select 1 from paper_attempts t
+          where t.id = s.attempt_id and t.employee_id = s.employee_id and t.paper_id = s.paper_id
+            and t.submitted_at is null))
 ), key_in_use as (
   select s.i from input s
   join idempotency_keys k on k.employee_id = s.employee_id and k.key = s.key
   where s.key is not null and k.created_at >= now() - $2::interval
 ), answer as (
-  insert into paper_answers (paper_id, employee_id, answers, results, score, max_score)
-  select a.paper_id, a.employee_id, a.answers, a.results, a.score, a.max_score from assigned a
+  insert into paper_answers (paper_id, employee_id, answers, results, score, max_score, attempt_no)
+  select a.paper_id, a.employee_id, a.answers, a.results, a.score, a.max_score, coalesce(a.attempt_no, 1)
+  from assigned a
   where not exists (select 1 from key_in_use u where u.i = a.i)
   order by a.employee_id, a.paper_id
-  on conflict (employee_id, paper_id) do nothing
-  returning id, paper_id, employee_id, answers, results, score, max_score,
+  on conflict (employee_id, paper_id, attempt_no) do nothing
+  returning id, paper_id, employee_id, attempt_no, answers, results, score, max_score,
             to_char(submitted_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI') as submitted_at
+), closed as (
+  update paper_attempts t set submitted_at = now(), finished_by = s.finished_by, answers = s.answers
+  from answer a join input s on s.employee_id = a.employee_id and s.paper_id = a.paper_id
+  where s.attempt_id is not null and t.id = s.attempt_id
 ), audit as (
   insert into audit_log (actor_id, actor_emp_no, action, subject_type, subject_id, after, request_id)
   select s.employee_id, s.emp_no, 'paper.submit', 'paper_answer', a.id::text,
-         jsonb_build_object('paperId', a.paper_id, 'examType', s.exam_type, 'score', a.score, 'maxScore', a.max_score),
+         jsonb_build_object('paperId', a.paper_id, 'examType', s.exam_type, 'score', a.score, 'maxScore', a.max_score,
+                            'attemptNo', a.attempt_no, 'finishedBy', s.finished_by),
          s.request_id
   from answer a join input s on s.employee_id = a.employee_id and s.paper_id = a.paper_id
   order by a.employee_id
@@ -94,6 +108,9 @@ const inputOf = (writes: readonly AnswerWrite[]) =>
       score: write.score,
       max_score: write.maxScore,
       request_id: write.requestId,
+      attempt_id: write.attempt?.id ?? null,
+      attempt_no: write.attempt?.attemptNo ?? null,
+      finished_by: write.attempt?.finishedBy ?? null,
     })),
   );
 

@@ -2,6 +2,7 @@
 // and the training media.
 import { createReadStream } from 'node:fs';
 import { handbookPdfPath } from '@ess/contract/handbook';
+import { paperAuthoringRoutes } from '@ess/contract/paper-authoring';
 import { GUIDE_PATH, trainingRoutes } from '@ess/contract/training';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BusinessError } from '../../core/errors';
@@ -9,8 +10,10 @@ import type { Db } from '../../db/client';
 import { registerCall } from '../../http/contract-routes';
 import { sendError } from '../../http/envelope';
 import { currentGuideFor } from '../handbook/service';
+import { getPaperDetail, saveAttemptAnswers, startAttempt, submitPaper } from './attempts';
+import { listAuthoredPapers, publishPaper, withdrawPaper } from './authoring';
 import { findMaterialMedia, GUIDE_FILE, parseRange, statMediaFile } from './media';
-import { getPaperDetail, getPersonExam, listPapers, submitPaper } from './papers';
+import { getPersonExam, listPapers } from './papers';
 import { getStudyItems, getStudyProgress, recordProgress, saveStudyRecord } from './study';
 
 export const registerTrainingRoutes = (app: FastifyInstance, { db, mediaDir }: { db: Db; mediaDir: string }) => {
@@ -65,6 +68,32 @@ export const registerTrainingRoutes = (app: FastifyInstance, { db, mediaDir }: {
     data: await submitPaper(db, caller, { submission: body.modify, idempotencyKey, requestId: request.id }),
     msg: '提交成功',
   }));
+  registerCall(app, trainingRoutes.startPaperAttempt, async ({ body, caller }) => ({
+    data: await startAttempt(db, caller, { paperId: body.id, examType: body.type }),
+  }));
+  registerCall(app, trainingRoutes.savePaperAnswers, async ({ body, caller }) => ({
+    data: await saveAttemptAnswers(db, caller, body),
+    msg: '已保存',
+  }));
+
+  // 考试与问卷 in the console.
+  registerCall(app, paperAuthoringRoutes.getPaperList, async ({ body, caller }) => {
+    const { rows, totalCount } = await listAuthoredPapers(db, caller, {
+      bu: body.bu,
+      examType: body.examType,
+      page: body.CurrentPage,
+      pageSize: body.PageSize,
+    });
+    return { data: rows, totalCount };
+  });
+  registerCall(app, paperAuthoringRoutes.publishPaper, async ({ body, caller, request, idempotencyKey }) => ({
+    data: await publishPaper(db, caller, { draft: body, requestId: request.id, idempotencyKey }),
+    msg: body.examType === 'EXAM' ? '考试已发布' : '问卷已发布',
+  }));
+  registerCall(app, paperAuthoringRoutes.withdrawPaper, async ({ body, caller, request }) => {
+    await withdrawPaper(db, caller, { id: body.id, requestId: request.id });
+    return { data: null, msg: '已撤回' };
+  });
 
   registerMediaRoutes(app, { db, mediaDir });
 };

@@ -12,6 +12,8 @@ const paper: PaperDetail = {
   description: '',
   examType: 'EXAM',
   maxScore: 40,
+  rules: null,
+  attempt: null,
   questions: [
     {
       id: 11,
@@ -90,6 +92,10 @@ describe('the paper screen', () => {
       maxScore: 40,
       submittedAt: '2026-03-01 09:30',
       results: { 11: { earned: 20, isCorrect: true }, 12: { earned: 0, isCorrect: false } },
+      passScore: null,
+      isPassed: null,
+      attemptNo: 1,
+      review: {},
     };
     fakeServer({
       'TrainExam/GetTrainTestWithDetail': () => ok(paper),

@@ -1,0 +1,233 @@
+// 考试与问卷 in the console: HR publishes an exam or a survey built from the bank to an audience for a window, sees
+// its papers with how many have started and submitted, and withdraws one. The paper keeps copies of its questions
+// (paper_questions): for a drawn exam every keyed question of each category it draws from, the attempt drawing its
+// own. An HRAdmin manages the papers all of whose plants they administer; a company-wide one is the SysAdmin's.
+import { describeAudience } from '@ess/contract/audience';
+import type { PaperDraft, PaperRow, PaperState } from '@ess/contract/paper-authoring';
+import type { ExamType } from '@ess/contract/training';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { audienceRuleOf, managedByCaller, storedAudienceOf } from '../../core/audience';
+import { recordAudit } from '../../core/audit';
+import { type Caller, requirePlantAdmin } from '../../core/caller';
+import { BusinessError } from '../../core/errors';
+import { withIdempotentTransaction } from '../../core/idempotency';
+import type { Db } from '../../db/client';
+import { totalOver } from '../../db/paging';
+import { employees, type PaperDraw, paperQuestions, papers } from '../../db/schema/index';
+import { shanghaiTime } from '../../db/shanghai-time';
+import { withTransaction } from '../../db/transaction';
+import { poolsForDraws, type QuestionForPaper, questionsForPaper } from '../question-bank/service';
+import { fullMarksOf } from './papers';
+
+const chinaTime = (value: string) => sql`(${value}::timestamp at time zone 'Asia/Shanghai')`;
+
+type Copy = { question: QuestionForPaper; score: number; poolCategoryId: number | null };
+
+/** The bank questions the draft names, as the paper will keep them; a drawn exam's pools with their keyed questions. */
+const copiesOf = async (
+  tx: Parameters<typeof questionsForPaper>[0],
+  caller: Caller,
+  draft: PaperDraft,
+  plants: readonly string[],
+): Promise<{ copies: Copy[]; draws: PaperDraw[] | null }> => {
+  const isExam = draft.examType === 'EXAM';
+  if (draft.questions.length > 0) {
+    const rows = await questionsForPaper(tx, caller, {
+      ids: draft.questions.map((question) => question.bankQuestionId),
+      plants,
+    });
+    return {
+      copies: rows.map((question, index) => {
+        const score = isExam ? (draft.questions[index]?.score ?? 0) : 0;
+        if (score > 0 && !question.answerKey) throw new BusinessError('PAPER_QUESTION_UNSCORED', { number: index + 1 });
+        return { question, score, poolCategoryId: null };
+      }),
+      draws: null,
+    };
+  }
+  const pools = await poolsForDraws(tx, caller, { categoryIds: draft.draws.map((draw) => draw.categoryId), plants });
+  const copies: Copy[] = [];
+  const draws = draft.draws.map((draw) => {
+    const pool = pools.get(draw.categoryId) ?? { name: '', questions: [] };
+    // Drawn questions must be scorable: the pool is the category's questions with a key.
+    const keyed = pool.questions.filter((question) => question.answerKey !== null);
+    if (keyed.length < draw.count) {
+      throw new BusinessError('PAPER_POOL_TOO_SMALL', {
+        category: pool.name,
+        available: keyed.length,
+        count: draw.count,
+      });
+    }
+    copies.push(...keyed.map((question) => ({ question, score: draw.score, poolCategoryId: draw.categoryId })));
+    return { categoryId: draw.categoryId, categoryName: pool.name, count: draw.count, score: draw.score };
+  });
+  return { copies, draws };
+};
+
+export const publishPaper = async (
+  db: Db,
+  caller: Caller,
+  { draft, requestId, idempotencyKey }: { draft: PaperDraft; requestId: string; idempotencyKey?: string },
+): Promise<{ id: number }> => {
+  requirePlantAdmin(caller);
+  return withIdempotentTransaction(
+    db,
+    idempotencyKey ? { employeeId: caller.id, key: idempotencyKey, action: 'paper.publish' } : undefined,
+    async (tx) => {
+      const audience = await storedAudienceOf(tx, caller, draft.audience);
+      // The bank of the paper's plants (a company-wide paper: of any plant the caller administers).
+      const { copies, draws } = await copiesOf(tx, caller, draft, audience.plants);
+      const isExam = draft.examType === 'EXAM';
+      const [created] = await tx
+        .insert(papers)
+        .values({
+          examType: draft.examType,
+          title: draft.title,
+          description: draft.description,
+          isPartialCredit: isExam && draft.isPartialCredit,
+          isAuthored: true,
+          ...audience,
+          opensAt: chinaTime(draft.opensAt),
+          closesAt: chinaTime(draft.closesAt),
+          timeLimitMinutes: draft.timeLimitMinutes ?? null,
+          passScore: isExam ? (draft.passScore ?? null) : null,
+          maxAttempts: draft.maxAttempts,
+          cooldownMinutes: draft.cooldownMinutes,
+          shuffleQuestions: draft.shuffleQuestions,
+          shuffleOptions: draft.shuffleOptions,
+          reviewMode: draft.reviewMode,
+          isAnonymous: !isExam && draft.isAnonymous,
+          draws,
+          createdBy: caller.id,
+        })
+        .returning({ id: papers.id });
+      if (!created) throw new Error('the paper was not stored');
+      await tx.insert(paperQuestions).values(
+        copies.map(({ question, score, poolCategoryId }, index) => ({
+          paperId: created.id,
+          sort: index + 1,
+          subject: question.subject,
+          subjectType: question.subjectType,
+          isMust: question.isMust ? 'Y' : 'N',
+          options: question.options,
+          // A survey is never scored: its questions keep no key.
+          answerKey: isExam ? question.answerKey : null,
+          score,
+          explanation: question.explanation,
+          sourceQuestionId: question.id,
+          poolCategoryId,
+        })),
+      );
+      await recordAudit(tx, {
+        actor: caller,
+        action: 'paper.publish',
+        subject: { type: 'paper', id: created.id },
+        after: {
+          title: draft.title,
+          examType: draft.examType,
+          audience: describeAudience(draft.audience),
+          opensAt: draft.opensAt,
+          closesAt: draft.closesAt,
+          questions: draws ? draws.map((draw) => `${draw.categoryName} ${draw.count} 题`).join('、') : copies.length,
+        },
+        requestId,
+      });
+      return { id: created.id };
+    },
+  );
+};
+
+const stateOf = sql<PaperState>`case
+  when ${papers.withdrawnAt} is not null then 'withdrawn'
+  when ${papers.opensAt} > now() then 'scheduled'
+  when ${papers.closesAt} <= now() then 'closed'
+  else 'open' end`;
+
+/** Questions an attempt shows: the drawn counts, or every question of a fixed paper. */
+const questionCountOf = sql<number>`(case when papers.draws is null
+  then (select count(*) from paper_questions q where q.paper_id = papers.id)
+  else (select coalesce(sum((d->>'count')::int), 0) from jsonb_array_elements(papers.draws) d) end)::int`;
+
+const author = alias(employees, 'author');
+
+export const listAuthoredPapers = async (
+  db: Db,
+  caller: Caller,
+  filter: { bu?: string; examType?: ExamType; page: number; pageSize: number },
+): Promise<{ rows: PaperRow[]; totalCount: number }> => {
+  requirePlantAdmin(caller, filter.bu);
+  const conditions: (SQL | undefined)[] = [
+    eq(papers.isAuthored, true),
+    managedByCaller(caller, papers.plants),
+    filter.bu ? sql`${filter.bu} = any(${papers.plants})` : undefined,
+    filter.examType ? eq(papers.examType, filter.examType) : undefined,
+  ];
+  const rows = await db
+    .select({
+      id: papers.id,
+      examType: papers.examType,
+      title: papers.title,
+      plants: papers.plants,
+      departments: papers.departments,
+      teams: papers.teams,
+      roles: papers.roles,
+      employeeIds: papers.employeeIds,
+      state: stateOf,
+      opensAt: shanghaiTime(papers.opensAt),
+      closesAt: shanghaiTime(papers.closesAt),
+      questionCount: questionCountOf,
+      fullMarks: fullMarksOf,
+      passScore: papers.passScore,
+      timeLimitMinutes: papers.timeLimitMinutes,
+      maxAttempts: papers.maxAttempts,
+      isDrawn: sql<boolean>`${papers.draws} is not null`,
+      isAnonymous: papers.isAnonymous,
+      authorName: sql<string>`coalesce(${author.name}, '')`,
+      createdAt: shanghaiTime(papers.createdAt),
+      startedCount: sql<number>`(select count(distinct t.employee_id) from paper_attempts t where t.paper_id = papers.id)::int`,
+      submittedCount: sql<number>`(select count(distinct a.employee_id) from paper_answers a where a.paper_id = papers.id)::int`,
+      total: totalOver(),
+    })
+    .from(papers)
+    .leftJoin(author, eq(author.id, papers.createdBy))
+    .where(and(...conditions))
+    .orderBy(desc(papers.id))
+    .limit(filter.pageSize)
+    .offset((filter.page - 1) * filter.pageSize);
+  const listed: PaperRow[] = [];
+  for (const { departments, teams, roles, employeeIds, total: _total, ...row } of rows) {
+    const rule = await audienceRuleOf(db, { plants: row.plants, departments, teams, roles, employeeIds });
+    listed.push({
+      ...row,
+      examType: row.examType as ExamType,
+      opensAt: row.opensAt ?? '',
+      closesAt: row.closesAt ?? '',
+      audience: describeAudience(rule),
+    });
+  }
+  return {
+    rows: listed,
+    totalCount: rows[0]?.total ?? 0,
+  };
+};
+
+/** Takes a paper out of the app: no attempt starts; the answers stay for the results. */
+export const withdrawPaper = async (db: Db, caller: Caller, { id, requestId }: { id: number; requestId: string }) => {
+  requirePlantAdmin(caller);
+  await withTransaction(db, async (tx) => {
+    const [paper] = await tx
+      .update(papers)
+      .set({ withdrawnAt: sql`coalesce(${papers.withdrawnAt}, now())` })
+      .where(and(eq(papers.id, id), eq(papers.isAuthored, true), managedByCaller(caller, papers.plants)))
+      .returning({ title: papers.title });
+    if (!paper) throw new BusinessError('PAPER_ADMIN_NOT_FOUND');
+    await recordAudit(tx, {
+      actor: caller,
+      action: 'paper.withdraw',
+      subject: { type: 'paper', id },
+      before: { title: paper.title },
+      requestId,
+    });
+  });
+};
