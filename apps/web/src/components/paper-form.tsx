@@ -35,6 +35,7 @@ type QuestionProps = {
   answers: AnswerMap;
   onChange?: (patch: AnswerMap) => void;
   result?: PersonExam['results'][string];
+  review?: PersonExam['review'][string];
   isMissing: boolean;
 };
 
@@ -143,7 +144,11 @@ const Choices = ({ question, answers, onChange }: Pick<QuestionProps, 'question'
   );
 };
 
-const Question = ({ question, index, answers, onChange, result, isMissing }: QuestionProps) => {
+/** The key in words: the `$`-joined options or blanks read as a list; Y/N as 对/错. */
+const keyWords = (key: string) =>
+  key === 'Y' ? t.training.yes : key === 'N' ? t.training.no : key.split('$').join('；');
+
+const Question = ({ question, index, answers, onChange, result, review, isMissing }: QuestionProps) => {
   const key = String(question.id);
   const typeName = t.training.typeNames[question.subjectType];
   let body: React.ReactNode;
@@ -205,6 +210,12 @@ const Question = ({ question, index, answers, onChange, result, isMissing }: Que
           {result.isCorrect ? t.training.correct : t.training.wrong} · {t.training.earned(result.earned)}
         </p>
       ) : null}
+      {review ? (
+        <div className="paper-review">
+          <p>{t.training.reviewKey(keyWords(review.key))}</p>
+          {review.explanation ? <p>{t.training.reviewExplanation(review.explanation)}</p> : null}
+        </div>
+      ) : null}
     </fieldset>
   );
 };
@@ -215,10 +226,12 @@ export type PaperFormProps = {
   /** Absent: read-only (the answer was submitted). */
   onChange?: (patch: AnswerMap) => void;
   results?: PersonExam['results'];
+  /** Each question's key and explanation, where the exam shows them after it closed. */
+  review?: PersonExam['review'];
   missingIds?: ReadonlySet<number>;
 };
 
-export const PaperForm = ({ questions, answers, onChange, results, missingIds }: PaperFormProps) => (
+export const PaperForm = ({ questions, answers, onChange, results, review, missingIds }: PaperFormProps) => (
   <div className="paper-form">
     {questions.map((question, index) => (
       <Question
@@ -228,6 +241,7 @@ export const PaperForm = ({ questions, answers, onChange, results, missingIds }:
         answers={answers}
         onChange={onChange}
         result={results?.[String(question.id)]}
+        review={review?.[String(question.id)]}
         isMissing={missingIds?.has(question.id) ?? false}
       />
     ))}

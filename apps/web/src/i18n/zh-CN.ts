@@ -628,6 +628,31 @@ export const zhCN = {
     submitted: '提交成功',
     draftKept: '已自动保存未提交的答案',
     questionLabel: (index: number, type: string) => `第 ${index} 题（${type}）`,
+    reviewKey: (key: string) => `正确答案：${key}`,
+    reviewExplanation: (text: string) => `解析：${text}`,
+    /** A paper HR published: its rules, the attempt the server keeps, its time and its saves. */
+    published: {
+      questions: (count: number, fullMarks: number | null) =>
+        fullMarks === null ? `共 ${count} 题` : `共 ${count} 题，满分 ${fullMarks} 分`,
+      passScore: (score: number) => `${score} 分及格`,
+      timeLimit: (minutes: number) => `限时 ${minutes} 分钟，开始后计时，到时自动交卷`,
+      noTimeLimit: '不限时，截止前须交卷',
+      closesAt: (time: string) => `截止时间：${time}`,
+      attempts: (used: number, max: number) => `可作答 ${max} 次，已作答 ${used} 次`,
+      anonymous: '匿名问卷：人事只看统计，不看个人答案',
+      startExam: '开始考试',
+      startSurvey: '开始填写',
+      again: '再次作答',
+      passed: '成绩合格',
+      failed: '成绩未合格',
+      reviewShown: '已截止，可查看正确答案和解析',
+      timeLeft: (time: string) => `剩余 ${time}`,
+      timeUp: '时间到，正在交卷',
+      autosave: '答案会自动保存',
+      saving: '保存中…',
+      savedAt: (time: string) => `已保存 ${time}`,
+      offline: '网络不稳定：答案已存在本机，恢复后自动保存',
+    },
   },
 } as const;
 

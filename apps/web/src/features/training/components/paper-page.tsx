@@ -13,6 +13,7 @@ import { useSignedInUser } from '../../../lib/current-user';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { showToast } from '../../../lib/toast';
 import { usePaperDetail, usePersonExam, useSubmitPaper } from '../api/papers';
+import { PublishedPaper } from './published-paper';
 import '../training.css';
 
 const draftKey = (account: string, examType: ExamType, id: number) => `ess:paper-draft:${account}:${examType}:${id}`;
@@ -60,6 +61,8 @@ export const PaperPage = ({ examType }: { examType: ExamType }) => {
   if (previous.isError) return <ErrorState error={previous.error} onRetry={() => void previous.refetch()} />;
   const paper = detail.data;
   const submitted = previous.data;
+  // Published by HR: answered in attempts the server keeps.
+  if (paper.rules) return <PublishedPaper paper={paper} examType={examType} previous={submitted ?? null} />;
 
   const change = (patch: AnswerMap) => {
     setAnswers((current) => {
