@@ -31,6 +31,7 @@ const BannersPage = retryableLazy(() => import('./pages/banners/banners-page'));
 const SitePage = retryableLazy(() => import('./pages/site/site-page'));
 const HandbookPage = retryableLazy(() => import('./pages/handbook/handbook-page'));
 const QuestionBankPage = retryableLazy(() => import('./pages/question-bank/question-bank-page'));
+const PapersPage = retryableLazy(() => import('./pages/papers/papers-page'));
 
 /**
  * Links, secondary words and errors dark enough for WCAG AA on white (antd's defaults are 4.1:1, 3.4:1, 3.3:1), and
@@ -107,6 +108,7 @@ const Gate = () => {
             {allowed.has('/question-bank') && (
               <Route path="/question-bank" element={<QuestionBankPage session={session.data} />} />
             )}
+            {allowed.has('/papers') && <Route path="/papers" element={<PapersPage session={session.data} />} />}
             <Route path="*" element={<Result status="404" title={ct.notFound} />} />
           </Routes>
         </Suspense>

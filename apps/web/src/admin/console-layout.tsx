@@ -34,8 +34,13 @@ export const consolePages = (session: ConsoleSession) => {
     // The home page's pictures (轮播图): HR of a plant publishes for its plants.
     ...(isHr ? [{ key: '/banners', label: ct.menu.banners }] : []),
     ...(isHr ? [{ key: '/handbook', label: ct.handbook.menu }] : []),
-    // Training: the question bank exams and surveys are built from.
-    ...(isHr ? [{ key: '/question-bank', label: ct.questionBank.menu }] : []),
+    // Training: the question bank, and the exams and surveys built from it.
+    ...(isHr
+      ? [
+          { key: '/question-bank', label: ct.questionBank.menu },
+          { key: '/papers', label: ct.papers.menu },
+        ]
+      : []),
     ...(session.roles.includes('SysAdmin')
       ? [
           { key: '/operations', label: ct.menu.operations },

@@ -4,7 +4,7 @@ import { ANNOUNCEMENT_STATE_LABELS } from '@ess/contract/announcements';
 import { ROLE_LABELS } from '@ess/contract/audience';
 import { FEEDBACK_TYPE_LABELS } from '@ess/contract/notices';
 import { handbookTexts } from './texts-handbook';
-import { questionBankTexts } from './texts-training';
+import { papersTexts, questionBankTexts } from './texts-training';
 
 export const ct = {
   title: '人事管理后台',
@@ -74,6 +74,7 @@ export const ct = {
   },
   handbook: handbookTexts,
   questionBank: questionBankTexts,
+  papers: papersTexts,
   /** The notice at the top of the console for a SysAdmin when the scheduled backups need a look. */
   backups: {
     failed: (message: string) => `备份失败：${message}`,

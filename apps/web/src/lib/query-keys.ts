@@ -113,5 +113,8 @@ export const queryKeys = {
     questionBank: ['console', 'question-bank'],
     bankCategories: (bu: string) => ['console', 'question-bank', 'categories', bu] as const,
     bankQuestions: (filter: object, page: number) => ['console', 'question-bank', 'questions', filter, page] as const,
+    /** 考试与问卷: the published papers by filter and page. */
+    papers: ['console', 'papers'],
+    paperList: (filter: object, page: number) => ['console', 'papers', 'list', filter, page] as const,
   },
 } as const;

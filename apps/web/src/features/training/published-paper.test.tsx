@@ -118,9 +118,8 @@ describe('a published exam', { timeout: 60_000 }, () => {
 
     fireEvent.click(screen.getByRole('button', { name: '提交' }));
     await waitFor(() => expect(calls.some((call) => call.path === 'TrainOrganize/ModifyEmployeeExam')).toBe(true));
-    const { modify } = calls.find((call) => call.path === 'TrainOrganize/ModifyEmployeeExam')?.body as {
-      modify: Record<string, unknown>;
-    };
+    const sent = calls.find((call) => call.path === 'TrainOrganize/ModifyEmployeeExam');
+    const modify = (sent?.body as { modify: Record<string, unknown> } | undefined)?.modify;
     expect(modify).toMatchObject({ paperId: 9, attemptId: 31, examType: 'EXAM' });
     await waitFor(() => expect(window.localStorage.getItem('ess:attempt:31')).toBeNull());
   });

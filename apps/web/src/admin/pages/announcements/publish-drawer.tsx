@@ -26,6 +26,7 @@ import { useState } from 'react';
 import { contractRules } from '../../../components/form/contract-rules';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { showToast } from '../../../lib/toast';
+import { AudienceFields, type AudienceValues, audienceOf, initialAudience } from '../../components/audience-fields';
 import { ct } from '../../texts';
 import { plantTeamsQuery } from '../people/api/get-plant-teams';
 import { usePublishAnnouncement } from './api/publish-announcement';
@@ -34,43 +35,18 @@ import { RichTextEditor } from './rich-text-editor';
 
 const a = ct.announcements;
 const rulesOf = contractRules(announcementsRoutes.publishAnnouncement.request);
-const WHOLE_COMPANY = '*';
 
-type Values = {
+type Values = AudienceValues & {
   title: string;
   body: string;
-  plants: string[];
-  departments: string[];
-  teams: string[];
-  roles: AudienceRule['roles'];
-  empNos: string;
   mustAcknowledge: boolean;
   startsAt?: Dayjs | null;
   endsAt?: Dayjs | null;
 };
 
-const numbersOf = (text: string) => [...new Set(text.split(/[\s,，、;；]+/).filter(Boolean))];
-const groupsOf = (values: string[]) =>
-  values.map((value) => {
-    const slash = value.indexOf('/');
-    return { bu: value.slice(0, slash), name: value.slice(slash + 1) } as AudienceRule['departments'][number];
-  });
 /** Text or a picture: an emptied editor leaves tags (<br>, <p></p>) behind. */
 const hasContent = (html: string) => /<img\s/i.test(html) || html.replace(/<[^>]*>|&nbsp;|\s/g, '').length > 0;
 const timeOf = (value: Dayjs | null | undefined) => (value ? value.format('YYYY-MM-DD HH:mm') : undefined);
-
-/** The departments and teams of the chosen plants, as 'NT/冲压部' values labelled 'NT 冲压部'. */
-const useGroupOptions = (plants: string[]) => {
-  const lists = useQueries({ queries: plants.map((bu) => plantTeamsQuery(bu)) });
-  const optionsOf = (pick: (list: { departments: string[]; teams: string[] }) => string[]) =>
-    lists.flatMap((list, index) =>
-      (list.data ? pick(list.data) : []).map((name) => ({
-        value: `${plants[index]}/${name}`,
-        label: `${plants[index]} ${name}`,
-      })),
-    );
-  return { departments: optionsOf((list) => list.departments), teams: optionsOf((list) => list.teams) };
-};
 
 const Attachment = ({ value, onChange }: { value?: string; onChange?: (path: string | undefined) => void }) => {
   const [isUploading, setUploading] = useState(false);
@@ -114,25 +90,13 @@ export const PublishDrawer = ({ session, onClose }: { session: ConsoleSession; o
   const publish = usePublishAnnouncement();
   const { key, renew } = useIdempotencyKey();
   const [attachment, setAttachment] = useState<string | undefined>();
-  const isSysAdmin = session.roles.includes('SysAdmin');
-  const chosenPlants = (Form.useWatch('plants', form) as string[] | undefined) ?? [];
-  const isWholeCompany = chosenPlants.includes(WHOLE_COMPANY);
-  const plantsOfGroups = isWholeCompany ? session.adminPlants : chosenPlants;
-  const groups = useGroupOptions(plantsOfGroups);
-  const empNosText = (Form.useWatch('empNos', form) as string | undefined) ?? '';
 
   const submit = (values: Values) => {
     const draft = {
       title: values.title,
       body: values.body,
       attachment: attachment ?? '',
-      audience: {
-        plants: (values.plants.includes(WHOLE_COMPANY) ? [] : values.plants) as AudienceRule['plants'],
-        departments: groupsOf(values.departments ?? []),
-        teams: groupsOf(values.teams ?? []),
-        roles: values.roles ?? [],
-        empNos: numbersOf(values.empNos ?? ''),
-      },
+      audience: audienceOf(values),
       mustAcknowledge: values.mustAcknowledge,
       startsAt: timeOf(values.startsAt),
       endsAt: timeOf(values.endsAt),
@@ -147,11 +111,6 @@ export const PublishDrawer = ({ session, onClose }: { session: ConsoleSession; o
       },
     );
   };
-
-  const plantOptions = [
-    ...(isSysAdmin ? [{ value: WHOLE_COMPANY, label: a.wholeCompany }] : []),
-    ...session.adminPlants.map((plant) => ({ value: plant, label: plant, disabled: isWholeCompany })),
-  ];
 
   return (
     <Drawer
@@ -180,11 +139,7 @@ export const PublishDrawer = ({ session, onClose }: { session: ConsoleSession; o
         initialValues={{
           title: '',
           body: '',
-          plants: session.adminPlants.length === 1 ? [...session.adminPlants] : [],
-          departments: [],
-          teams: [],
-          roles: [],
-          empNos: '',
+          ...initialAudience(session),
           mustAcknowledge: false,
         }}
       >
@@ -207,44 +162,7 @@ export const PublishDrawer = ({ session, onClose }: { session: ConsoleSession; o
         <Form.Item label={a.attachment}>
           <Attachment value={attachment} onChange={setAttachment} />
         </Form.Item>
-        <Typography.Title level={5}>{a.audience}</Typography.Title>
-        <Form.Item
-          name="plants"
-          label={a.plants}
-          // A rule without `required`: antd would put aria-required on the group, which a group may not carry.
-          rules={[
-            {
-              validator: async (_rule, value: string[] | undefined) => {
-                if (!value || value.length === 0) throw new Error(a.plantsRequired);
-              },
-            },
-          ]}
-        >
-          <Checkbox.Group options={plantOptions} />
-        </Form.Item>
-        <Space size="large" wrap style={{ width: '100%' }} align="start">
-          <Form.Item name="departments" label={a.departments} style={{ minWidth: 260 }}>
-            <Select mode="multiple" allowClear options={groups.departments} optionFilterProp="label" />
-          </Form.Item>
-          <Form.Item name="teams" label={a.teams} style={{ minWidth: 260 }}>
-            <Select mode="multiple" allowClear options={groups.teams} optionFilterProp="label" />
-          </Form.Item>
-          <Form.Item name="roles" label={a.roles} style={{ minWidth: 200 }}>
-            <Select
-              mode="multiple"
-              allowClear
-              options={ROLE_NAMES.map((role) => ({ value: role, label: a.roleLabels[role] ?? role }))}
-            />
-          </Form.Item>
-        </Space>
-        <Form.Item
-          name="empNos"
-          label={a.empNos}
-          extra={numbersOf(empNosText).length > 0 ? a.empNosCount(numbersOf(empNosText).length) : undefined}
-        >
-          <Input.TextArea rows={2} placeholder={a.empNosPlaceholder} />
-        </Form.Item>
-        <Alert type="info" showIcon message={a.narrowHint} style={{ marginBottom: 16 }} />
+        <AudienceFields session={session} />
         <Space size="large" wrap align="start">
           <Form.Item
             name="mustAcknowledge"
