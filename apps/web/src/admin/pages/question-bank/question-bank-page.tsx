@@ -138,16 +138,11 @@ const Categories = ({
                   : []
               }
             >
-              <button
-                type="button"
-                className="ant-btn ant-btn-text ant-btn-sm"
-                aria-pressed={isChosen}
-                onClick={() => onChoose(id)}
-              >
+              <Button type="text" size="small" aria-pressed={isChosen} onClick={() => onChoose(id)}>
                 {row
                   ? `${plants.length > 1 ? `${row.bu} · ` : ''}${row.name}（${q.questionCount(row.questionCount)}）`
                   : q.allCategories}
-              </button>
+              </Button>
             </List.Item>
           );
         }}
