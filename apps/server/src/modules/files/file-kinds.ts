@@ -131,3 +131,65 @@ export const servedFileName = (originalName: string, kind: FileKind, fallback: s
   const stem = originalName.replace(/\.[^.]*$/, '').trim() || fallback;
   return `${stem}.${EXTENSIONS[kind]}`;
 };
+
+// ——— 学习资料 (training materials): videos and documents, read by the same first bytes ———
+
+/** A video container the spec's types (MP4, AVI, WMV, MPG, MPEG, MKV) come in; `mov` is QuickTime, MP4's sibling. */
+export type VideoContainer = 'mp4' | 'mov' | 'avi' | 'asf' | 'mpeg' | 'mpegts' | 'matroska';
+export type DocumentFormat = 'pdf' | 'doc' | 'docx' | 'xls' | 'xlsx' | 'ppt' | 'pptx';
+export type MaterialFileKind =
+  | { kind: 'video'; container: VideoContainer }
+  | { kind: 'document'; format: DocumentFormat };
+
+/** How many first bytes sniffMaterial reads of a file; an Office zip is read whole (at most MAX_OFFICE_ZIP_BYTES). */
+export const MATERIAL_SNIFF_BYTES = 64 * 1024;
+export const MAX_OFFICE_ZIP_BYTES = 100 * 1024 * 1024;
+
+const ASF_HEADER = [0x30, 0x26, 0xb2, 0x75, 0x8e, 0x66, 0xcf, 0x11, 0xa6, 0xd9, 0x00, 0xaa, 0x00, 0x62, 0xce, 0x6c];
+/** Top-level boxes an MP4 without `ftyp` (an old or hand-made one) may start with. */
+const MP4_FIRST_BOXES = new Set(['moov', 'mdat', 'free', 'skip', 'wide']);
+const EXCEL_STREAMS = [Buffer.from('Workbook', 'utf16le'), Buffer.from('Book', 'utf16le')];
+const POWERPOINT_STREAM = Buffer.from('PowerPoint Document', 'utf16le');
+
+/**
+ * What a training material is by its first bytes: a video container or a document format. An Office zip (docx, xlsx,
+ * pptx) is told by its parts, so it needs the whole file (`isZip` says to read it); undefined: nothing a material can
+ * be. Whether a video's streams can play on phones is ffmpeg's to say (materials/media-tools.ts).
+ */
+export const sniffMaterial = (bytes: Buffer): MaterialFileKind | undefined => {
+  const box = ascii(bytes, 4, 8);
+  if (box === 'ftyp' && !HEIF_BRANDS.has(ascii(bytes, 8, 12))) {
+    return { kind: 'video', container: ascii(bytes, 8, 12) === 'qt  ' ? 'mov' : 'mp4' };
+  }
+  if (MP4_FIRST_BOXES.has(box) && bytes.length >= 8) return { kind: 'video', container: 'mp4' };
+  if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'AVI ') return { kind: 'video', container: 'avi' };
+  if (startsWith(bytes, ASF_HEADER)) return { kind: 'video', container: 'asf' };
+  if (startsWith(bytes, [0x00, 0x00, 0x01, 0xba]) || startsWith(bytes, [0x00, 0x00, 0x01, 0xb3])) {
+    return { kind: 'video', container: 'mpeg' };
+  }
+  if (bytes[0] === 0x47 && bytes[188] === 0x47 && bytes[376] === 0x47) return { kind: 'video', container: 'mpegts' };
+  if (startsWith(bytes, [0x1a, 0x45, 0xdf, 0xa3])) return { kind: 'video', container: 'matroska' };
+  const kind = sniffKind(bytes);
+  if (kind === 'pdf' || kind === 'doc' || kind === 'docx') return { kind: 'document', format: kind };
+  if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) {
+    if (EXCEL_STREAMS.some((stream) => bytes.includes(stream))) return { kind: 'document', format: 'xls' };
+    if (bytes.includes(POWERPOINT_STREAM)) return { kind: 'document', format: 'ppt' };
+    return undefined;
+  }
+  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return officeZipFormat(bytes);
+  return undefined;
+};
+
+/** A zip whose content types name an Excel or PowerPoint main part (a Word one is sniffKind's docx). */
+const officeZipFormat = (bytes: Buffer): MaterialFileKind | undefined => {
+  try {
+    const names = new Set(zipEntries(bytes).map((entry) => entry.name));
+    if (!names.has('[Content_Types].xml')) return undefined;
+    if (names.has('xl/workbook.xml')) return { kind: 'document', format: 'xlsx' };
+    if (names.has('ppt/presentation.xml')) return { kind: 'document', format: 'pptx' };
+    return undefined;
+  } catch (error) {
+    if (error instanceof DamagedZip || error instanceof UnsupportedZip || error instanceof RangeError) return undefined;
+    throw error;
+  }
+};
