@@ -7,7 +7,7 @@ ALTER TABLE "training_materials" ADD COLUMN "original_file_name" varchar(255) DE
 ALTER TABLE "training_materials" ADD COLUMN "size_bytes" bigint;--> statement-breakpoint
 ALTER TABLE "training_materials" ADD COLUMN "uploaded_by" integer;--> statement-breakpoint
 ALTER TABLE "training_materials" ADD COLUMN "upload_id" varchar(64);--> statement-breakpoint
-ALTER TABLE "training_materials" ADD COLUMN "work_started_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "training_materials" ADD COLUMN "worked_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "training_materials" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "training_materials" ADD CONSTRAINT "training_materials_uploaded_by_employees_id_fk" FOREIGN KEY ("uploaded_by") REFERENCES "public"."employees"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "training_materials_bu_idx" ON "training_materials" USING btree ("bu","id");--> statement-breakpoint

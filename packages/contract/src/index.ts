@@ -12,6 +12,7 @@ import { importRoutes } from './imports';
 import { inboxRoutes } from './inbox';
 import { inspectionRoutes } from './inspection';
 import { logisticsRoutes } from './logistics';
+import { materialsRoutes } from './materials';
 import { menuRoutes } from './menu';
 import { noticesRoutes } from './notices';
 import { payslipBatchRoutes } from './payslip-batches';
@@ -53,6 +54,7 @@ export const routes = {
   ...announcementsRoutes,
   ...bannersRoutes,
   ...handbookRoutes,
+  ...materialsRoutes,
   ...importRoutes,
   ...payslipBatchRoutes,
   ...peopleRoutes,

@@ -59,8 +59,11 @@ export const trainingMaterials = pgTable(
     uploadedBy: integer('uploaded_by').references(() => employees.id, { onDelete: 'set null' }),
     /** The tus upload's id while bytes arrive (the partial file in MEDIA_DIR/uploads). */
     uploadId: varchar('upload_id', { length: 64 }).unique(),
-    /** When a worker took its check or conversion: one taken long ago by a stopped server is taken again. */
-    workStartedAt: timestamp('work_started_at', { withTimezone: true }),
+    /**
+     * When a worker last worked on its check or conversion (set when taken, again with each progress): one not worked
+     * on for minutes was left by a stopped server and is taken again.
+     */
+    workedAt: timestamp('worked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
