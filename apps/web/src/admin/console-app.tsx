@@ -30,6 +30,7 @@ const AnnouncementsPage = retryableLazy(() => import('./pages/announcements/anno
 const BannersPage = retryableLazy(() => import('./pages/banners/banners-page'));
 const SitePage = retryableLazy(() => import('./pages/site/site-page'));
 const HandbookPage = retryableLazy(() => import('./pages/handbook/handbook-page'));
+const MaterialsPage = retryableLazy(() => import('./pages/materials/materials-page'));
 
 /**
  * Links, secondary words and errors dark enough for WCAG AA on white (antd's defaults are 4.1:1, 3.4:1, 3.3:1), and
@@ -103,6 +104,9 @@ const Gate = () => {
             {allowed.has('/banners') && <Route path="/banners" element={<BannersPage session={session.data} />} />}
             {allowed.has('/site') && <Route path="/site" element={<SitePage />} />}
             {allowed.has('/handbook') && <Route path="/handbook" element={<HandbookPage session={session.data} />} />}
+            {allowed.has('/materials') && (
+              <Route path="/materials" element={<MaterialsPage session={session.data} />} />
+            )}
             <Route path="*" element={<Result status="404" title={ct.notFound} />} />
           </Routes>
         </Suspense>

@@ -4,6 +4,7 @@ import { ANNOUNCEMENT_STATE_LABELS } from '@ess/contract/announcements';
 import { ROLE_LABELS } from '@ess/contract/audience';
 import { FEEDBACK_TYPE_LABELS } from '@ess/contract/notices';
 import { handbookTexts } from './texts-handbook';
+import { materialsTexts } from './texts-materials';
 
 export const ct = {
   title: '人事管理后台',
@@ -72,6 +73,7 @@ export const ct = {
     empty: '没有可显示的工厂',
   },
   handbook: handbookTexts,
+  materials: materialsTexts,
   /** The notice at the top of the console for a SysAdmin when the scheduled backups need a look. */
   backups: {
     failed: (message: string) => `备份失败：${message}`,

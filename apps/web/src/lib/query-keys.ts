@@ -109,5 +109,8 @@ export const queryKeys = {
       ['console', 'announcements', 'pending', id, bu, kind, page] as const,
     /** 员工手册: the versions of both kinds and the handbook's acceptance (a publication or withdrawal reads all again). */
     handbook: ['console', 'handbook'],
+    /** 学习资料: the list by filter and page (an upload, rename or delete reads it again). */
+    materials: ['console', 'materials'],
+    materialList: (filter: object, page: number) => ['console', 'materials', 'list', filter, page] as const,
   },
 } as const;
