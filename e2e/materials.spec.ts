@@ -7,9 +7,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findMediaTools } from '../apps/server/src/modules/materials/media-tools';
+import { findAxeViolations } from './axe';
 import { api, newDesk, usePhone } from './harness';
 import { tokenOf } from './review-helpers';
-import { openSignedIn, screenshot } from './screen-helpers';
+import { openSignedIn, screenshot, waitForStillness } from './screen-helpers';
 import { type MadeEmployee, makeHrClerk, useTestData } from './test-data';
 
 const phone = usePhone();
@@ -73,6 +74,38 @@ describe('学习资料 in the console', () => {
       await expect
         .poll(() => player.evaluate((video: HTMLVideoElement) => video.duration), { timeout: 30_000 })
         .toBeGreaterThan(2.5);
+    } finally {
+      await desk.context.close();
+    }
+  });
+
+  it('meets WCAG AA: the list, the upload dialog, the preview and the rename dialog', async () => {
+    const desk = await newDesk(phone.browser, { bypassCSP: true });
+    try {
+      await openSignedIn(desk, hr, '/admin/materials');
+      const page = desk.page;
+      const row = page.locator('.ant-table-row', { hasText: NAME });
+      await row.getByText('可学习', { exact: true }).waitFor();
+      await waitForStillness(page);
+      expect(await findAxeViolations(page), '/admin/materials').toEqual([]);
+      await page.getByRole('button', { name: '上传资料' }).click();
+      await page.getByRole('dialog', { name: '上传学习资料' }).waitFor();
+      await waitForStillness(page);
+      expect(await findAxeViolations(page), '/admin/materials with the upload dialog').toEqual([]);
+      await page
+        .getByRole('dialog', { name: '上传学习资料' })
+        .getByRole('button', { name: /^取\s*消$/ })
+        .click();
+      await row.getByRole('button', { name: `预览 ${NAME}` }).click();
+      await page.getByRole('dialog', { name: NAME }).locator('video').waitFor();
+      await waitForStillness(page);
+      expect(await findAxeViolations(page), '/admin/materials with the preview').toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog', { name: NAME }).waitFor({ state: 'hidden' });
+      await row.getByRole('button', { name: `重命名 ${NAME}` }).click();
+      await page.getByRole('dialog', { name: '重命名学习资料' }).waitFor();
+      await waitForStillness(page);
+      expect(await findAxeViolations(page), '/admin/materials with the rename dialog').toEqual([]);
     } finally {
       await desk.context.close();
     }

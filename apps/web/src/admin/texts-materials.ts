@@ -60,5 +60,4 @@ export const materialsTexts = {
   failed: '上传失败',
   networkFailed: '网络中断，上传暂停。请检查网络后重新选择同一文件，将从中断处继续上传',
   cancel: '取消上传',
-  close: '关闭',
 } as const;

@@ -111,7 +111,7 @@ export const UploadDialog = ({ session, onClose }: { session: ConsoleSession; on
       open
       title={m.uploadTitle}
       okText={isUploading ? m.uploading : m.start}
-      cancelText={isUploading ? m.cancel : m.close}
+      cancelText={isUploading ? m.cancel : ct.common.cancel}
       okButtonProps={{ loading: isUploading }}
       maskClosable={false}
       onOk={() => form.validateFields().then(start, () => undefined)}
