@@ -6,7 +6,7 @@
 // the material is assigned; housekeeping removes uploads silent for a day.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { routes } from '@ess/contract';
@@ -19,8 +19,8 @@ import { wordDocument } from '../../../test/office-files';
 import { makePdf } from '../../../test/pdf';
 import { tusClient, uploadWhole } from '../../../test/tus';
 import { studyAssignments } from '../../db/schema/index';
-import { findMediaTools } from './media-tools';
-import { deleteStaleUploads, MATERIAL_MESSAGES } from './service';
+import { convertToMp4, findMediaTools } from './media-tools';
+import { deleteStaleUploads, MATERIAL_MESSAGES, newUploadId } from './service';
 
 const ffmpeg = findMediaTools({}).ffmpeg as string;
 const work = mkdtempSync(path.join(tmpdir(), 'ess-materials-'));
@@ -253,8 +253,17 @@ describe('with no video converter on the machine', () => {
   let bare: TestContext;
   let bareOrigin: string;
   const bareMedia = mkdtempSync(path.join(tmpdir(), 'ess-materials-bare-'));
+  /** LibreOffice stood in for: writes a PDF named after the input into --outdir, as soffice does. */
+  const fakeSoffice = path.join(work, 'soffice');
+  const madePdf = makePdf(['由 Word 转换']);
+  writeFileSync(path.join(work, 'made.pdf'), madePdf);
+  writeFileSync(
+    fakeSoffice,
+    `#!/bin/sh\nout=""; last=""\nwhile [ $# -gt 0 ]; do case "$1" in --outdir) out="$2"; shift;; *) last="$1";; esac; shift; done\ncp "${path.join(work, 'made.pdf')}" "$out/$(basename "$last").pdf"\n`,
+  );
+  chmodSync(fakeSoffice, 0o755);
   beforeAll(async () => {
-    bare = await createTestContext({ MEDIA_DIR: bareMedia, FFMPEG_PATH: 'off', SOFFICE_PATH: 'off' });
+    bare = await createTestContext({ MEDIA_DIR: bareMedia, FFMPEG_PATH: 'off', SOFFICE_PATH: fakeSoffice });
     bareOrigin = await bare.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(() => bare.close());
@@ -280,6 +289,22 @@ describe('with no video converter on the machine', () => {
       .data as MaterialRow[];
     expect(row).toMatchObject({ state: 'ready', kind: 'video' });
     expect(row?.durationSeconds).toBeGreaterThan(1.9);
+  });
+
+  it('converts a Word document to PDF where LibreOffice is configured', async () => {
+    const clerk = await makeHrClerk(bare.database, { plant: 'HZ' });
+    const token = await bare.login(clerk.empNo, FACTORY_PASSWORD_HASH);
+    const { last } = await uploadWhole(tusClient(bareOrigin, token), {
+      bytes: wordDocument(),
+      metadata: { filename: '安全制度.docx', bu: 'HZ' },
+    });
+    expect(last?.status).toBe(204);
+    await bare.app.materialWorker.idle();
+    const [row] = (await bare.call(routes.getMaterialList, { bu: 'HZ' }, token)).body.data as MaterialRow[];
+    expect(row).toMatchObject({ name: '安全制度', kind: 'document', state: 'ready' });
+    expect(row?.url).toMatch(/\.pdf$/);
+    const served = await bare.app.inject({ method: 'GET', url: row?.url as string, headers: { token } });
+    expect(served.rawPayload.equals(madePdf)).toBe(true);
   });
 });
 
@@ -353,5 +378,47 @@ describe('the console calls', () => {
     expect(await rowByUpload(created.location as string)).toBeUndefined();
     expect(existsSync(path.join(mediaDir, 'uploads', uploadId))).toBe(false);
     expect((await tus.head(created.location as string)).status).toBe(404);
+  });
+});
+
+describe('the background work', () => {
+  it('reports a conversion’s progress as it goes, from ffmpeg’s -progress against the length', async () => {
+    const avi = path.join(work, 'long.avi');
+    execFileSync(ffmpeg, [
+      ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi'],
+      ...['-i', 'testsrc=duration=20:size=160x120:rate=10', '-c:v', 'mpeg4', avi],
+    ]);
+    const shares: number[] = [];
+    await convertToMp4(ffmpeg, {
+      from: avi,
+      to: path.join(work, 'long.mp4'),
+      durationSeconds: 20,
+      onProgress: (share) => shares.push(share),
+    });
+    expect(shares.length).toBeGreaterThan(1);
+    expect(shares).toEqual([...shares].sort((a, b) => a - b));
+    expect(shares.at(-1)).toBeGreaterThan(0.9);
+    expect(probe(path.join(work, 'long.mp4'))).toMatch(/Video: h264/);
+  });
+
+  it('takes again a check a stopped instance left, and leaves one being worked on alone', async () => {
+    const token = await signedIn(await makeHrClerk(t.database, { plant: 'JY' }));
+    const video = path.join(work, 'front.mp4');
+    const left = async (workedAgo: string) => {
+      const uploadId = newUploadId();
+      copyFileSync(video, path.join(mediaDir, 'uploads', uploadId));
+      const { rows } = await t.database.pool.query<{ id: number }>(
+        `insert into training_materials (name, file_name, bu, kind, state, upload_id, worked_at)
+         values ('遗留', '', 'JY', 'video', 'checking', $1, now() - $2::interval) returning id`,
+        [uploadId, workedAgo],
+      );
+      return rows[0]?.id as number;
+    };
+    const stale = await left('5 minutes');
+    const busy = await left('10 seconds');
+    t.app.materialWorker.kick();
+    await t.app.materialWorker.idle();
+    expect((await rowOf(token, stale)).state).toBe('ready');
+    expect((await rowOf(token, busy)).state).toBe('checking');
   });
 });
