@@ -141,9 +141,9 @@ export type MaterialFileKind =
   | { kind: 'video'; container: VideoContainer }
   | { kind: 'document'; format: DocumentFormat };
 
-/** How many first bytes sniffMaterial reads of a file; an Office zip is read whole (at most MAX_OFFICE_ZIP_BYTES). */
+/** How many first bytes sniffMaterial reads of a file; of a zip, sniffOfficeZip reads the last MATERIAL_ZIP_TAIL_BYTES. */
 export const MATERIAL_SNIFF_BYTES = 64 * 1024;
-export const MAX_OFFICE_ZIP_BYTES = 100 * 1024 * 1024;
+export const MATERIAL_ZIP_TAIL_BYTES = 1024 * 1024;
 
 const ASF_HEADER = [0x30, 0x26, 0xb2, 0x75, 0x8e, 0x66, 0xcf, 0x11, 0xa6, 0xd9, 0x00, 0xaa, 0x00, 0x62, 0xce, 0x6c];
 /** Top-level boxes an MP4 without `ftyp` (an old or hand-made one) may start with. */
@@ -152,11 +152,15 @@ const EXCEL_STREAMS = [Buffer.from('Workbook', 'utf16le'), Buffer.from('Book', '
 const POWERPOINT_STREAM = Buffer.from('PowerPoint Document', 'utf16le');
 
 /**
- * What a training material is by its first bytes: a video container or a document format. An Office zip (docx, xlsx,
- * pptx) is told by its parts, so it needs the whole file (`isZip` says to read it); undefined: nothing a material can
- * be. Whether a video's streams can play on phones is ffmpeg's to say (materials/media-tools.ts).
+ * What a training material is by its first bytes: a video container or a document format; undefined: nothing a
+ * material can be. An Office zip (docx, xlsx, pptx) is told by its parts, listed at its end: `zipTail` (the file's
+ * last bytes, from offset `zipTailStart`) is read for it. Whether a video's streams can play on phones is ffmpeg's to
+ * say, whether a document converts LibreOffice's (materials/media-tools.ts).
  */
-export const sniffMaterial = (bytes: Buffer): MaterialFileKind | undefined => {
+export const sniffMaterial = (
+  bytes: Buffer,
+  zip?: { tail: Buffer; tailStart: number },
+): MaterialFileKind | undefined => {
   const box = ascii(bytes, 4, 8);
   if (box === 'ftyp' && !HEIF_BRANDS.has(ascii(bytes, 8, 12))) {
     return { kind: 'video', container: ascii(bytes, 8, 12) === 'qt  ' ? 'mov' : 'mp4' };
@@ -169,22 +173,27 @@ export const sniffMaterial = (bytes: Buffer): MaterialFileKind | undefined => {
   }
   if (bytes[0] === 0x47 && bytes[188] === 0x47 && bytes[376] === 0x47) return { kind: 'video', container: 'mpegts' };
   if (startsWith(bytes, [0x1a, 0x45, 0xdf, 0xa3])) return { kind: 'video', container: 'matroska' };
+  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return zip ? officeZipFormat(zip.tail, zip.tailStart) : undefined;
   const kind = sniffKind(bytes);
-  if (kind === 'pdf' || kind === 'doc' || kind === 'docx') return { kind: 'document', format: kind };
+  if (kind === 'pdf' || kind === 'doc') return { kind: 'document', format: kind };
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) {
     if (EXCEL_STREAMS.some((stream) => bytes.includes(stream))) return { kind: 'document', format: 'xls' };
     if (bytes.includes(POWERPOINT_STREAM)) return { kind: 'document', format: 'ppt' };
     return undefined;
   }
-  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return officeZipFormat(bytes);
   return undefined;
 };
 
-/** A zip whose content types name an Excel or PowerPoint main part (a Word one is sniffKind's docx). */
-const officeZipFormat = (bytes: Buffer): MaterialFileKind | undefined => {
+/**
+ * A zip with content types and a Word, Excel or PowerPoint main part, by the names of its central directory. The parts
+ * are not unpacked (the file may be hundreds of MB and is never held whole): LibreOffice reads them, and a zip that
+ * only looks like one fails there.
+ */
+const officeZipFormat = (tail: Buffer, tailStart: number): MaterialFileKind | undefined => {
   try {
-    const names = new Set(zipEntries(bytes).map((entry) => entry.name));
+    const names = new Set(zipEntries(tail, tailStart).map((entry) => entry.name));
     if (!names.has('[Content_Types].xml')) return undefined;
+    if (names.has(WORD_MAIN_PART)) return { kind: 'document', format: 'docx' };
     if (names.has('xl/workbook.xml')) return { kind: 'document', format: 'xlsx' };
     if (names.has('ppt/presentation.xml')) return { kind: 'document', format: 'pptx' };
     return undefined;

@@ -24,7 +24,7 @@ export {
   cleanFileName,
   type DocumentFormat,
   MATERIAL_SNIFF_BYTES,
-  MAX_OFFICE_ZIP_BYTES,
+  MATERIAL_ZIP_TAIL_BYTES,
   type MaterialFileKind,
   sniffKind,
   sniffMaterial,

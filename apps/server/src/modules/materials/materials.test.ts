@@ -15,10 +15,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FACTORY_PASSWORD_HASH, makeEmployee, makeHrClerk } from '../../../test/factories';
 import { createTestContext, type TestContext } from '../../../test/harness';
-import { wordDocument } from '../../../test/office-files';
+import { wordDocument, zipOf } from '../../../test/office-files';
 import { makePdf } from '../../../test/pdf';
 import { tusClient, uploadWhole } from '../../../test/tus';
 import { studyAssignments } from '../../db/schema/index';
+import { sniffMaterial } from '../files/service';
 import { convertToMp4, findMediaTools } from './media-tools';
 import { deleteStaleUploads, MATERIAL_MESSAGES, newUploadId } from './service';
 
@@ -420,5 +421,44 @@ describe('the background work', () => {
     await t.app.materialWorker.idle();
     expect((await rowOf(token, stale)).state).toBe('ready');
     expect((await rowOf(token, busy)).state).toBe('checking');
+  });
+});
+
+describe('what a material is, by its bytes', () => {
+  const sniffed = (bytes: Buffer) =>
+    sniffMaterial(bytes.subarray(0, 64 * 1024), {
+      tail: bytes.subarray(Math.max(0, bytes.length - 1024 * 1024)),
+      tailStart: Math.max(0, bytes.length - 1024 * 1024),
+    });
+
+  it.each([
+    ['wmv', ['-c:v', 'wmv2', '-c:a', 'wmav2', '-f', 'asf'], 'asf'],
+    ['mkv', ['-c:v', 'mpeg4', '-c:a', 'mp2'], 'matroska'],
+    ['mpg', ['-c:v', 'mpeg2video', '-c:a', 'mp2'], 'mpeg'],
+    ['avi', ['-c:v', 'mpeg4', '-c:a', 'mp2'], 'avi'],
+    ['mp4', ['-c:v', 'libx264', '-c:a', 'aac'], 'mp4'],
+  ])('tells a .%s by its container', (extension, args, container) => {
+    expect(sniffed(makeVideo(`sniff.${extension}`, args))).toEqual({ kind: 'video', container });
+  });
+
+  it('tells PDF, Word, Excel and PowerPoint, and nothing else', () => {
+    const types = '<Types><Override PartName="/x" ContentType="y"/></Types>';
+    expect(sniffed(makePdf(['x']))).toEqual({ kind: 'document', format: 'pdf' });
+    expect(sniffed(wordDocument())).toEqual({ kind: 'document', format: 'docx' });
+    const workbook = zipOf([
+      { name: '[Content_Types].xml', data: types },
+      { name: 'xl/workbook.xml', data: '<workbook/>' },
+    ]);
+    expect(sniffed(workbook)).toEqual({ kind: 'document', format: 'xlsx' });
+    // A large one: only its end is read for the part names.
+    const padded = zipOf([
+      { name: '[Content_Types].xml', data: types },
+      { name: 'ppt/media/film.bin', data: randomBytes(3 * 1024 * 1024), method: 0 },
+      { name: 'ppt/presentation.xml', data: '<presentation/>' },
+    ]);
+    expect(sniffed(padded)).toEqual({ kind: 'document', format: 'pptx' });
+    expect(sniffed(zipOf([{ name: 'a.txt', data: 'x' }]))).toBeUndefined();
+    expect(sniffed(Buffer.from('<html>not a video</html>'))).toBeUndefined();
+    expect(sniffed(randomBytes(4096))).toBeUndefined();
   });
 });

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { employees, studyAssignments, trainingMaterials } from '../../db/schema/index';
 import { shanghaiTime } from '../../db/shanghai-time';
 import { type Executor, withTransaction } from '../../db/transaction';
-import { MATERIAL_SNIFF_BYTES, MAX_OFFICE_ZIP_BYTES, type MaterialFileKind, sniffMaterial } from '../files/service';
+import { MATERIAL_SNIFF_BYTES, MATERIAL_ZIP_TAIL_BYTES, type MaterialFileKind, sniffMaterial } from '../files/service';
 import { readVideoSeconds } from '../training/service';
 import type { MediaTools } from './media-tools';
 
@@ -36,7 +36,6 @@ export const MATERIAL_MESSAGES = {
   unreadableVideo: '无法读取视频内容，文件可能已损坏或不完整，请检查后重新上传（建议上传 H.264/AAC 的 MP4）',
   videoConversionFailed: '视频转换失败：文件可能已损坏或编码不受支持，请上传 H.264/AAC 编码的 MP4 文件',
   documentConversionFailed: '文档转换失败：文件可能已损坏或受密码保护，请在电脑上另存为 PDF 后上传',
-  officeTooLarge: `Office 文档不能超过 ${MAX_OFFICE_ZIP_BYTES / 1024 / 1024} MB，请另存为 PDF 后上传`,
 } as const;
 
 const VIDEO_EXTENSIONS = new Set(['mp4', 'm4v', 'mov', 'avi', 'wmv', 'mpg', 'mpeg', 'mkv']);
@@ -262,19 +261,17 @@ export const forgetUpload = async (db: Db, uploadId: string) => {
     .where(and(eq(trainingMaterials.uploadId, uploadId), eq(trainingMaterials.state, 'uploading')));
 };
 
-/** The first bytes of a file, or the whole of an Office zip (its parts are listed at its end). */
-const readHead = async (file: string): Promise<Buffer> => {
+/** What a file is by its first bytes, and of a zip by its last (its central directory); never the whole file. */
+const sniffFile = async (file: string): Promise<MaterialFileKind | undefined> => {
   const handle = await open(file, 'r');
   try {
     const { size } = await handle.stat();
     const head = Buffer.alloc(Math.min(size, MATERIAL_SNIFF_BYTES));
     await handle.read(head, 0, head.length, 0);
-    const isZip = head.readUInt32LE(0) === 0x04034b50;
-    if (!isZip || size <= head.length) return head;
-    if (size > MAX_OFFICE_ZIP_BYTES) return Buffer.alloc(0);
-    const whole = Buffer.alloc(size);
-    await handle.read(whole, 0, size, 0);
-    return whole;
+    const tailStart = Math.max(0, size - MATERIAL_ZIP_TAIL_BYTES);
+    const tail = Buffer.alloc(size - tailStart);
+    if (head.length >= 4 && head.readUInt32LE(0) === 0x04034b50) await handle.read(tail, 0, tail.length, tailStart);
+    return sniffMaterial(head, { tail, tailStart });
   } finally {
     await handle.close();
   }
@@ -327,9 +324,7 @@ export const finishUpload = async (deps: MaterialDeps, uploadId: string): Promis
     await removeFiles(filesOf(mediaDir, { fileName: '', uploadId }));
     return { refusal: message, needsWork: false };
   };
-  const head = await readHead(file);
-  if (head.length === 0 && (row.sizeBytes ?? 0) > MAX_OFFICE_ZIP_BYTES) return refuse(MATERIAL_MESSAGES.officeTooLarge);
-  const found: MaterialFileKind | undefined = sniffMaterial(head);
+  const found = await sniffFile(file);
   if (!found) return refuse(MATERIAL_MESSAGES.unknownContent);
   await db
     .update(trainingMaterials)
