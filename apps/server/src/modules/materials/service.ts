@@ -168,7 +168,7 @@ export const renameMaterial = async (
 const filesOf = (mediaDir: string, row: { fileName: string; uploadId: string | null }) => [
   ...(row.fileName ? [path.join(mediaDir, row.fileName)] : []),
   ...(row.uploadId
-    ? [path.join(mediaDir, UPLOADS_DIR, row.uploadId), path.join(mediaDir, UPLOADS_DIR, `${row.uploadId}.json`)]
+    ? ['', '.json', '.out'].map((suffix) => path.join(mediaDir, UPLOADS_DIR, `${row.uploadId}${suffix}`))
     : []),
 ];
 
@@ -377,7 +377,10 @@ export const deleteStaleUploads = async ({ db, mediaDir }: Pick<MaterialDeps, 'd
   const old: string[] = [];
   for (const name of names) {
     const info = await stat(path.join(dir, name)).catch(() => undefined);
-    if (info && info.mtimeMs < Date.now() - 24 * 3600 * 1000) old.push(name.replace(/\.json$/, ''));
+    if (!info || info.mtimeMs >= Date.now() - 24 * 3600 * 1000) continue;
+    // A conversion's working folder a stopped server left behind.
+    if (info.isDirectory()) await rm(path.join(dir, name), { recursive: true, force: true });
+    else old.push(name.replace(/\.(json|out)$/, ''));
   }
   if (old.length === 0) return;
   const ids = [...new Set(old)];

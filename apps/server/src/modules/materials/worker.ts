@@ -136,7 +136,11 @@ export const createMaterialWorker = (deps: MaterialDeps, logError: (message: str
         } catch (error) {
           if (stopping.signal.aborted) return; // taken again after a restart
           logError(`material ${material.id}: ${error instanceof Error ? error.message : String(error)}`);
-          await markFailed(db, material.id, MATERIAL_MESSAGES.videoConversionFailed).catch(() => {});
+          const message =
+            material.kind === 'document'
+              ? MATERIAL_MESSAGES.documentConversionFailed
+              : MATERIAL_MESSAGES.videoConversionFailed;
+          await markFailed(db, material.id, message).catch(() => {});
         }
       }
     } while (isAgain);
