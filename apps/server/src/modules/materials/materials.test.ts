@@ -161,6 +161,47 @@ describe('the resumable upload', () => {
     expect(anonymous.status).toBe(401);
     expect(uploadsIn(mediaDir).length).toBe(before);
 
+    // Bad protocol input: a Chinese envelope, never a 5xx.
+    const raw = async (method: string, url: string, headers: Record<string, string>, body?: Buffer) => {
+      const response = await fetch(`${origin}${url}`, {
+        method,
+        headers: { authorization: `Bearer ${await signedIn(clerk)}`, 'tus-resumable': '1.0.0', ...headers },
+        ...(body ? { body: new Uint8Array(body) } : {}),
+      });
+      return { status: response.status, body: method === 'HEAD' ? '' : await response.text() };
+    };
+    const noLength = await raw('POST', '/api/TrainMaterial/Upload', {});
+    const deferred = await raw('POST', '/api/TrainMaterial/Upload', {
+      'upload-defer-length': '1',
+      'upload-metadata': `filename ${Buffer.from('a.pdf').toString('base64')},bu ${Buffer.from('NT').toString('base64')}`,
+    });
+    const badMetadata = await raw('POST', '/api/TrainMaterial/Upload', {
+      'upload-length': '10',
+      'upload-metadata': 'filename ***,bu',
+    });
+    const noPlant = await raw('POST', '/api/TrainMaterial/Upload', {
+      'upload-length': '10',
+      'upload-metadata': `filename ${Buffer.from('a.pdf').toString('base64')}`,
+    });
+    const pdf = await tus.create({ size: 10, metadata: { filename: 'c.pdf', bu: 'NT' } });
+    const wrongOffset = await tus.patch(pdf.location as string, 5, Buffer.from('%PDF-'));
+    const wrongContent = await raw(
+      'PATCH',
+      pdf.location as string,
+      { 'upload-offset': '0', 'content-type': 'text/plain' },
+      Buffer.from('x'),
+    );
+    const unknownId = await tus.head('/api/TrainMaterial/Upload/0123456789abcdef0123456789abcdef');
+    const asGet = await raw('GET', pdf.location as string, {});
+    for (const answer of [noLength, deferred, badMetadata, noPlant, wrongOffset, wrongContent, unknownId, asGet]) {
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      expect(answer.status).toBeLessThan(500);
+    }
+    expect(JSON.parse(deferred.body).msg).toBe('请告知文件大小后上传');
+    expect(JSON.parse(noPlant.body).msg).toBe('请选择资料所属工厂');
+    expect(JSON.parse(wrongOffset.body).msg).toBe('上传进度不一致，请重试');
+    expect(JSON.parse(noLength.body).result).toBe(false);
+
     // An upload begun by NT's HR cannot be continued by HZ's.
     const created = await tus.create({ size: 10, metadata: { filename: 'b.pdf', bu: 'NT' } });
     const hz = tusClient(origin, await signedIn(await makeHrClerk(t.database, { plant: 'HZ' })));
