@@ -46,8 +46,9 @@ export const createMaterialWorker = (deps: MaterialDeps, logError: (message: str
   let isAgain = false;
 
   const setProgress = async (id: number, state: 'checking' | 'converting', progress: number) => {
+    // Only while it is still being worked on: a figure written late never undoes 可学习 or 失败.
     await db.execute(sql`update ${trainingMaterials} set state = ${state}, progress = ${progress},
-      worked_at = now(), updated_at = now() where id = ${id}`);
+      worked_at = now(), updated_at = now() where id = ${id} and state in ('checking', 'converting')`);
   };
 
   const work = async (material: Claimed) => {
@@ -86,6 +87,7 @@ export const createMaterialWorker = (deps: MaterialDeps, logError: (message: str
       await setProgress(material.id, 'converting', 0);
       let shown = 0;
       let shownAt = 0;
+      let written: Promise<unknown> = Promise.resolve();
       try {
         await convertToMp4(tools.ffmpeg, {
           from: source,
@@ -98,13 +100,15 @@ export const createMaterialWorker = (deps: MaterialDeps, logError: (message: str
             if (percent <= shown || Date.now() - shownAt < 1000) return;
             shown = percent;
             shownAt = Date.now();
-            void setProgress(material.id, 'converting', percent).catch(() => {});
+            written = setProgress(material.id, 'converting', percent).catch(() => {});
           },
         });
       } catch (error) {
         if (signal.aborted) throw error;
+        await written;
         return markFailed(db, material.id, MATERIAL_MESSAGES.videoConversionFailed);
       }
+      await written;
       const seconds = (await readVideoSeconds(target)) ?? probe.durationSeconds;
       await makeReady(deps, material, { from: target, extension: 'mp4', durationSeconds: seconds });
     } finally {
