@@ -268,9 +268,10 @@ const sniffFile = async (file: string): Promise<MaterialFileKind | undefined> =>
     const { size } = await handle.stat();
     const head = Buffer.alloc(Math.min(size, MATERIAL_SNIFF_BYTES));
     await handle.read(head, 0, head.length, 0);
+    if (head.length < 4 || head.readUInt32LE(0) !== 0x04034b50) return sniffMaterial(head);
     const tailStart = Math.max(0, size - MATERIAL_ZIP_TAIL_BYTES);
     const tail = Buffer.alloc(size - tailStart);
-    if (head.length >= 4 && head.readUInt32LE(0) === 0x04034b50) await handle.read(tail, 0, tail.length, tailStart);
+    await handle.read(tail, 0, tail.length, tailStart);
     return sniffMaterial(head, { tail, tailStart });
   } finally {
     await handle.close();
