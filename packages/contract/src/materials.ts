@@ -10,8 +10,6 @@ import { CONSOLE_PAGE_SIZE, defineRoute, optionalFilter, pagingFields, plant, re
 export const MATERIAL_UPLOAD_PATH = '/api/TrainMaterial/Upload';
 /** Bytes of one PATCH the console sends: each one arrives well within the server's request timeout on slow Wi-Fi. */
 export const MATERIAL_CHUNK_BYTES = 5 * 1024 * 1024;
-/** The default of MATERIAL_MAX_MB: what a material may weigh at most. */
-export const DEFAULT_MATERIAL_MAX_MB = 2048;
 
 export const MATERIAL_KINDS = ['video', 'document'] as const;
 export type MaterialKind = (typeof MATERIAL_KINDS)[number];
