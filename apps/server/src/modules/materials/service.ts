@@ -285,7 +285,7 @@ const markFailed = async (db: Executor, id: number, message: string) => {
     .where(eq(trainingMaterials.id, id));
 };
 
-/** Moves a file into materials/ as `<key>.<extension>` and makes the material ready. */
+/** Moves a file into materials/ as `<key>.<extension>` and makes the material ready (when it is still there). */
 export const makeReady = async (
   { db, mediaDir }: Pick<MaterialDeps, 'db' | 'mediaDir'>,
   row: { id: number; mediaKey: string },
@@ -293,7 +293,7 @@ export const makeReady = async (
 ) => {
   const fileName = `${MATERIALS_DIR}/${row.mediaKey}.${extension}`;
   await rename(from, path.join(mediaDir, fileName));
-  await db
+  const updated = await db
     .update(trainingMaterials)
     .set({
       state: 'ready',
@@ -305,7 +305,10 @@ export const makeReady = async (
       workedAt: null,
       updatedAt: sql`now()`,
     })
-    .where(eq(trainingMaterials.id, row.id));
+    .where(eq(trainingMaterials.id, row.id))
+    .returning({ id: trainingMaterials.id });
+  // HR deleted it while it was being converted: its file goes too.
+  if (updated.length === 0) await removeFiles([path.join(mediaDir, fileName)]);
 };
 
 export type FinishOutcome = { refusal?: string; needsWork: boolean };
