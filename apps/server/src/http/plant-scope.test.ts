@@ -13,6 +13,7 @@ import { FACTORY_PASSWORD_HASH, makeEmployee, makeRole } from '../../test/factor
 import { createTestContext, type TestContext } from '../../test/harness';
 import { makePdf } from '../../test/pdf';
 import { improveForm, PDF, uploadPublic } from '../../test/public-forms';
+import { tusClient } from '../../test/tus';
 import { postMultipart } from '../../test/uploads';
 import type { JobDefinition, JobQueue } from '../jobs/queue';
 import { drawPng } from '../seed/demo-images';
@@ -1111,6 +1112,24 @@ describe('lists naming no plant', () => {
     expect(byNt.body.result).toBe(true);
     // The same bytes are the same stored picture, whoever sends them.
     expect((await uploadAs(allPlants)).body.data).toEqual(byNt.body.data);
+  });
+
+  it('TrainMaterial/Upload (tus, not a contract call) refuses HZ to the HRAdmin of NT before a byte is stored', async () => {
+    const origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const create = (token: string) =>
+      tusClient(origin, token).create({ size: 100, metadata: { filename: '杭州安全须知.pdf', bu: 'HZ' } });
+    const before = await fingerprint();
+    const refused = await create(ntOnly);
+    expect(refused.status).toBe(403);
+    expect(JSON.parse(refused.body)).toMatchObject({ result: false, msg: '您不管理 HZ 厂，不能为其上传学习资料' });
+    expect(await fingerprint()).toEqual(before);
+    // The HRAdmin of every plant is served the same request: the refusal is the plant's.
+    const served = await create(allPlants);
+    expect(served.status).toBe(201);
+    // An upload HZ's HR began cannot be continued or looked at by NT's.
+    const nt = tusClient(origin, ntOnly);
+    expect((await nt.head(served.location as string)).status).toBe(403);
+    expect((await nt.patch(served.location as string, 0, Buffer.from('%PDF-1.4'))).status).toBe(403);
   });
 
   it('keeps HZ’s handbook versions, their PDFs and HZ’s acceptance from the HRAdmin of NT', async () => {
