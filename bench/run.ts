@@ -1,7 +1,8 @@
 // `npm run bench [-- --employees 80000 --connections 50 --duration 10 --only login,calls,records]`
 // (`--only ops`: /metrics' cost and a backup beside the query calls, with its restore; `--only notices`: a notice to
 // every employee, the home call with it unread, and its read-receipt summary for a plant; `--only banners`: the
-// home carousel's pictures, bytes on the wire at 375 px, ≤ 60 KB per image)
+// home carousel's pictures, bytes on the wire at 375 px, ≤ 60 KB per image; `--only materials`: a 500 MB material
+// uploaded by tus with its connection dropped twice, and the server's extra RSS meanwhile)
 // A benchmark, not a test: seeds N employees × 24 months into a fresh database, starts the real server
 // (one process, as in production), then loads it with autocannon from this process and prints a table.
 // References on the same server: a bare route answering a constant envelope, and one primary-key read
@@ -25,6 +26,7 @@ import { payslipMonths } from '../packages/contract/src/salary';
 import { benchBanners } from './banners';
 import { diskFlushesPerSecond } from './disk';
 import { benchImport, benchReading, benchUploadBesideCalls } from './imports';
+import { benchMaterialUpload } from './materials';
 import { benchBackup, type Loaded, whileScraped } from './operations';
 import {
   holdIdleSockets,
@@ -311,6 +313,19 @@ const main = async () => {
     }
     if (only.has('notices')) {
       await benchNotices({ base, pool: database.pool, sample: sample.rows });
+    }
+    if (only.has('materials')) {
+      const { rows } = await database.pool.query<{ id: number; emp_no: string; bu: string }>(
+        `select id, emp_no, bu from employees where emp_no = '900001'`,
+      );
+      if (!rows[0]) throw new Error('the demo has no SysAdmin');
+      await benchMaterialUpload({
+        base,
+        hrToken: await signToken(rows[0]),
+        serverRss: () => serverRss(server?.pid),
+        dataDir,
+        mediaDir: path.join(dataDir, 'media'),
+      });
     }
     await database.close();
     console.log(

@@ -42,6 +42,7 @@ import { createImportRunner, type ImportRunner } from './modules/imports/runner'
 import { registerInboxRoutes } from './modules/inbox/routes';
 import { registerInspectionRoutes } from './modules/inspection/routes';
 import { registerLogisticsRoutes } from './modules/logistics/routes';
+import { registerMaterialRoutes } from './modules/materials/routes';
 import { registerMenuRoutes } from './modules/menu/routes';
 import { registerNoticesRoutes } from './modules/notices/routes';
 import { registerPayslipBatchRoutes } from './modules/payslip-batches/routes';
@@ -232,6 +233,12 @@ export const buildApp = async ({
   await registerBannerRoutes(app, db);
   await registerQuestionBankRoutes(app, { db });
   await registerHandbookRoutes(app, { db });
+  await registerMaterialRoutes(app, {
+    db,
+    mediaDir: config.mediaDir,
+    converters: { ffmpegPath: config.FFMPEG_PATH, sofficePath: config.SOFFICE_PATH },
+    maxBytes: config.MATERIAL_MAX_MB * 1024 * 1024,
+  });
   const importRunner = createImportRunner({ db, notifier, timeLimitSeconds: config.IMPORT_TIME_LIMIT_SECONDS });
   app.addHook('onClose', importRunner.close);
   app.decorate('importRunner', importRunner);

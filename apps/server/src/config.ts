@@ -106,6 +106,12 @@ const schema = z.object({
    * of the cores to requests (docs/performance.md); 0 = as fast as it can. The one before migrations is never held.
    */
   BACKUP_MB_PER_SECOND: z.coerce.number().min(0).default(16),
+  /** The most a training material (a video, a document) uploaded in the console may weigh, in MB. */
+  MATERIAL_MAX_MB: z.coerce.number().int().min(1).max(20_480).default(2048),
+  /** ffmpeg for the materials' videos: a path, or `off`; unset: the npm package's static build. */
+  FFMPEG_PATH: z.string().optional(),
+  /** LibreOffice's soffice for Office materials: a path, or `off`; unset: `soffice` on PATH. */
+  SOFFICE_PATH: z.string().optional(),
   /** Directory of the built web app; empty disables static serving. */
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

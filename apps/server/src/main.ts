@@ -141,11 +141,21 @@ const start = async (config: Config) => {
   running.redis = redis;
   // Background work of every instance, run once across them (jobs/queue.ts).
   let kickImports = () => {};
+  let kickMaterials = () => {};
   let sendReminders = async () => {};
   const jobs = await startJobQueue({
     url: database.url,
     jobs: [
-      housekeepingJob({ db: database.db, lockMinutes: config.LOGIN_LOCK_MINUTES }),
+      housekeepingJob({ db: database.db, lockMinutes: config.LOGIN_LOCK_MINUTES, mediaDir: config.mediaDir }),
+      {
+        // Materials to check or convert that a stopped instance left, or that arrived while this one was busy.
+        name: 'materials-sweep',
+        label: '学习资料转换巡检',
+        cron: '*/30 * * * * *',
+        retryLimit: 0,
+        keepSeconds: 3600,
+        run: async () => kickMaterials(),
+      },
       {
         // Imports queued while their instance was busy, or left by an instance that stopped, find a worker.
         name: 'imports-sweep',
@@ -205,6 +215,7 @@ const start = async (config: Config) => {
   });
   running.app = app;
   kickImports = app.importRunner.kick;
+  kickMaterials = app.materialWorker.kick;
   sendReminders = app.announcementReminders.run;
   running.stopAccepting = watchConnections(app.server).stopAccepting;
 

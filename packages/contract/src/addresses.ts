@@ -211,6 +211,12 @@ export const ADDRESSES = {
   getSiteSettings: { path: 'Site/GetSettings', role: 'SysAdmin' },
   saveSiteSettings: { path: 'Site/Save', role: 'SysAdmin' },
   uploadSiteLogo: { path: 'Site/UploadLogo', role: 'SysAdmin', isMultipart: true },
+  // 学习资料: HR's uploaded videos and documents (HRAdmin of the material's plant; the bytes come by tus at
+  // materials.ts's MATERIAL_UPLOAD_PATH, whose access is the same role)
+  getMaterialList: { path: 'TrainMaterial/GetList', role: 'HRAdmin' },
+  getMaterial: { path: 'TrainMaterial/Get', role: 'HRAdmin' },
+  renameMaterial: { path: 'TrainMaterial/Rename', role: 'HRAdmin' },
+  deleteMaterial: { path: 'TrainMaterial/Delete', role: 'HRAdmin' },
   // ——— end of the HR console ———
 } as const satisfies Record<string, Address>;
 

@@ -32,6 +32,9 @@ export const AUDIT_ACTIONS = {
   'announcement.withdraw': '撤回公告',
   'announcement.remind': '提醒未读公告',
   'announcement.acknowledge': '确认已读公告',
+  'material.upload': '上传学习资料',
+  'material.rename': '重命名学习资料',
+  'material.delete': '删除学习资料',
   'import.upload': '上传导入文件',
   'import.remap': '调整导入列',
   'import.commit-request': '确认导入',
@@ -89,6 +92,7 @@ export const AUDIT_SUBJECT_TYPES: Record<string, string> = {
   question: '题目',
   'question-bank': '题库',
   paper: '考试或问卷',
+  material: '学习资料',
 };
 
 const PAY_ITEM_LABELS = Object.fromEntries(PAY_ITEMS.map((item) => [item.key, item.label]));

@@ -12,6 +12,7 @@ import { importRoutes } from './imports';
 import { inboxRoutes } from './inbox';
 import { inspectionRoutes } from './inspection';
 import { logisticsRoutes } from './logistics';
+import { materialsRoutes } from './materials';
 import { menuRoutes } from './menu';
 import { noticesRoutes } from './notices';
 import { paperAuthoringRoutes } from './paper-authoring';
@@ -57,6 +58,7 @@ export const routes = {
   ...questionBankRoutes,
   ...paperAuthoringRoutes,
   ...handbookRoutes,
+  ...materialsRoutes,
   ...importRoutes,
   ...payslipBatchRoutes,
   ...peopleRoutes,

@@ -131,6 +131,14 @@ export const ERRORS = {
   PAPER_ATTEMPT_NOT_FOUND: { message: '没有进行中的作答，请重新进入', status: 200 },
   QUESTION_EXPORT_TOO_LARGE: { message: '一次最多导出 {max} 题，请选择工厂或分类后分别导出', status: 200 },
   MEDIA_NOT_FOUND: { message: '学习资料不存在或已被删除', status: 404 },
+  // 学习资料 in the console (materials): the tus upload's refusals carry the same words
+  MATERIAL_NOT_FOUND: { message: '学习资料不存在或已被删除', status: 200 },
+  MATERIAL_ASSIGNED: {
+    message: '该资料已分配给 {count} 名员工学习，不能删除（他们的学习记录引用它）；请先取消分配',
+    status: 200,
+  },
+  MATERIAL_PLANT_NOT_ADMINISTERED: { message: '您不管理 {bu} 厂，不能为其上传学习资料', status: 403 },
+  MATERIAL_UPLOAD_NOT_FOUND: { message: '上传不存在或已过期，请重新上传', status: 404 },
   // The handbook and the onboarding guide
   HANDBOOK_CHANGED: { message: '员工手册已更新，请阅读新版本后再确认', status: 200 },
   HANDBOOK_VERSION_NOT_FOUND: { message: '版本不存在', status: 200 },

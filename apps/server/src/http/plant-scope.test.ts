@@ -13,6 +13,7 @@ import { FACTORY_PASSWORD_HASH, makeEmployee, makeRole } from '../../test/factor
 import { createTestContext, type TestContext } from '../../test/harness';
 import { makePdf } from '../../test/pdf';
 import { improveForm, PDF, uploadPublic } from '../../test/public-forms';
+import { tusClient } from '../../test/tus';
 import { postMultipart } from '../../test/uploads';
 import type { JobDefinition, JobQueue } from '../jobs/queue';
 import { drawPng } from '../seed/demo-images';
@@ -204,6 +205,15 @@ const hzAnnouncement = async () => {
   const id = published.body.data.id as number;
   await t.call(routes.getMyAnnouncement, { id }, await t.login(worker.empNo, FACTORY_PASSWORD_HASH));
   return id;
+};
+/** A ready material (学习资料) of the plant, as an upload leaves it: its id. */
+const materialOf = async (bu = 'HZ') => {
+  const { rows } = await t.database.pool.query<{ id: number }>(
+    `insert into training_materials (name, file_name, bu, kind, state, original_file_name)
+     values ($1, 'materials/walk.pdf', $2, 'document', 'ready', 'walk.pdf') returning id`,
+    [`${bu} 厂安全须知`, bu],
+  );
+  return rows[0]?.id as number;
 };
 /** A handbook version of HZ alone (or of the plants given), published by 900001: its id. */
 const handbookOf = async (plants: string[] = ['HZ'], kind = 'handbook') => {
@@ -833,6 +843,34 @@ const HR_CASES: Record<string, Case[]> = {
       reached: (data) => expect(data).toMatchObject({ contentBase64: expect.any(String) }),
     },
   ],
+  'TrainMaterial/GetList': [
+    {
+      body: async () => {
+        await materialOf('HZ');
+        await materialOf('NT'); // for the list naming no plant, below
+        return { bu: 'HZ', PageSize: 50 };
+      },
+      refusal: FORBIDDEN,
+      reached: (data) => expect(rowsOf(data).some((row) => row.bu === 'HZ')).toBe(true),
+    },
+  ],
+  'TrainMaterial/Get': [
+    {
+      body: byId(() => materialOf()),
+      refusal: absent('学习资料不存在或已被删除'),
+      reached: (data) => expect(data).toMatchObject({ bu: 'HZ' }),
+    },
+  ],
+  'TrainMaterial/Rename': [
+    {
+      body: async () => ({ id: await materialOf(), name: '杭州厂安全须知（新）' }),
+      refusal: absent('学习资料不存在或已被删除'),
+      writes: true,
+    },
+  ],
+  'TrainMaterial/Delete': [
+    { body: byId(() => materialOf()), refusal: absent('学习资料不存在或已被删除'), writes: true },
+  ],
   'Proposal/GetProposalList': [
     {
       body: async () => ({ bu: 'HZ', PageSize: 50 }),
@@ -1103,6 +1141,10 @@ const PLANT_OF_SUBJECT: Record<string, string> = {
   notice: 'select e.bu from notices n join employees e on e.id = n.employee_id where n.id::text = $1',
   'payslip-dispute':
     'select b.bu from payslip_disputes d join payslip_batches b on b.id = d.batch_id where d.id::text = $1',
+  // A deleted material's plant is in its entry.
+  material: `select coalesce((select bu from training_materials where id::text = $1),
+               (select coalesce(after->>'bu', before->>'bu') from audit_log
+                where subject_type = 'material' and subject_id = $1 limit 1)) as bu`,
 };
 /** Subjects that reach several plants (none named: every plant). */
 const PLANTS_OF_SUBJECT: Record<string, string> = {
@@ -1137,6 +1179,8 @@ const LISTS: [RouteSpec, (row: Record<string, unknown>) => Promise<string | null
   [routes.getAnnouncementList, (row) => (row.plants as string[]).join('+') || 'company'],
   // A banner's plants, all of which an HRAdmin must administer to see it.
   [routes.getBannerAdminList, (row) => (row.plants as string[]).join('、')],
+  // A material's plant; the whole company's (the demo's) are the SysAdmin's alone.
+  [routes.getMaterialList, (row) => (row.bu as string | null) ?? 'company'],
 ];
 
 describe('lists naming no plant', () => {
@@ -1228,6 +1272,24 @@ describe('lists naming no plant', () => {
     expect(byNt.body.result).toBe(true);
     // The same bytes are the same stored picture, whoever sends them.
     expect((await uploadAs(allPlants)).body.data).toEqual(byNt.body.data);
+  });
+
+  it('TrainMaterial/Upload (tus, not a contract call) refuses HZ to the HRAdmin of NT before a byte is stored', async () => {
+    const origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const create = (token: string) =>
+      tusClient(origin, token).create({ size: 100, metadata: { filename: '杭州安全须知.pdf', bu: 'HZ' } });
+    const before = await fingerprint();
+    const refused = await create(ntOnly);
+    expect(refused.status).toBe(403);
+    expect(JSON.parse(refused.body)).toMatchObject({ result: false, msg: '您不管理 HZ 厂，不能为其上传学习资料' });
+    expect(await fingerprint()).toEqual(before);
+    // The HRAdmin of every plant is served the same request: the refusal is the plant's.
+    const served = await create(allPlants);
+    expect(served.status).toBe(201);
+    // An upload HZ's HR began cannot be continued or looked at by NT's.
+    const nt = tusClient(origin, ntOnly);
+    expect((await nt.head(served.location as string)).status).toBe(403);
+    expect((await nt.patch(served.location as string, 0, Buffer.from('%PDF-1.4'))).status).toBe(403);
   });
 
   it('keeps HZ’s handbook versions, their PDFs and HZ’s acceptance from the HRAdmin of NT', async () => {

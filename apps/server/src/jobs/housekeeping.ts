@@ -1,11 +1,12 @@
 // Hourly housekeeping of tables that only grow: idempotency keys past their day, login failure counters of
 // accounts (real or not) that are neither locked nor failed within the lock time, and uploads no record came to
-// use within a day (the logos no save of 公司信息 used among them).
+// use within a day (the logos no save of 公司信息 used among them), and material uploads silent for a day.
 import { sql } from 'drizzle-orm';
 import { deleteExpiredIdempotencyKeys } from '../core/idempotency';
 import type { Db } from '../db/client';
 import { loginFailures } from '../db/schema/index';
 import { deleteUnattachedFiles } from '../modules/files/service';
+import { deleteStaleUploads } from '../modules/materials/service';
 import { deleteUnusedLogos } from '../modules/site/service';
 import type { JobDefinition } from './queue';
 
@@ -17,7 +18,16 @@ export const deleteStaleLoginFailures = async (db: Db, lockMinutes: number) => {
 };
 
 /** The queue's job: hourly, on one instance; a failure is retried by the queue. */
-export const housekeepingJob = ({ db, lockMinutes }: { db: Db; lockMinutes: number }): JobDefinition => ({
+export const housekeepingJob = ({
+  db,
+  lockMinutes,
+  mediaDir,
+}: {
+  db: Db;
+  lockMinutes: number;
+  /** Where the partial uploads of materials lie; none: they are left alone. */
+  mediaDir?: string;
+}): JobDefinition => ({
   name: 'housekeeping',
   label: '每小时清理',
   cron: '7 * * * *',
@@ -26,5 +36,6 @@ export const housekeepingJob = ({ db, lockMinutes }: { db: Db; lockMinutes: numb
     await deleteStaleLoginFailures(db, lockMinutes);
     await deleteUnattachedFiles(db);
     await deleteUnusedLogos(db);
+    if (mediaDir) await deleteStaleUploads({ db, mediaDir });
   },
 });

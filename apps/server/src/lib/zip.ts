@@ -18,8 +18,11 @@ export class UnsupportedZip extends Error {}
 
 const ZIP64 = 0xffffffff;
 
-/** The entries of a zip's central directory. */
-export const zipEntries = (bytes: Buffer): ZipEntry[] => {
+/**
+ * The entries of a zip's central directory. `bytes` are the file's from offset `base` on (0: the whole file; a large
+ * file's tail holding the directory will do, its entries' offsets stay the file's).
+ */
+export const zipEntries = (bytes: Buffer, base = 0): ZipEntry[] => {
   // The end of central directory record: signature 0x06054b50, within the last 64 KB + 22 bytes.
   const from = Math.max(0, bytes.length - 65_557);
   let end = -1;
@@ -31,7 +34,8 @@ export const zipEntries = (bytes: Buffer): ZipEntry[] => {
   }
   if (end < 0) throw new DamagedZip();
   const count = bytes.readUInt16LE(end + 10);
-  let at = bytes.readUInt32LE(end + 16);
+  let at = bytes.readUInt32LE(end + 16) - base;
+  if (at < 0) throw new DamagedZip();
   const entries: ZipEntry[] = [];
   for (let index = 0; index < count; index++) {
     if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== 0x02014b50) throw new DamagedZip();

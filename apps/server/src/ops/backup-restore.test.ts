@@ -145,6 +145,8 @@ describe('the restore drill', () => {
         Buffer.from('word'),
     };
     writeMedia(media);
+    // A material's upload under way (tus): not archived, it grows while HR sends it.
+    writeMedia({ 'uploads/0123456789abcdef0123456789abcdef': randomBytes(10_000) });
 
     // Proposals submitted through the app, two at a time, each remembered with when it was sent and acknowledged.
     type Write = { title: string; detail: string; sentAt: number; ackedAt: number };

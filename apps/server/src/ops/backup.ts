@@ -12,6 +12,7 @@ import { createGzip } from 'node:zlib';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { readAppliedTags } from '../db/migrate';
+import { UPLOADS_DIR } from '../modules/materials/service';
 import { type EntryWritten, TarWriter } from './archive';
 import { APP_SCHEMAS, ARCHIVE_FORMAT, MANIFEST_PATH, type Manifest, tableEntryPath } from './manifest';
 import { pacer } from './pace';
@@ -94,7 +95,11 @@ const dumpSnapshot = async (client: pg.ClientBase, spoolDir: string, paced: Retu
   }
 };
 
-/** The files of MEDIA_DIR (a link to a file counts, a dangling one does not), relative, with '/' between parts. */
+/**
+ * The files of MEDIA_DIR (a link to a file counts, a dangling one does not), relative, with '/' between parts; not
+ * the partial uploads of materials in `uploads/`, which grow while HR sends them (a file growing would fail the
+ * backup) and are worth nothing restored.
+ */
 const listMedia = (mediaDir: string, outDir: string) => {
   if (!existsSync(mediaDir)) return [];
   const isFile = (file: string) => {
@@ -108,6 +113,7 @@ const listMedia = (mediaDir: string, outDir: string) => {
     .map((entry) => path.join(entry.parentPath, entry.name))
     .filter((file) => !file.startsWith(`${outDir}${path.sep}`) && isFile(file)) // never the backups themselves
     .map((file) => path.relative(mediaDir, file).split(path.sep).join('/'))
+    .filter((file) => !file.startsWith(`${UPLOADS_DIR}/`))
     .sort();
 };
 

@@ -122,8 +122,9 @@ const insertPaper = async (
 
 export const seedDemoTraining = async (client: pg.PoolClient | pg.Pool) => {
   const { rows } = await client.query<{ id: number; file_name: string }>(
-    `insert into training_materials (name, file_name, duration_seconds)
-     values ('安全生产第一课（视频）', 'safety-lesson.mp4', 8.003), ('冲压车间安全操作规程', 'safety-rules.pdf', null)
+    `insert into training_materials (name, file_name, duration_seconds, kind, original_file_name)
+     values ('安全生产第一课（视频）', 'safety-lesson.mp4', 8.003, 'video', 'safety-lesson.mp4'),
+            ('冲压车间安全操作规程', 'safety-rules.pdf', null, 'document', 'safety-rules.pdf')
      returning id, file_name`,
   );
   const video = rows.find((row) => row.file_name.endsWith('.mp4'))?.id;

@@ -32,6 +32,7 @@ const SitePage = retryableLazy(() => import('./pages/site/site-page'));
 const HandbookPage = retryableLazy(() => import('./pages/handbook/handbook-page'));
 const QuestionBankPage = retryableLazy(() => import('./pages/question-bank/question-bank-page'));
 const PapersPage = retryableLazy(() => import('./pages/papers/papers-page'));
+const MaterialsPage = retryableLazy(() => import('./pages/materials/materials-page'));
 
 /**
  * Links, secondary words and errors dark enough for WCAG AA on white (antd's defaults are 4.1:1, 3.4:1, 3.3:1), and
@@ -109,6 +110,9 @@ const Gate = () => {
               <Route path="/question-bank" element={<QuestionBankPage session={session.data} />} />
             )}
             {allowed.has('/papers') && <Route path="/papers" element={<PapersPage session={session.data} />} />}
+            {allowed.has('/materials') && (
+              <Route path="/materials" element={<MaterialsPage session={session.data} />} />
+            )}
             <Route path="*" element={<Result status="404" title={ct.notFound} />} />
           </Routes>
         </Suspense>

@@ -22,6 +22,7 @@ describe('consolePages', () => {
       '/announcements',
       '/banners',
       '/handbook',
+      '/materials',
     ]);
     expect(consolePages(session(['HRAdmin', 'AppVerify'], ['NT'])).map((item) => item.key)).toContain('/review');
     // 备份与任务 and 公司信息 are the SysAdmin's alone.
@@ -35,6 +36,7 @@ describe('consolePages', () => {
       '/announcements',
       '/banners',
       '/handbook',
+      '/materials',
       '/operations',
       '/site',
     ]);

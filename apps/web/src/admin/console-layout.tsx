@@ -34,6 +34,8 @@ export const consolePages = (session: ConsoleSession) => {
     // The home page's pictures (轮播图): HR of a plant publishes for its plants.
     ...(isHr ? [{ key: '/banners', label: ct.menu.banners }] : []),
     ...(isHr ? [{ key: '/handbook', label: ct.handbook.menu }] : []),
+    // 学习资料: the videos and documents HR uploads for its plants.
+    ...(isHr ? [{ key: '/materials', label: ct.materials.menu }] : []),
     // Training: the question bank, and the exams and surveys built from it.
     ...(isHr
       ? [

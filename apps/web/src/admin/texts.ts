@@ -4,6 +4,7 @@ import { ANNOUNCEMENT_STATE_LABELS } from '@ess/contract/announcements';
 import { ROLE_LABELS } from '@ess/contract/audience';
 import { FEEDBACK_TYPE_LABELS } from '@ess/contract/notices';
 import { handbookTexts } from './texts-handbook';
+import { materialsTexts } from './texts-materials';
 import { papersTexts, questionBankTexts } from './texts-training';
 
 export const ct = {
@@ -75,6 +76,7 @@ export const ct = {
   handbook: handbookTexts,
   questionBank: questionBankTexts,
   papers: papersTexts,
+  materials: materialsTexts,
   /** The notice at the top of the console for a SysAdmin when the scheduled backups need a look. */
   backups: {
     failed: (message: string) => `备份失败：${message}`,

@@ -24,18 +24,54 @@ import { employees } from './account';
 import { audienceColumns } from './announcements';
 import { employeeRef } from './columns';
 
-/** A video or document to study. Its bytes are the file `file_name` in MEDIA_DIR, served as /api/media/<key>.<ext>. */
-export const trainingMaterials = pgTable('training_materials', {
-  id: serial('id').primaryKey(),
-  /** The unguessable part of its address. */
-  mediaKey: uuid('media_key').notNull().unique().defaultRandom(),
-  name: varchar('name', { length: 100 }).notNull(),
-  /** Relative to MEDIA_DIR; its extension decides video or document. */
-  fileName: varchar('file_name', { length: 255 }).notNull(),
-  /** Seconds, for videos; set from the first player that reports it when HR left it empty. */
-  durationSeconds: numeric('duration_seconds', { precision: 10, scale: 3, mode: 'number' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/** What a material is: a video (played as H.264/AAC MP4) or a document (previewed as PDF). */
+export type MaterialKind = 'video' | 'document';
+/**
+ * Where a material stands: uploading (bytes still coming, tus), checking (read by its content and probed),
+ * converting (into H.264/AAC MP4 or PDF, in the background), ready (playable), failed (failure_message says why).
+ */
+export type MaterialState = 'uploading' | 'checking' | 'converting' | 'ready' | 'failed';
+
+/**
+ * A video or document to study. Its bytes are the file `file_name` in MEDIA_DIR, served as /api/media/<key>.<ext>
+ * once it is ready. HR uploads it for a plant in the console (modules/materials); rows without a plant are the
+ * whole company's (the demo's), managed by the SysAdmin.
+ */
+export const trainingMaterials = pgTable(
+  'training_materials',
+  {
+    id: serial('id').primaryKey(),
+    /** The unguessable part of its address. */
+    mediaKey: uuid('media_key').notNull().unique().defaultRandom(),
+    name: varchar('name', { length: 100 }).notNull(),
+    /** Relative to MEDIA_DIR; its extension decides video or document. Empty until the material is ready. */
+    fileName: varchar('file_name', { length: 255 }).notNull(),
+    /** Seconds, for videos: read from the file when it becomes ready (video-length.ts). */
+    durationSeconds: numeric('duration_seconds', { precision: 10, scale: 3, mode: 'number' }),
+    /** The plant whose HR manages it; null: the whole company (SysAdmin). */
+    bu: varchar('bu', { length: 8 }),
+    kind: varchar('kind', { length: 10 }).$type<MaterialKind>().notNull().default('document'),
+    state: varchar('state', { length: 12 }).$type<MaterialState>().notNull().default('ready'),
+    /** Percent of a conversion done (0–100). */
+    progress: integer('progress').notNull().default(0),
+    failureMessage: varchar('failure_message', { length: 300 }),
+    /** The name the file had on HR's computer (a label only). */
+    originalFileName: varchar('original_file_name', { length: 255 }).notNull().default(''),
+    /** Bytes of the file as uploaded. */
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    uploadedBy: integer('uploaded_by').references(() => employees.id, { onDelete: 'set null' }),
+    /** The tus upload's id while bytes arrive (the partial file in MEDIA_DIR/uploads). */
+    uploadId: varchar('upload_id', { length: 64 }).unique(),
+    /**
+     * When a worker last worked on its check or conversion (set when taken, again with each progress): one not worked
+     * on for minutes was left by a stopped server and is taken again.
+     */
+    workedAt: timestamp('worked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('training_materials_bu_idx').on(table.bu, table.id)],
+);
 
 /** A material an employee must study, under a training theme: one study item (its id is the StudyId). */
 export const studyAssignments = pgTable(

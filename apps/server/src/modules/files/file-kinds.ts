@@ -131,3 +131,74 @@ export const servedFileName = (originalName: string, kind: FileKind, fallback: s
   const stem = originalName.replace(/\.[^.]*$/, '').trim() || fallback;
   return `${stem}.${EXTENSIONS[kind]}`;
 };
+
+// ——— 学习资料 (training materials): videos and documents, read by the same first bytes ———
+
+/** A video container the spec's types (MP4, AVI, WMV, MPG, MPEG, MKV) come in; `mov` is QuickTime, MP4's sibling. */
+export type VideoContainer = 'mp4' | 'mov' | 'avi' | 'asf' | 'mpeg' | 'mpegts' | 'matroska';
+export type DocumentFormat = 'pdf' | 'doc' | 'docx' | 'xls' | 'xlsx' | 'ppt' | 'pptx';
+export type MaterialFileKind =
+  | { kind: 'video'; container: VideoContainer }
+  | { kind: 'document'; format: DocumentFormat };
+
+/** How many first bytes sniffMaterial reads of a file; of a zip, sniffOfficeZip reads the last MATERIAL_ZIP_TAIL_BYTES. */
+export const MATERIAL_SNIFF_BYTES = 64 * 1024;
+export const MATERIAL_ZIP_TAIL_BYTES = 1024 * 1024;
+
+const ASF_HEADER = [0x30, 0x26, 0xb2, 0x75, 0x8e, 0x66, 0xcf, 0x11, 0xa6, 0xd9, 0x00, 0xaa, 0x00, 0x62, 0xce, 0x6c];
+/** Top-level boxes an MP4 without `ftyp` (an old or hand-made one) may start with. */
+const MP4_FIRST_BOXES = new Set(['moov', 'mdat', 'free', 'skip', 'wide']);
+const EXCEL_STREAMS = [Buffer.from('Workbook', 'utf16le'), Buffer.from('Book', 'utf16le')];
+const POWERPOINT_STREAM = Buffer.from('PowerPoint Document', 'utf16le');
+
+/**
+ * What a training material is by its first bytes: a video container or a document format; undefined: nothing a
+ * material can be. An Office zip (docx, xlsx, pptx) is told by its parts, listed at its end: `zipTail` (the file's
+ * last bytes, from offset `zipTailStart`) is read for it. Whether a video's streams can play on phones is ffmpeg's to
+ * say, whether a document converts LibreOffice's (materials/media-tools.ts).
+ */
+export const sniffMaterial = (
+  bytes: Buffer,
+  zip?: { tail: Buffer; tailStart: number },
+): MaterialFileKind | undefined => {
+  const box = ascii(bytes, 4, 8);
+  if (box === 'ftyp' && !HEIF_BRANDS.has(ascii(bytes, 8, 12))) {
+    return { kind: 'video', container: ascii(bytes, 8, 12) === 'qt  ' ? 'mov' : 'mp4' };
+  }
+  if (MP4_FIRST_BOXES.has(box) && bytes.length >= 8) return { kind: 'video', container: 'mp4' };
+  if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'AVI ') return { kind: 'video', container: 'avi' };
+  if (startsWith(bytes, ASF_HEADER)) return { kind: 'video', container: 'asf' };
+  if (startsWith(bytes, [0x00, 0x00, 0x01, 0xba]) || startsWith(bytes, [0x00, 0x00, 0x01, 0xb3])) {
+    return { kind: 'video', container: 'mpeg' };
+  }
+  if (bytes[0] === 0x47 && bytes[188] === 0x47 && bytes[376] === 0x47) return { kind: 'video', container: 'mpegts' };
+  if (startsWith(bytes, [0x1a, 0x45, 0xdf, 0xa3])) return { kind: 'video', container: 'matroska' };
+  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return zip ? officeZipFormat(zip.tail, zip.tailStart) : undefined;
+  const kind = sniffKind(bytes);
+  if (kind === 'pdf' || kind === 'doc') return { kind: 'document', format: kind };
+  if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) {
+    if (EXCEL_STREAMS.some((stream) => bytes.includes(stream))) return { kind: 'document', format: 'xls' };
+    if (bytes.includes(POWERPOINT_STREAM)) return { kind: 'document', format: 'ppt' };
+    return undefined;
+  }
+  return undefined;
+};
+
+/**
+ * A zip with content types and a Word, Excel or PowerPoint main part, by the names of its central directory. The parts
+ * are not unpacked (the file may be hundreds of MB and is never held whole): LibreOffice reads them, and a zip that
+ * only looks like one fails there.
+ */
+const officeZipFormat = (tail: Buffer, tailStart: number): MaterialFileKind | undefined => {
+  try {
+    const names = new Set(zipEntries(tail, tailStart).map((entry) => entry.name));
+    if (!names.has('[Content_Types].xml')) return undefined;
+    if (names.has(WORD_MAIN_PART)) return { kind: 'document', format: 'docx' };
+    if (names.has('xl/workbook.xml')) return { kind: 'document', format: 'xlsx' };
+    if (names.has('ppt/presentation.xml')) return { kind: 'document', format: 'pptx' };
+    return undefined;
+  } catch (error) {
+    if (error instanceof DamagedZip || error instanceof UnsupportedZip || error instanceof RangeError) return undefined;
+    throw error;
+  }
+};

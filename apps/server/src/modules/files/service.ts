@@ -20,7 +20,16 @@ import {
 } from './file-kinds';
 
 /** What a file is by its first bytes, for the modules that take pictures of their own (banners, the logo). */
-export { sniffKind } from './file-kinds';
+export {
+  cleanFileName,
+  type DocumentFormat,
+  MATERIAL_SNIFF_BYTES,
+  MATERIAL_ZIP_TAIL_BYTES,
+  type MaterialFileKind,
+  sniffKind,
+  sniffMaterial,
+  type VideoContainer,
+} from './file-kinds';
 /** The most one upload may weigh, for the modules that take uploads of their own. */
 export { MAX_UPLOAD_BYTES };
 

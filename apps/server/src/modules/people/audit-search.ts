@@ -1,8 +1,8 @@
 // 操作日志: the audit log searched by actor, subject employee, action and date (China time), newest first. An
 // HRAdmin sees the entries about their plants: employees of those plants (and their record edits, messages and
 // payslip questions), the imports, payslip batches, proposals and candidates of those plants, and the notices,
-// banners and handbook versions that reach one of them (a company-wide one reaches every plant); a SysAdmin sees
-// every entry, the system's own included.
+// banners and handbook versions that reach one of them (a company-wide one reaches every plant), and the materials
+// of those plants; a SysAdmin sees every entry, the system's own included.
 import type { AuditEntry } from '@ess/contract/people';
 import { PLANTS } from '@ess/contract/plants';
 import { type SQL, sql } from 'drizzle-orm';
@@ -82,6 +82,9 @@ export const searchAuditLog = async (
                when 'announcement' then (select ${reachOf('n')} from announcements n where n.id = subject.id)
                when 'banner' then (select ${reachOf('b')} from banners b where b.id = subject.id)
                when 'handbook-version' then (select ${reachOf('v')} from handbook_versions v where v.id = subject.id)
+               -- A material's plant (a deleted one's is in its entry; the whole company's: the SysAdmin's alone).
+               when 'material' then array[coalesce((select m.bu::text from training_materials m where m.id = subject.id),
+                                                   a.after->>'bu', a.before->>'bu')]
                else array[s.bu::text]
              end as plants
     ) scope on true

@@ -3,7 +3,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import type { Caller } from '../../core/caller';
+import { type Caller, hasRole } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
 import type { Db } from '../../db/client';
 import { studyAssignments, trainingMaterials } from '../../db/schema/index';
@@ -28,18 +28,25 @@ const CONTENT_TYPES: Record<string, string> = {
 
 const MEDIA_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([a-z0-9]{1,5})$/;
 
-/** The file of a material the caller is assigned, relative to MEDIA_DIR; undefined when there is none. */
+/**
+ * The file of a ready material the caller is assigned, or manages in the console (HR of its plant; the whole
+ * company's: the SysAdmin), relative to MEDIA_DIR; undefined when there is none.
+ */
 const findMaterialFile = async (db: Db, caller: Caller, mediaKey: string) => {
   const [row] = await db
-    .select({ fileName: trainingMaterials.fileName })
+    .select({ fileName: trainingMaterials.fileName, bu: trainingMaterials.bu, assignee: studyAssignments.employeeId })
     .from(trainingMaterials)
-    .innerJoin(
+    .leftJoin(
       studyAssignments,
       and(eq(studyAssignments.materialId, trainingMaterials.id), eq(studyAssignments.employeeId, caller.id)),
     )
-    .where(eq(trainingMaterials.mediaKey, mediaKey))
+    .where(and(eq(trainingMaterials.mediaKey, mediaKey), eq(trainingMaterials.state, 'ready')))
     .limit(1);
-  return row?.fileName;
+  if (!row) return undefined;
+  const isManager =
+    (hasRole(caller, 'HRAdmin') || hasRole(caller, 'SysAdmin')) &&
+    (row.bu === null ? hasRole(caller, 'SysAdmin') : caller.adminPlants.has(row.bu));
+  return row.assignee !== null || isManager ? row.fileName : undefined;
 };
 
 export { type ByteRange, parseRange } from '../../lib/byte-range';

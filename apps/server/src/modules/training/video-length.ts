@@ -83,5 +83,24 @@ export const readVideoSeconds = async (filePath: string): Promise<number | undef
   }
 };
 
+/**
+ * Whether an MP4's movie header (`moov`) comes before its media data (`mdat`), so a phone can start playing before the
+ * whole file arrived; false also when either is missing.
+ */
+export const isMovieHeaderFirst = async (filePath: string): Promise<boolean> => {
+  let file: Awaited<ReturnType<typeof open>> | undefined;
+  try {
+    file = await open(filePath, 'r');
+    const { size } = await file.stat();
+    const moov = await findChild(file, 'moov', 0, size);
+    const mdat = await findChild(file, 'mdat', 0, size);
+    return Boolean(moov && mdat && moov.start < mdat.start);
+  } catch {
+    return false;
+  } finally {
+    await file?.close();
+  }
+};
+
 const MAX_SECONDS = 10_000_000;
 const roundMs = (seconds: number) => Math.round(seconds * 1000) / 1000;
