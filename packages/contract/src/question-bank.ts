@@ -21,7 +21,7 @@ export const QUESTION_TYPE_LABELS: Record<SubjectType, string> = {
   ST02: '多选题',
   ST03: '判断题',
   ST04: '填空题',
-  ST05: '问答题',
+  ST05: '简答题',
 };
 
 /** The most options a choice question has (A … J). */
@@ -132,7 +132,7 @@ export const questionProblems = (question: QuestionFields): { path: string; mess
       );
     }
   }
-  if (type === 'ST05' && score > 0) add('score', '问答题不能自动评分，分值应为 0');
+  if (type === 'ST05' && score > 0) add('score', '简答题不能自动评分，分值应为 0');
   if (type !== 'ST04' && question.blanks.length > 0) add('blanks', '只有填空题有填空答案');
   if (type !== 'ST03' && question.judge) add('judge', '只有判断题有对错答案');
   return problems;

@@ -56,7 +56,7 @@ export const questionBankTexts = {
   explanation: '解析',
   explanationHint: '交卷后给员工看的讲解，可不填',
   isMust: '必答',
-  scoreHint: '有正确答案的题才能评分；问答题为 0 分',
+  scoreHint: '有正确答案的题才能评分；简答题为 0 分',
   preview: '员工看到的样子',
   previewKey: (text: string) => `正确答案：${text}`,
   save: '保存',

@@ -39,7 +39,7 @@ const ALTERNATIVE_SEPARATOR = /[;；]/;
 const INSTRUCTIONS = [
   ['列', '填写方法'],
   ['分类', '题目所属分类，如“安全生产”；不存在的分类导入时自动新建'],
-  ['题型', '单选题、多选题、判断题、填空题、问答题（也可写 单选、多选、判断、填空、问答 或 ST01–ST05）'],
+  ['题型', '单选题、多选题、判断题、填空题、简答题（也可写 单选、多选、判断、填空、简答 或 ST01–ST05）'],
   ['题目', '题目内容；填空题的每个空用一对空括号（）标出，如：灭火器压力表指针应在（）区'],
   [
     '选项A…选项J',
@@ -47,9 +47,9 @@ const INSTRUCTIONS = [
   ],
   [
     '正确答案',
-    '单选题写一个字母，如 B；多选题写全部正确字母，如 ACD；判断题写 对 或 错；填空题按空的顺序写答案，空与空之间用 | 分隔，一个空有多个可接受答案时用 ; 分隔，如：绿|干粉;二氧化碳；问卷题和问答题不填',
+    '单选题写一个字母，如 B；多选题写全部正确字母，如 ACD；判断题写 对 或 错；填空题按空的顺序写答案，空与空之间用 | 分隔，一个空有多个可接受答案时用 ; 分隔，如：绿|干粉;二氧化碳；问卷题和简答题不填',
   ],
-  ['分值', '不填时：有正确答案的题 1 分，没有的 0 分；问答题不能自动评分，为 0 分'],
+  ['分值', '不填时：有正确答案的题 1 分，没有的 0 分；简答题不能自动评分，为 0 分'],
   ['解析', '答题后给员工看的讲解，可不填'],
   ['必答', '是 或 否，不填为 是'],
   ['同一题', '同一分类下题型和题目都相同的，导入时更新原题，不会重复'],
@@ -103,7 +103,7 @@ const EXAMPLES = [
     '',
     '是',
   ],
-  ['满意度调查', '问答题', '您对食堂有什么建议？', '', '', '', '', '', '', '', '', '', '否'],
+  ['满意度调查', '简答题', '您对食堂有什么建议？', '', '', '', '', '', '', '', '', '', '否'],
 ];
 
 export const bankTemplate = () => ({
@@ -154,8 +154,8 @@ const TYPE_NAMES: Record<string, SubjectType> = {};
 for (const [type, label] of Object.entries(QUESTION_TYPE_LABELS) as [SubjectType, string][]) {
   for (const name of [type, label, label.replace('题', '')]) TYPE_NAMES[normaliseHeader(name)] = type;
 }
-TYPE_NAMES[normaliseHeader('简答题')] = 'ST05';
-TYPE_NAMES[normaliseHeader('简答')] = 'ST05';
+TYPE_NAMES[normaliseHeader('问答题')] = 'ST05';
+TYPE_NAMES[normaliseHeader('问答')] = 'ST05';
 
 const JUDGE_WORDS: Record<string, 'Y' | 'N'> = {
   对: 'Y',
@@ -229,7 +229,7 @@ export const readQuestionRow = (cells: readonly string[], columns: Columns): Rea
   if (categoryName.length > 50) return { reason: '分类名称最多 50 字' };
   const typeText = cell(columns.type);
   const subjectType = TYPE_NAMES[normaliseHeader(typeText)];
-  if (!subjectType) return { reason: '题型应为 单选题、多选题、判断题、填空题 或 问答题' };
+  if (!subjectType) return { reason: '题型应为 单选题、多选题、判断题、填空题 或 简答题' };
 
   const optionTexts = columns.options.map((index) => cell(index));
   let filledCount = optionTexts.length;
@@ -269,7 +269,7 @@ export const readQuestionRow = (cells: readonly string[], columns: Columns): Rea
       );
       if (blanks.some((accepted) => accepted.length === 0)) return { reason: '填空题每个空都要有答案' };
     } else {
-      return { reason: '问答题不能自动评分，不填正确答案（参考答案可写在解析中）' };
+      return { reason: '简答题不能自动评分，不填正确答案（参考答案可写在解析中）' };
     }
   }
   const hasKey = options.some((option) => option.isCorrect) || judge !== undefined || blanks.length > 0;
