@@ -156,6 +156,8 @@ export const ADDRESSES = {
   getPaperList: { path: 'Paper/GetList', role: 'HRAdmin' },
   publishPaper: { path: 'Paper/Publish', role: 'HRAdmin', isIdempotent: true },
   withdrawPaper: { path: 'Paper/Withdraw', role: 'HRAdmin' },
+  getPaperResults: { path: 'Paper/GetResults', role: 'HRAdmin' },
+  exportPaperResults: { path: 'Paper/ExportResults', role: 'HRAdmin' },
   // 轮播图: the home page's pictures, by the HR of the plants they are for (company-wide ones: SysAdmin)
   getBannerAdminList: { path: 'Banner/GetList', role: 'HRAdmin' },
   uploadBannerImage: { path: 'Banner/UploadImage', role: 'HRAdmin', isMultipart: true },

@@ -15,6 +15,7 @@ import {
   plant,
   requiredText,
 } from './common';
+import { download } from './imports';
 import { EXAM_TYPES } from './training';
 
 export const REVIEW_MODES = ['score', 'answers-after-close'] as const;
@@ -143,6 +144,56 @@ const paperId = z.coerce
   .positive({ error: '试卷不存在' })
   .max(2_147_483_647, { error: '试卷不存在' });
 
+/** A question's figures over the workers' answers: how many answered it, how many were right, each option's count. */
+export const questionResult = z.object({
+  id: z.number(),
+  /** Its place in a fixed paper (1 …); for a drawn exam, its place among the category's candidates. */
+  sort: z.number(),
+  subject: z.string(),
+  subjectType: z.enum(['ST01', 'ST02', 'ST03', 'ST04', 'ST05']),
+  /** The category a drawn exam drew it from, or ''. */
+  categoryName: z.string(),
+  /** Answers that had this question (a drawn exam's attempts had only some). */
+  answeredCount: z.number(),
+  /** Of those, fully right (scored questions only; null for a survey's). */
+  rightCount: z.number().nullable(),
+  options: z.array(z.object({ id: z.number(), content: z.string(), isCorrect: z.boolean(), count: z.number() })),
+  /** 对 and 错 chosen, for true/false questions. */
+  judgeCounts: z.object({ Y: z.number(), N: z.number() }).nullable(),
+  /** What was written (blanks, long answers, an option's few words), the latest first; at most 50. */
+  texts: z.array(z.string()),
+});
+export type QuestionResult = z.infer<typeof questionResult>;
+
+export const paperResults = z.object({
+  examType: z.enum(EXAM_TYPES),
+  title: z.string(),
+  fullMarks: z.number(),
+  passScore: z.number().nullable(),
+  isAnonymous: z.boolean(),
+  /** Employees in service the audience rule includes today. */
+  audienceCount: z.number(),
+  startedCount: z.number(),
+  submittedCount: z.number(),
+  /** Each worker counts once, by their best attempt. */
+  passedCount: z.number(),
+  meanScore: z.number().nullable(),
+  medianScore: z.number().nullable(),
+  /** Ten equal bands of the full marks (the last includes full marks). */
+  distribution: z.array(z.object({ from: z.number(), to: z.number(), count: z.number() })),
+  questions: z.array(questionResult),
+  departments: z.array(
+    z.object({
+      bu: z.string(),
+      deptName: z.string(),
+      audienceCount: z.number(),
+      submittedCount: z.number(),
+      passedCount: z.number(),
+    }),
+  ),
+});
+export type PaperResults = z.infer<typeof paperResults>;
+
 export const paperAuthoringRoutes = {
   getPaperList: defineRoute(ADDRESSES.getPaperList, {
     request: z.object({
@@ -154,4 +205,7 @@ export const paperAuthoringRoutes = {
   }),
   publishPaper: defineRoute(ADDRESSES.publishPaper, { request: paperDraft, data: z.object({ id: z.number() }) }),
   withdrawPaper: defineRoute(ADDRESSES.withdrawPaper, { request: z.object({ id: paperId }), data: z.null() }),
+  getPaperResults: defineRoute(ADDRESSES.getPaperResults, { request: z.object({ id: paperId }), data: paperResults }),
+  /** Per worker their attempts and scores (an anonymous survey: the counts per question only), and per question. */
+  exportPaperResults: defineRoute(ADDRESSES.exportPaperResults, { request: z.object({ id: paperId }), data: download }),
 };

@@ -796,6 +796,14 @@ const HR_CASES: Record<string, Case[]> = {
   ],
   'Paper/Publish': [{ body: hzPaperDraft, refusal: absent('您不管理厂区 HZ，不能向其发布'), writes: true }],
   'Paper/Withdraw': [{ body: byId(hzPaper), refusal: absent('试卷不存在'), writes: true }],
+  'Paper/GetResults': [
+    {
+      body: byId(hzPaper),
+      refusal: absent('试卷不存在'),
+      reached: (data) => expect(data).toMatchObject({ fullMarks: 5, questions: [expect.anything()] }),
+    },
+  ],
+  'Paper/ExportResults': [{ body: byId(hzPaper), refusal: absent('试卷不存在') }],
   'Handbook/GetVersions': [
     {
       body: async () => {

@@ -284,3 +284,85 @@ const fixedQuestions = async () => {
   }[];
   return { questions: rows.map((row) => ({ bankQuestionId: row.id, score: 25 })) };
 };
+
+describe('results', () => {
+  it('count each worker once by their best attempt, exactly, per question and per department', async () => {
+    const dept = `质检${unique()}`;
+    const paperId = await publish({
+      audience: { plants: ['NT'], departments: [{ bu: 'NT', name: dept }] },
+      draws: [],
+      ...(await fixedQuestions()),
+      passScore: 60,
+      maxAttempts: 2,
+    });
+    const people = await Promise.all(Array.from({ length: 6 }, () => worker(dept)));
+    const [w1, w2, w3, w4, w5] = people as [
+      Awaited<ReturnType<typeof worker>>,
+      ...Awaited<ReturnType<typeof worker>>[],
+    ];
+    const take = async (who: typeof w1, wrong: number) => {
+      const { data } = await start(who.token, paperId);
+      const answer = await submit(who.token, paperId, answersTo(data, wrong));
+      expect(answer.body.result).toBe(true);
+      return data;
+    };
+    const order = (await take(w1, 0)).questions.map((question) => question.id);
+    await take(w2 as typeof w1, 1);
+    await take(w3 as typeof w1, 2);
+    await take(w4 as typeof w1, 3);
+    await t.database.pool.query(
+      "update paper_answers set submitted_at = now() - interval '1 hour' where paper_id = $1 and employee_id = $2",
+      [paperId, w4?.id],
+    );
+    await take(w4 as typeof w1, 0);
+    await start((w5 as typeof w1).token, paperId);
+
+    const results = (await t.call(routes.getPaperResults, { id: paperId }, clerk)).body.data as Record<
+      string,
+      unknown
+    > & {
+      questions: {
+        id: number;
+        answeredCount: number;
+        rightCount: number;
+        options: { content: string; count: number }[];
+      }[];
+      distribution: { from: number; to: number; count: number }[];
+    };
+    expect(results).toMatchObject({
+      fullMarks: 100,
+      passScore: 60,
+      audienceCount: 6,
+      startedCount: 5,
+      submittedCount: 4,
+      passedCount: 3,
+      meanScore: 81.25,
+      medianScore: 87.5,
+      departments: [{ bu: 'NT', deptName: dept, audienceCount: 6, submittedCount: 4, passedCount: 3 }],
+    });
+    expect(results.distribution.filter((band) => band.count > 0)).toEqual([
+      { from: 50, to: 60, count: 1 },
+      { from: 70, to: 80, count: 1 },
+      { from: 90, to: 100, count: 2 },
+    ]);
+    // The paper's first question: wrong for w2 and w3; w4's best attempt had it right.
+    const first = results.questions.find((question) => question.id === order[0]);
+    expect(first).toMatchObject({ answeredCount: 4, rightCount: 2 });
+    expect(first?.options.map((option) => [option.content, option.count])).toEqual([
+      ['错的', 2],
+      ['对的', 2],
+      ['也错', 0],
+    ]);
+    const third = results.questions.find((question) => question.id === order[2]);
+    expect(third).toMatchObject({ answeredCount: 4, rightCount: 4 });
+
+    const exported = (await t.call(routes.exportPaperResults, { id: paperId }, clerk)).body.data as {
+      contentBase64: string;
+    };
+    const XLSX = await import('@e965/xlsx');
+    const book = XLSX.read(Buffer.from(exported.contentBase64, 'base64'));
+    const sheet = XLSX.utils.sheet_to_json<string[]>(book.Sheets['人员成绩'] as never, { header: 1, raw: false });
+    expect(sheet).toHaveLength(5);
+    expect(sheet.find((row) => row[0] === w4?.empNo)?.slice(4)).toEqual(['2', '100', '及格', expect.any(String)]);
+  });
+});

@@ -125,7 +125,7 @@ type QuestionRow = {
   poolCategoryId: number | null;
 };
 
-const loadQuestions = (db: Executor, paperId: number): Promise<QuestionRow[]> =>
+export const loadQuestions = (db: Executor, paperId: number): Promise<QuestionRow[]> =>
   db
     .select({
       id: paperQuestions.id,
@@ -145,7 +145,7 @@ const loadQuestions = (db: Executor, paperId: number): Promise<QuestionRow[]> =>
 /** A paper's question as the engine scores it, with what a published paper's draw and review need. */
 export type PaperQuestionOf = ScoredQuestion & { explanation: string; poolCategoryId: number | null };
 
-const engineQuestionOf = (row: QuestionRow): PaperQuestionOf => ({
+export const engineQuestionOf = (row: QuestionRow): PaperQuestionOf => ({
   id: row.id,
   subject: row.subject,
   subjectType: row.subjectType as SubjectType,

@@ -14,6 +14,7 @@ import { getPaperDetail, saveAttemptAnswers, startAttempt, submitPaper } from '.
 import { listAuthoredPapers, publishPaper, withdrawPaper } from './authoring';
 import { findMaterialMedia, GUIDE_FILE, parseRange, statMediaFile } from './media';
 import { getPersonExam, listPapers } from './papers';
+import { exportPaperResults, paperResults } from './results';
 import { getStudyItems, getStudyProgress, recordProgress, saveStudyRecord } from './study';
 
 export const registerTrainingRoutes = (app: FastifyInstance, { db, mediaDir }: { db: Db; mediaDir: string }) => {
@@ -89,6 +90,12 @@ export const registerTrainingRoutes = (app: FastifyInstance, { db, mediaDir }: {
   registerCall(app, paperAuthoringRoutes.publishPaper, async ({ body, caller, request, idempotencyKey }) => ({
     data: await publishPaper(db, caller, { draft: body, requestId: request.id, idempotencyKey }),
     msg: body.examType === 'EXAM' ? '考试已发布' : '问卷已发布',
+  }));
+  registerCall(app, paperAuthoringRoutes.getPaperResults, async ({ body, caller }) => ({
+    data: await paperResults(db, caller, body.id),
+  }));
+  registerCall(app, paperAuthoringRoutes.exportPaperResults, async ({ body, caller }) => ({
+    data: await exportPaperResults(db, caller, body.id),
   }));
   registerCall(app, paperAuthoringRoutes.withdrawPaper, async ({ body, caller, request }) => {
     await withdrawPaper(db, caller, { id: body.id, requestId: request.id });
