@@ -5,7 +5,7 @@ import { ROLE_LABELS } from '@ess/contract/audience';
 import { FEEDBACK_TYPE_LABELS } from '@ess/contract/notices';
 import { handbookTexts } from './texts-handbook';
 import { materialsTexts } from './texts-materials';
-import { papersTexts, questionBankTexts } from './texts-training';
+import { papersTexts, questionBankTexts, resultsTexts } from './texts-training';
 
 export const ct = {
   title: '人事管理后台',
@@ -76,6 +76,7 @@ export const ct = {
   handbook: handbookTexts,
   questionBank: questionBankTexts,
   papers: papersTexts,
+  paperResults: resultsTexts,
   materials: materialsTexts,
   /** The notice at the top of the console for a SysAdmin when the scheduled backups need a look. */
   backups: {

@@ -116,6 +116,7 @@ export const queryKeys = {
     /** 考试与问卷: the published papers by filter and page. */
     papers: ['console', 'papers'],
     paperList: (filter: object, page: number) => ['console', 'papers', 'list', filter, page] as const,
+    paperResults: (id: number) => ['console', 'papers', 'results', id] as const,
     /** 学习资料: the list by filter and page (an upload, rename or delete reads it again). */
     materials: ['console', 'materials'],
     materialList: (filter: object, page: number) => ['console', 'materials', 'list', filter, page] as const,

@@ -10,6 +10,7 @@ import { emptyLocale } from '../../components/table-empty';
 import { ct } from '../../texts';
 import { PAPER_PAGE_SIZE, type PaperFilter, paperListQuery, useWithdrawPaper } from './api/papers';
 import { PaperDrawer } from './paper-drawer';
+import { ResultsDrawer } from './results-drawer';
 
 const p = ct.papers;
 /** Solid tags: white words on a dark colour read at AA. */
@@ -24,6 +25,7 @@ const PapersPage = ({ session }: { session: ConsoleSession }) => {
   const [filter, setFilter] = useState<PaperFilter>({ bu: '', examType: '' });
   const [page, setPage] = useState(1);
   const [building, setBuilding] = useState<'EXAM' | 'DEMAND' | undefined>();
+  const [resultsOf, setResultsOf] = useState<PaperRow | undefined>();
   const list = useQuery(paperListQuery(filter, page));
   const withdraw = useWithdrawPaper();
   const setFilterField = (patch: Partial<PaperFilter>) => {
@@ -97,25 +99,32 @@ const PapersPage = ({ session }: { session: ConsoleSession }) => {
             { title: p.progress, width: 150, render: (_, row) => p.progressText(row.startedCount, row.submittedCount) },
             {
               title: ct.common.actions,
-              width: 90,
-              render: (_, row) =>
-                row.state === 'withdrawn' ? null : (
-                  <Popconfirm
-                    title={p.withdrawConfirm}
-                    okText={p.withdraw}
-                    okButtonProps={{ danger: true }}
-                    cancelText={ct.common.cancel}
-                    onConfirm={() => withdraw.mutate(row.id)}
-                  >
-                    <Button size="small" type="link" danger>
-                      {p.withdraw}
-                    </Button>
-                  </Popconfirm>
-                ),
+              width: 130,
+              render: (_, row) => (
+                <Space size={0}>
+                  <Button size="small" type="link" onClick={() => setResultsOf(row)}>
+                    {ct.paperResults.open}
+                  </Button>
+                  {row.state !== 'withdrawn' && (
+                    <Popconfirm
+                      title={p.withdrawConfirm}
+                      okText={p.withdraw}
+                      okButtonProps={{ danger: true }}
+                      cancelText={ct.common.cancel}
+                      onConfirm={() => withdraw.mutate(row.id)}
+                    >
+                      <Button size="small" type="link" danger>
+                        {p.withdraw}
+                      </Button>
+                    </Popconfirm>
+                  )}
+                </Space>
+              ),
             },
           ]}
         />
       </Card>
+      {resultsOf && <ResultsDrawer row={resultsOf} onClose={() => setResultsOf(undefined)} />}
       {building && <PaperDrawer session={session} examType={building} onClose={() => setBuilding(undefined)} />}
     </Space>
   );

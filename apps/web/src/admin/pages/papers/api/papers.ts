@@ -3,7 +3,7 @@ import type { PaperDraftInput } from '@ess/contract/paper-authoring';
 import type { Plant } from '@ess/contract/plants';
 import type { ExamType } from '@ess/contract/training';
 import { queryOptions } from '@tanstack/react-query';
-import { callApiEnvelope } from '../../../../lib/api-client';
+import { callApi, callApiEnvelope } from '../../../../lib/api-client';
 import { queryKeys } from '../../../../lib/query-keys';
 import { useConsoleMutation } from '../../../api/console-mutation';
 
@@ -30,3 +30,12 @@ export const useWithdrawPaper = () =>
     call: (id: number) => callApiEnvelope('withdrawPaper', { id }),
     invalidates: [queryKeys.console.papers],
   });
+
+export const paperResultsQuery = (id: number) =>
+  queryOptions({
+    queryKey: queryKeys.console.paperResults(id),
+    queryFn: ({ signal }) => callApi('getPaperResults', { id }, { signal }),
+    staleTime: 0,
+  });
+
+export const exportPaperResults = (id: number) => callApi('exportPaperResults', { id });
