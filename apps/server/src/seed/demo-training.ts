@@ -1,6 +1,6 @@
 // Demo training: a short safety video and a PDF of safety rules for every employee to study, an exam with every
 // question type (blanks of both bracket kinds, an option asking for text, answer keys and points) and a survey,
-// assigned to everyone. The files are copied into MEDIA_DIR (installDemoMedia) with the onboarding guide.
+// assigned to everyone, and a question bank of NT for HR to build exams from. The files are copied into MEDIA_DIR (installDemoMedia) with the onboarding guide.
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
@@ -120,7 +120,87 @@ const insertPaper = async (
   return paperId;
 };
 
+/** The demo's question bank: two categories of NT, for HR to build exams from (题库, 考试与问卷). */
+const DEMO_BANK: { category: string; questions: Question[] }[] = [
+  {
+    category: '消防安全',
+    questions: [
+      {
+        type: 'ST01',
+        subject: '发现火情应首先拨打哪个电话？',
+        options: options('110', '119', '120'),
+        key: { optionIds: [2] },
+        score: 5,
+      },
+      {
+        type: 'ST01',
+        subject: '干粉灭火器使用时应对准火焰的哪个部位？',
+        options: options('火焰顶部', '火焰中部', '火焰根部'),
+        key: { optionIds: [3] },
+        score: 5,
+      },
+      {
+        type: 'ST02',
+        subject: '下列哪些是车间常见的消防器材？',
+        options: options('灭火器', '消防栓', '扳手', '应急照明灯'),
+        key: { optionIds: [1, 2, 4] },
+        score: 10,
+      },
+      { type: 'ST03', subject: '安全出口和疏散通道可以临时堆放物料。', key: { judge: 'N' }, score: 5 },
+      { type: 'ST03', subject: '电器着火时应先切断电源再灭火。', key: { judge: 'Y' }, score: 5 },
+      { type: 'ST04', subject: '灭火器压力表指针应在（）色区域。', key: { blanks: [['绿', '绿色']] }, score: 5 },
+    ],
+  },
+  {
+    category: '劳动防护',
+    questions: [
+      {
+        type: 'ST01',
+        subject: '冲压作业时双手应放在哪里？',
+        options: options('模具内扶料', '双手按钮上', '随意'),
+        key: { optionIds: [2] },
+        score: 5,
+      },
+      {
+        type: 'ST02',
+        subject: '进入冲压车间必须佩戴哪些防护用品？',
+        options: options('安全帽', '防护眼镜', '耳塞', '拖鞋'),
+        key: { optionIds: [1, 2, 3] },
+        score: 10,
+      },
+      { type: 'ST03', subject: '手套破损后可以继续使用到下班。', key: { judge: 'N' }, score: 5 },
+      { type: 'ST04', subject: '噪声超过（）分贝的岗位必须佩戴耳塞。', key: { blanks: [['85']] }, score: 5 },
+      { type: 'ST05', subject: '请写出你所在岗位最需要注意的一条安全事项。', isMust: false },
+    ],
+  },
+];
+
+const seedDemoBank = async (client: pg.PoolClient | pg.Pool) => {
+  for (const { category, questions } of DEMO_BANK) {
+    const { rows } = await client.query<{ id: number }>(
+      `insert into question_categories (bu, name) values ('NT', $1) returning id`,
+      [category],
+    );
+    for (const question of questions) {
+      await client.query(
+        `insert into bank_questions (category_id, subject_type, subject, options, answer_key, score, is_must)
+         values ($1, $2, $3, $4, $5, $6, $7)`,
+        [
+          rows[0]?.id,
+          question.type,
+          question.subject,
+          JSON.stringify(question.options ?? []),
+          question.key ? JSON.stringify(question.key) : null,
+          question.score ?? 0,
+          question.isMust !== false,
+        ],
+      );
+    }
+  }
+};
+
 export const seedDemoTraining = async (client: pg.PoolClient | pg.Pool) => {
+  await seedDemoBank(client);
   const { rows } = await client.query<{ id: number; file_name: string }>(
     `insert into training_materials (name, file_name, duration_seconds, kind, original_file_name)
      values ('安全生产第一课（视频）', 'safety-lesson.mp4', 8.003, 'video', 'safety-lesson.mp4'),

@@ -23,6 +23,8 @@ describe('consolePages', () => {
       '/banners',
       '/handbook',
       '/materials',
+      '/question-bank',
+      '/papers',
     ]);
     expect(consolePages(session(['HRAdmin', 'AppVerify'], ['NT'])).map((item) => item.key)).toContain('/review');
     // 备份与任务 and 公司信息 are the SysAdmin's alone.
@@ -37,6 +39,8 @@ describe('consolePages', () => {
       '/banners',
       '/handbook',
       '/materials',
+      '/question-bank',
+      '/papers',
       '/operations',
       '/site',
     ]);
