@@ -235,6 +235,7 @@ export const buildApp = async ({
   await registerHandbookRoutes(app, { db });
   await registerMaterialRoutes(app, {
     db,
+    notifier,
     mediaDir: config.mediaDir,
     converters: { ffmpegPath: config.FFMPEG_PATH, sofficePath: config.SOFFICE_PATH },
     maxBytes: config.MATERIAL_MAX_MB * 1024 * 1024,

@@ -219,6 +219,13 @@ export const ADDRESSES = {
   getMaterial: { path: 'TrainMaterial/Get', role: 'HRAdmin' },
   renameMaterial: { path: 'TrainMaterial/Rename', role: 'HRAdmin' },
   deleteMaterial: { path: 'TrainMaterial/Delete', role: 'HRAdmin' },
+  assignMaterial: { path: 'TrainMaterial/Assign', role: 'HRAdmin', isIdempotent: true },
+  getMaterialAssignments: { path: 'TrainMaterial/GetAssignments', role: 'HRAdmin' },
+  getAssignmentProgress: { path: 'TrainMaterial/GetProgress', role: 'HRAdmin' },
+  getAssignmentPeople: { path: 'TrainMaterial/GetProgressPeople', role: 'HRAdmin' },
+  exportAssignmentProgress: { path: 'TrainMaterial/ExportProgress', role: 'HRAdmin' },
+  remindAssignment: { path: 'TrainMaterial/Remind', role: 'HRAdmin' },
+  withdrawAssignment: { path: 'TrainMaterial/WithdrawAssignment', role: 'HRAdmin' },
   // ——— end of the HR console ———
 } as const satisfies Record<string, Address>;
 

@@ -48,6 +48,9 @@ export const AUDIT_ACTIONS = {
   'paper.submit': '提交考试或问卷',
   'paper.publish': '发布考试或问卷',
   'paper.withdraw': '撤回考试或问卷',
+  'material.assign': '分配学习资料',
+  'material.remind': '提醒学习',
+  'material.unassign': '撤回学习分配',
   'job.retry': '重试后台任务',
   'proposal.submit': '提交改善提案',
   'proposal.status': '处理改善提案',
@@ -188,6 +191,9 @@ export const AUDIT_FIELDS: Record<string, string> = {
   closesAt: '截止时间',
   questions: '题目',
   audience: '范围',
+  trainTheme: '培训主题',
+  dueAt: '截止时间',
+  isRequired: '必修',
   ...PAY_ITEM_LABELS,
 };
 

@@ -4,7 +4,10 @@
 // Office files to PDF in the background, anything else is refused. These calls list, rename and delete them.
 import { z } from 'zod';
 import { ADDRESSES } from './addresses';
+import { DATE_TIME } from './announcements';
+import { audienceRule } from './audience';
 import { CONSOLE_PAGE_SIZE, defineRoute, optionalFilter, pagingFields, plant, requiredText } from './common';
+import { download } from './imports';
 
 /** Where tus-js-client sends the bytes (POST to create, then PATCH/HEAD on the upload's own address). */
 export const MATERIAL_UPLOAD_PATH = '/api/TrainMaterial/Upload';
@@ -62,6 +65,84 @@ export type MaterialRow = z.infer<typeof materialRow>;
 
 const byId = z.object({ id: materialId });
 
+// ——— Assignments: a material for an audience, with a due date and 必修/选修 ———
+
+const assignmentId = z.coerce
+  .number({ error: '分配记录不存在' })
+  .int({ error: '分配记录不存在' })
+  .positive({ error: '分配记录不存在' })
+  .max(2_147_483_647, { error: '分配记录不存在' });
+
+export const assignmentDraft = z.object({
+  materialId,
+  trainTheme: requiredText('培训主题', '请填写培训主题', 100),
+  audience: audienceRule,
+  /** 'yyyy-MM-dd HH:mm' China time; absent: no due date. */
+  dueAt: z.preprocess(
+    (value) => (value === null || value === '' ? undefined : value),
+    z
+      .string({ error: '截止时间格式应为 yyyy-MM-dd HH:mm' })
+      .regex(DATE_TIME, { error: '截止时间格式应为 yyyy-MM-dd HH:mm' })
+      .optional(),
+  ),
+  /** 必修 (true) or 选修. */
+  isRequired: z.boolean({ error: '请选择必修或选修' }).default(true),
+});
+export type AssignmentDraft = z.output<typeof assignmentDraft>;
+
+/** Where an employee of the audience stands: finished, not yet (before the due date), or overdue. */
+export const STUDY_STANDINGS = ['done', 'pending', 'overdue'] as const;
+export type StudyStanding = (typeof STUDY_STANDINGS)[number];
+export const STUDY_STANDING_LABELS: Record<StudyStanding, string> = { done: '已完成', pending: '未完成', overdue: '已逾期' };
+
+export const assignmentRow = z.object({
+  id: z.number(),
+  materialId: z.number(),
+  materialName: z.string(),
+  trainTheme: z.string(),
+  audience: z.string(),
+  dueAt: z.string().nullable(),
+  isRequired: z.boolean(),
+  isWithdrawn: z.boolean(),
+  authorName: z.string(),
+  createdAt: z.string(),
+  remindedAt: z.string().nullable(),
+  /** Employees in service the rule includes today, and of them who finished and who is overdue. */
+  audienceCount: z.number(),
+  doneCount: z.number(),
+  overdueCount: z.number(),
+});
+export type AssignmentRow = z.infer<typeof assignmentRow>;
+
+export const assignmentProgress = z.object({
+  audienceCount: z.number(),
+  doneCount: z.number(),
+  overdueCount: z.number(),
+  groups: z.array(
+    z.object({
+      bu: z.string(),
+      deptName: z.string(),
+      audienceCount: z.number(),
+      doneCount: z.number(),
+      overdueCount: z.number(),
+    }),
+  ),
+});
+export type AssignmentProgress = z.infer<typeof assignmentProgress>;
+
+export const progressPerson = z.object({
+  empNo: z.string(),
+  name: z.string(),
+  bu: z.string(),
+  deptName: z.string(),
+  teamName: z.string(),
+  standing: z.enum(STUDY_STANDINGS),
+  studiedMinutes: z.number(),
+  /** Share of a video watched (0–1), or null. */
+  coverage: z.number().nullable(),
+});
+export type ProgressPerson = z.infer<typeof progressPerson>;
+
 export const materialsRoutes = {
   getMaterialList: defineRoute(ADDRESSES.getMaterialList, {
     request: z.object({
@@ -78,4 +159,30 @@ export const materialsRoutes = {
   }),
   /** Refused while it is assigned to anyone (their study records refer to it). */
   deleteMaterial: defineRoute(ADDRESSES.deleteMaterial, { request: byId, data: z.null() }),
+  assignMaterial: defineRoute(ADDRESSES.assignMaterial, { request: assignmentDraft, data: z.object({ id: z.number() }) }),
+  getMaterialAssignments: defineRoute(ADDRESSES.getMaterialAssignments, {
+    request: z.object({ materialId: optionalFilter(materialId), ...pagingFields(CONSOLE_PAGE_SIZE) }),
+    data: z.array(assignmentRow),
+  }),
+  getAssignmentProgress: defineRoute(ADDRESSES.getAssignmentProgress, {
+    request: z.object({ id: assignmentId, bu: optionalFilter(plant) }),
+    data: assignmentProgress,
+  }),
+  getAssignmentPeople: defineRoute(ADDRESSES.getAssignmentPeople, {
+    request: z.object({
+      id: assignmentId,
+      bu: optionalFilter(plant),
+      standing: z.enum(STUDY_STANDINGS, { error: '名单类型无效' }).default('pending'),
+      ...pagingFields(CONSOLE_PAGE_SIZE),
+    }),
+    data: z.array(progressPerson),
+  }),
+  /** Everyone of the audience with their standing (one plant's, or every plant's up to 20,000 people). */
+  exportAssignmentProgress: defineRoute(ADDRESSES.exportAssignmentProgress, {
+    request: z.object({ id: assignmentId, bu: optionalFilter(plant) }),
+    data: download,
+  }),
+  /** One reminder per assignment, a message to each who has not finished. */
+  remindAssignment: defineRoute(ADDRESSES.remindAssignment, { request: z.object({ id: assignmentId }), data: z.null() }),
+  withdrawAssignment: defineRoute(ADDRESSES.withdrawAssignment, { request: z.object({ id: assignmentId }), data: z.null() }),
 };

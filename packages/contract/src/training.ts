@@ -51,6 +51,10 @@ export const studyItem = z.object({
    */
   coverage: z.number().nullable(),
   isStudied: z.boolean(),
+  /** When HR wants it studied by ('yyyy-MM-dd HH:mm' China time), or null. */
+  dueAt: z.string().nullable().default(null),
+  /** 必修 (true) or 选修. */
+  isRequired: z.boolean().default(true),
 });
 export type StudyItem = z.infer<typeof studyItem>;
 

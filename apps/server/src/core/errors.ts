@@ -129,6 +129,10 @@ export const ERRORS = {
   PAPER_COOLING_DOWN: { message: '请于 {time} 后再次参加考试', status: 200 },
   PAPER_ATTEMPT_OVER: { message: '本次作答已结束，系统已按保存的答案交卷', status: 200 },
   PAPER_ATTEMPT_NOT_FOUND: { message: '没有进行中的作答，请重新进入', status: 200 },
+  ASSIGNMENT_NOT_FOUND: { message: '分配记录不存在', status: 200 },
+  ASSIGNMENT_ALREADY_REMINDED: { message: '已经提醒过一次，不能重复提醒', status: 200 },
+  MATERIAL_NOT_READY: { message: '资料还未就绪（上传、检查或转换中），就绪后才能分配', status: 200 },
+  MATERIAL_AUDIENCE_PLANT: { message: '该资料属于 {plant} 厂，只能分配给 {plant} 的员工', status: 200 },
   QUESTION_EXPORT_TOO_LARGE: { message: '一次最多导出 {max} 题，请选择工厂或分类后分别导出', status: 200 },
   MEDIA_NOT_FOUND: { message: '学习资料不存在或已被删除', status: 404 },
   // 学习资料 in the console (materials): the tus upload's refusals carry the same words

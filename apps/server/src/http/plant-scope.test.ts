@@ -9,7 +9,7 @@ import * as XLSX from '@e965/xlsx';
 import { type RouteSpec, routes } from '@ess/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FACTORY_PASSWORD_HASH, makeEmployee, makeRole } from '../../test/factories';
+import { FACTORY_PASSWORD_HASH, makeEmployee, makeRole, makeStudyMaterial } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { makePdf } from '../../test/pdf';
 import { improveForm, PDF, uploadPublic } from '../../test/public-forms';
@@ -284,6 +284,27 @@ const hzPaper = async () => {
   return (published.body.data as { id: number }).id;
 };
 
+/** A ready PDF of HZ, as an upload leaves it, and an assignment of it to HZ made by 900001. */
+const hzReadyMaterial = async () => {
+  const material = await makeStudyMaterial(t.database, [], {
+    name: `走查资料${Math.random()}`,
+    fileName: 'safety-rules.pdf',
+  });
+  await t.database.pool.query(
+    "update training_materials set bu = 'HZ', kind = 'document', state = 'ready' where id = $1",
+    [material.id],
+  );
+  return material.id;
+};
+const hzAssignment = async () => {
+  const made = await t.call(
+    routes.assignMaterial,
+    { materialId: await hzReadyMaterial(), trainTheme: '走查主题', audience: { plants: ['HZ'] } },
+    allPlants,
+  );
+  return (made.body.data as { id: number }).id;
+};
+
 const proposalOf = async (bu: 'HZ' | 'NT') => {
   const form =
     bu === 'HZ'
@@ -387,6 +408,7 @@ const PERSON_ABSENT = absent('员工不存在');
 const SUBMISSION_ABSENT = absent('记录不存在，请刷新后重试');
 const HANDBOOK_ABSENT = absent('版本不存在');
 const CATEGORY_ABSENT = absent('分类不存在');
+const ASSIGNMENT_ABSENT = absent('分配记录不存在');
 
 type Case = {
   /** What the case is about, when a call has more than one. */
@@ -804,6 +826,34 @@ const HR_CASES: Record<string, Case[]> = {
     },
   ],
   'Paper/ExportResults': [{ body: byId(hzPaper), refusal: absent('试卷不存在') }],
+  'TrainMaterial/Assign': [
+    {
+      body: async () => ({ materialId: await hzReadyMaterial(), trainTheme: '走查主题', audience: { plants: ['HZ'] } }),
+      refusal: absent('学习资料不存在或已被删除'),
+      writes: true,
+    },
+  ],
+  'TrainMaterial/GetAssignments': [
+    {
+      body: async () => {
+        const id = await hzAssignment();
+        const { rows } = await t.database.pool.query('select material_id from material_assignments where id = $1', [
+          id,
+        ]);
+        return { materialId: rows[0].material_id };
+      },
+      refusal: absent('学习资料不存在或已被删除'),
+      reached: (data) => expect(rowsOf(data)).toHaveLength(1),
+    },
+  ],
+  'TrainMaterial/GetProgress': [
+    { body: byId(hzAssignment), refusal: ASSIGNMENT_ABSENT },
+    { name: 'by plant', body: async () => ({ id: await hzAssignment(), bu: 'HZ' }), refusal: FORBIDDEN },
+  ],
+  'TrainMaterial/GetProgressPeople': [{ body: byId(hzAssignment), refusal: ASSIGNMENT_ABSENT }],
+  'TrainMaterial/ExportProgress': [{ body: byId(hzAssignment), refusal: ASSIGNMENT_ABSENT }],
+  'TrainMaterial/Remind': [{ body: byId(hzAssignment), refusal: ASSIGNMENT_ABSENT, writes: true }],
+  'TrainMaterial/WithdrawAssignment': [{ body: byId(hzAssignment), refusal: ASSIGNMENT_ABSENT, writes: true }],
   'Handbook/GetVersions': [
     {
       body: async () => {

@@ -73,6 +73,30 @@ export const trainingMaterials = pgTable(
   (table) => [index('training_materials_bu_idx').on(table.bu, table.id)],
 );
 
+/**
+ * HR's assignment of a material to an audience (the notices' rule, resolved when read) under a training theme, with a
+ * due date and 必修/选修. A worker it includes gets the study item (study_assignments) when they next open 学习.
+ */
+export const materialAssignments = pgTable(
+  'material_assignments',
+  {
+    id: serial('id').primaryKey(),
+    materialId: integer('material_id')
+      .notNull()
+      .references(() => trainingMaterials.id, { onDelete: 'cascade' }),
+    trainTheme: varchar('train_theme', { length: 100 }).notNull(),
+    ...audienceColumns(),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    isRequired: boolean('is_required').notNull().default(true),
+    createdBy: integer('created_by').references(() => employees.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    /** When HR sent the one reminder to those who had not finished. */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+  },
+  (table) => [index('material_assignments_material_idx').on(table.materialId)],
+);
+
 /** A material an employee must study, under a training theme: one study item (its id is the StudyId). */
 export const studyAssignments = pgTable(
   'study_assignments',
@@ -83,6 +107,10 @@ export const studyAssignments = pgTable(
       .notNull()
       .references(() => trainingMaterials.id, { onDelete: 'cascade' }),
     trainTheme: varchar('train_theme', { length: 100 }).notNull(),
+    /** The console's assignment it came from (none: the demo's); its due date and 必修/选修 are copied here. */
+    assignmentId: integer('assignment_id').references(() => materialAssignments.id, { onDelete: 'set null' }),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    isRequired: boolean('is_required').notNull().default(true),
     /** Seconds of study saved in records, kept here so the list reads one row per item. */
     studiedMs: bigint('studied_ms', { mode: 'number' }).notNull().default(0),
     /** Merged [from, to] stretches of the video watched, in seconds. */

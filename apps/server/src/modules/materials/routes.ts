@@ -1,8 +1,18 @@
 // TrainMaterial/* of the console (学习资料) and the tus upload beside them; the worker that makes uploads playable.
 import { materialsRoutes } from '@ess/contract/materials';
 import type { FastifyInstance } from 'fastify';
+import type { Notifier } from '../../core/notifier';
 import type { Db } from '../../db/client';
 import { registerCall } from '../../http/contract-routes';
+import {
+  assignMaterial,
+  assignmentPeople,
+  assignmentProgress,
+  exportAssignmentProgress,
+  listAssignments,
+  remindAssignment,
+  withdrawAssignment,
+} from './assignments';
 import { findMediaTools } from './media-tools';
 import { deleteMaterial, getMaterial, listMaterials, renameMaterial } from './service';
 import { registerMaterialUpload } from './tus-upload';
@@ -19,10 +29,17 @@ export const registerMaterialRoutes = async (
   app: FastifyInstance,
   {
     db,
+    notifier,
     mediaDir,
     converters,
     maxBytes,
-  }: { db: Db; mediaDir: string; converters: { ffmpegPath?: string; sofficePath?: string }; maxBytes: number },
+  }: {
+    db: Db;
+    notifier: Notifier;
+    mediaDir: string;
+    converters: { ffmpegPath?: string; sofficePath?: string };
+    maxBytes: number;
+  },
 ) => {
   const tools = findMediaTools(converters);
   const worker = createMaterialWorker({ db, mediaDir, tools }, (message) => app.log.error(message));
@@ -50,6 +67,44 @@ export const registerMaterialRoutes = async (
   registerCall(app, materialsRoutes.deleteMaterial, async ({ body, caller, request }) => {
     await deleteMaterial({ db, mediaDir }, caller, { id: body.id, requestId: request.id });
     return { data: null, msg: '删除成功' };
+  });
+
+  // Assignments: a material for an audience, with a due date and 必修/选修, and who has studied it.
+  registerCall(app, materialsRoutes.assignMaterial, async ({ body, caller, request, idempotencyKey }) => ({
+    data: await assignMaterial(db, caller, { draft: body, requestId: request.id, idempotencyKey }),
+    msg: '已分配',
+  }));
+  registerCall(app, materialsRoutes.getMaterialAssignments, async ({ body, caller }) => {
+    const { rows, totalCount } = await listAssignments(db, caller, {
+      materialId: body.materialId,
+      page: body.CurrentPage,
+      pageSize: body.PageSize,
+    });
+    return { data: rows, totalCount };
+  });
+  registerCall(app, materialsRoutes.getAssignmentProgress, async ({ body, caller }) => ({
+    data: await assignmentProgress(db, caller, body),
+  }));
+  registerCall(app, materialsRoutes.getAssignmentPeople, async ({ body, caller }) => {
+    const { rows, totalCount } = await assignmentPeople(db, caller, {
+      id: body.id,
+      bu: body.bu,
+      standing: body.standing,
+      page: body.CurrentPage,
+      pageSize: body.PageSize,
+    });
+    return { data: rows, totalCount };
+  });
+  registerCall(app, materialsRoutes.exportAssignmentProgress, async ({ body, caller }) => ({
+    data: await exportAssignmentProgress(db, caller, body),
+  }));
+  registerCall(app, materialsRoutes.remindAssignment, async ({ body, caller, request }) => {
+    const count = await remindAssignment({ db, notifier }, caller, { id: body.id, requestId: request.id });
+    return { data: null, msg: `已提醒 ${count} 名未完成的员工` };
+  });
+  registerCall(app, materialsRoutes.withdrawAssignment, async ({ body, caller, request }) => {
+    await withdrawAssignment(db, caller, { id: body.id, requestId: request.id });
+    return { data: null, msg: '已撤回分配' };
   });
 
   await registerMaterialUpload(app, { db, mediaDir, tools, maxBytes, kick: worker.kick });

@@ -61,7 +61,7 @@ export const refusalByName = (tools: MediaTools, fileName: string): string | und
 export const mayManageMaterial = (caller: Caller, bu: string | null) =>
   bu === null ? hasRole(caller, 'SysAdmin') : caller.adminPlants.has(bu);
 
-const managedBy = (caller: Caller): SQL => {
+export const managedBy = (caller: Caller): SQL => {
   const plants = `{${[...caller.adminPlants].join(',')}}`;
   const ofPlants = sql`${trainingMaterials.bu} = any(${plants}::text[])`;
   return hasRole(caller, 'SysAdmin') ? sql`(${trainingMaterials.bu} is null or ${ofPlants})` : ofPlants;

@@ -16,10 +16,18 @@ import {
 } from '@ess/contract/training';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
+import { audienceIncludes } from '../../core/audience';
 import type { Caller } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
 import type { Db } from '../../db/client';
-import { studyAssignments, studyRecords, trainingMaterials } from '../../db/schema/index';
+import {
+  employees,
+  materialAssignments,
+  studyAssignments,
+  studyRecords,
+  trainingMaterials,
+} from '../../db/schema/index';
+import { shanghaiTime } from '../../db/shanghai-time';
 import { type Executor, withTransaction } from '../../db/transaction';
 import { statMediaFile } from './media';
 import { readVideoSeconds } from './video-length';
@@ -105,10 +113,37 @@ const standingOf = ({
   return { coverage: null, isStudied: length !== 'missing' && studiedMs >= MIN_STUDY_MS };
 };
 
+/** The audience rule of the assignment row named `a` in a statement. */
+const RULE_OF_A = {
+  plants: sql.raw('a.plants'),
+  departments: sql.raw('a.departments'),
+  teams: sql.raw('a.teams'),
+  roles: sql.raw('a.roles'),
+  employeeIds: sql.raw('a.employee_ids'),
+} as unknown as Parameters<typeof audienceIncludes>[0];
+
+/**
+ * Gives the caller the study items of HR's live assignments that include them today (material_assignments), once
+ * each (the first assignment of a material wins): one statement, run as they open 学习, so a worker hired into an
+ * audience later has its items too.
+ */
+const materializeStudyItems = (db: Db, employeeId: number) =>
+  db.execute(sql`
+    insert into study_assignments (employee_id, material_id, train_theme, assignment_id, due_at, is_required)
+    select ${employees.id}, a.material_id, a.train_theme, a.id, a.due_at, a.is_required
+    from ${materialAssignments} a
+    join ${trainingMaterials} m on m.id = a.material_id and m.state = 'ready'
+    join ${employees} on ${employees.id} = ${employeeId} and ${employees.leftOn} is null
+      and ${audienceIncludes(RULE_OF_A)}
+    where a.withdrawn_at is null
+    order by a.id
+    on conflict (employee_id, material_id) do nothing`);
+
 export const getStudyItems = async (
   { db, mediaDir }: { db: Db; mediaDir: string },
   caller: Caller,
 ): Promise<StudyItem[]> => {
+  await materializeStudyItems(db, caller.id);
   const rows = await db
     .select({
       id: studyAssignments.id,
@@ -120,10 +155,14 @@ export const getStudyItems = async (
       mediaKey: trainingMaterials.mediaKey,
       fileName: trainingMaterials.fileName,
       duration: trainingMaterials.durationSeconds,
+      dueAt: shanghaiTime(studyAssignments.dueAt),
+      isRequired: studyAssignments.isRequired,
     })
     .from(studyAssignments)
     .innerJoin(trainingMaterials, eq(trainingMaterials.id, studyAssignments.materialId))
-    .where(eq(studyAssignments.employeeId, caller.id))
+    .leftJoin(materialAssignments, eq(materialAssignments.id, studyAssignments.assignmentId))
+    // An item of an assignment HR withdrew is no longer asked of the worker (what they studied stays recorded).
+    .where(and(eq(studyAssignments.employeeId, caller.id), isNull(materialAssignments.withdrawnAt)))
     .orderBy(asc(studyAssignments.id));
   return Promise.all(
     rows.map(async (row) => {
@@ -138,6 +177,8 @@ export const getStudyItems = async (
         isVideo,
         studiedSeconds: Math.floor(row.studiedMs / 1000),
         ...standingOf({ length, coveredSeconds: row.coveredSeconds, studiedMs: row.studiedMs }),
+        dueAt: row.dueAt,
+        isRequired: row.isRequired,
       };
     }),
   );
