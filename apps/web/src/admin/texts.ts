@@ -4,7 +4,7 @@ import { ANNOUNCEMENT_STATE_LABELS } from '@ess/contract/announcements';
 import { ROLE_LABELS } from '@ess/contract/audience';
 import { FEEDBACK_TYPE_LABELS } from '@ess/contract/notices';
 import { handbookTexts } from './texts-handbook';
-import { materialsTexts } from './texts-materials';
+import { assignmentTexts, materialsTexts } from './texts-materials';
 import { papersTexts, questionBankTexts, resultsTexts } from './texts-training';
 
 export const ct = {
@@ -78,6 +78,7 @@ export const ct = {
   papers: papersTexts,
   paperResults: resultsTexts,
   materials: materialsTexts,
+  assignments: assignmentTexts,
   /** The notice at the top of the console for a SysAdmin when the scheduled backups need a look. */
   backups: {
     failed: (message: string) => `备份失败：${message}`,

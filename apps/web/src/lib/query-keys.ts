@@ -119,6 +119,11 @@ export const queryKeys = {
     paperResults: (id: number) => ['console', 'papers', 'results', id] as const,
     /** 学习资料: the list by filter and page (an upload, rename or delete reads it again). */
     materials: ['console', 'materials'],
+    /** A material's assignments, one assignment's progress and its people by standing (under materials: a change reads all again). */
+    materialAssignments: (materialId: number) => ['console', 'materials', 'assignments', materialId] as const,
+    assignmentProgress: (id: number) => ['console', 'materials', 'progress', id] as const,
+    assignmentPeople: (id: number, standing: string, page: number) =>
+      ['console', 'materials', 'people', id, standing, page] as const,
     materialList: (filter: object, page: number) => ['console', 'materials', 'list', filter, page] as const,
   },
 } as const;

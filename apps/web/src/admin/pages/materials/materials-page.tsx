@@ -30,6 +30,7 @@ import { plantLabel, plantOptions } from '../../plant-options';
 import { ct } from '../../texts';
 import { useDeleteMaterial, useRenameMaterial } from './api/change-material';
 import { MATERIAL_PAGE_SIZE, type MaterialFilter, materialListQuery } from './api/get-material-list';
+import { AssignmentsDrawer } from './assignments-drawer';
 import { UploadDialog } from './upload-dialog';
 
 const m = ct.materials;
@@ -97,7 +98,7 @@ const RenameDialog = ({ row, onClose }: { row: MaterialRow; onClose: () => void 
   );
 };
 
-type Dialog = { kind: 'upload' } | { kind: 'preview' | 'rename'; row: MaterialRow } | undefined;
+type Dialog = { kind: 'upload' } | { kind: 'preview' | 'rename' | 'assign'; row: MaterialRow } | undefined;
 
 const MaterialsPage = ({ session }: { session: ConsoleSession }) => {
   const isNarrow = !Grid.useBreakpoint().lg;
@@ -156,12 +157,21 @@ const MaterialsPage = ({ session }: { session: ConsoleSession }) => {
     {
       title: ct.common.actions,
       key: 'actions',
-      width: 220,
+      width: 300,
       render: (_, row) => (
         <Space size={4} wrap>
           {row.url && (
             <Button size="small" aria-label={m.previewOf(row.name)} onClick={() => setDialog({ kind: 'preview', row })}>
               {m.preview}
+            </Button>
+          )}
+          {row.state === 'ready' && (
+            <Button
+              size="small"
+              aria-label={ct.assignments.openOf(row.name)}
+              onClick={() => setDialog({ kind: 'assign', row })}
+            >
+              {ct.assignments.open}
             </Button>
           )}
           <Button size="small" aria-label={m.renameOf(row.name)} onClick={() => setDialog({ kind: 'rename', row })}>
@@ -225,6 +235,9 @@ const MaterialsPage = ({ session }: { session: ConsoleSession }) => {
       {dialog?.kind === 'upload' && <UploadDialog session={session} onClose={() => setDialog(undefined)} />}
       {dialog?.kind === 'preview' && <PreviewDialog row={dialog.row} onClose={() => setDialog(undefined)} />}
       {dialog?.kind === 'rename' && <RenameDialog row={dialog.row} onClose={() => setDialog(undefined)} />}
+      {dialog?.kind === 'assign' && (
+        <AssignmentsDrawer session={session} material={dialog.row} onClose={() => setDialog(undefined)} />
+      )}
     </Card>
   );
 };
