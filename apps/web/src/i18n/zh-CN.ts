@@ -628,6 +628,9 @@ export const zhCN = {
     submitted: '提交成功',
     draftKept: '已自动保存未提交的答案',
     questionLabel: (index: number, type: string) => `第 ${index} 题（${type}）`,
+    optional: '选修',
+    dueAt: (time: string) => `请于 ${time} 前完成`,
+    overdue: (time: string) => `已逾期（截止 ${time}）`,
     reviewKey: (key: string) => `正确答案：${key}`,
     reviewExplanation: (text: string) => `解析：${text}`,
     /** A paper HR published: its rules, the attempt the server keeps, its time and its saves. */

@@ -16,8 +16,14 @@ export const studyPathOf = (item: StudyItem) =>
     name: item.materialName,
   }).toString()}`;
 
+/** Whether a due date ('yyyy-MM-dd HH:mm' China time) has passed, by the phone's clock. */
+const isPast = (dueAt: string) => Date.parse(`${dueAt.replace(' ', 'T')}:00+08:00`) < Date.now();
+
 const describe = (item: StudyItem) => {
-  const parts = [item.trainTheme];
+  const parts = [item.isRequired ? item.trainTheme : `${t.training.optional} · ${item.trainTheme}`];
+  if (item.dueAt) {
+    parts.push(!item.isStudied && isPast(item.dueAt) ? t.training.overdue(item.dueAt) : t.training.dueAt(item.dueAt));
+  }
   if (item.coverage !== null && item.coverage > 0) parts.push(t.training.watched(Math.floor(item.coverage * 100)));
   if (item.studiedSeconds > 0) parts.push(t.training.studiedTime(item.studiedSeconds));
   return parts.join(' · ');
