@@ -143,7 +143,9 @@ const AttemptForm = ({
           onSuccess: () => {
             idempotency.renew();
             void showToast({ content: t.training.submitted, kind: 'success' });
+            // The page turns into the score: shown from its top, in the app's scrolling frame as in a tab of its own.
             window.scrollTo({ top: 0 });
+            document.querySelector('main.app-main')?.scrollTo({ top: 0 });
             over();
           },
           onError: (error) => {
