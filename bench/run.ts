@@ -2,7 +2,9 @@
 // (`--only ops`: /metrics' cost and a backup beside the query calls, with its restore; `--only notices`: a notice to
 // every employee, the home call with it unread, and its read-receipt summary for a plant; `--only banners`: the
 // home carousel's pictures, bytes on the wire at 375 px, ≤ 60 KB per image; `--only materials`: a 500 MB material
-// uploaded by tus with its connection dropped twice, and the server's extra RSS meanwhile)
+// uploaded by tus with its connection dropped twice, and the server's extra RSS meanwhile; `--only attempts`: answer
+// saves of 2,000 open exam attempts against the bare INSERT reference, the payslip call while they save every 10 s,
+// and the results of an exam with 20,000 submissions)
 // A benchmark, not a test: seeds N employees × 24 months into a fresh database, starts the real server
 // (one process, as in production), then loads it with autocannon from this process and prints a table.
 // References on the same server: a bare route answering a constant envelope, and one primary-key read
@@ -23,6 +25,7 @@ import { companyMonth } from '../apps/server/src/lib/calendar';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/seed/demo';
 import { startReplicaPair } from '../apps/server/test/replica-pair';
 import { payslipMonths } from '../packages/contract/src/salary';
+import { loadAnswerSaves, preparePublishedExam, runAutosavers, startAttempts, timeResults } from './attempts';
 import { benchBanners } from './banners';
 import { diskFlushesPerSecond } from './disk';
 import { benchImport, benchReading, benchUploadBesideCalls } from './imports';
@@ -313,6 +316,9 @@ const main = async () => {
     }
     if (only.has('notices')) {
       await benchNotices({ base, pool: database.pool, sample: sample.rows });
+    }
+    if (only.has('attempts')) {
+      await benchAttempts({ base, pool: database.pool, results, dataDir });
     }
     if (only.has('materials')) {
       const { rows } = await database.pool.query<{ id: number; emp_no: string; bu: string }>(
@@ -899,6 +905,67 @@ const benchTraining = async ({
     );
   }
   console.log('\n| training goal | figure | target |');
+  console.log('|---|---|---|');
+  for (const line of lines) console.log(line);
+};
+
+/** Issue 22's goals: answer saves of open attempts, the payslip call beside 2,000 autosaving workers, the results. */
+const benchAttempts = async ({
+  base,
+  pool,
+  results,
+  dataDir,
+}: {
+  base: string;
+  pool: pg.Pool;
+  results: Result[];
+  dataDir: string;
+}) => {
+  const { rows } = await pool.query<{ id: number; emp_no: string; bu: string }>(
+    "select id, emp_no, bu from employees where emp_no like '1%' and left_on is null order by id desc limit 3000",
+  );
+  const signed = await Promise.all(rows.map(async (row) => ({ id: row.id, token: await signToken(row) })));
+  const { rows: hrRows } = await pool.query<{ id: number; emp_no: string; bu: string }>(
+    "select id, emp_no, bu from employees where emp_no = '900001'",
+  );
+  const hrToken = await signToken(hrRows[0] as { id: number; emp_no: string; bu: string });
+  const pkReadBody = () => JSON.stringify({ id: 1 + Math.floor(Math.random() * employees) });
+  const pkRead =
+    results.find((row) => row.name === 'reference: primary-key read') ??
+    (await (async () => {
+      await warmUp(base, 'Bench/PrimaryKeyRead', pkReadBody);
+      return load(base, 'reference: primary-key read', 'Bench/PrimaryKeyRead', pkReadBody);
+    })());
+  const exam = await preparePublishedExam(pool);
+  const attempts = await startAttempts(base, exam.paperId, signed.slice(0, 2000));
+  const writes = await measureWriteReference(base, pool, dataDir);
+  const saves = await loadAnswerSaves({ base, ...exam, attempts, connections, duration });
+  const lines = [
+    writeReferenceLine(writes, pkRead),
+    `| answer saves of 2,000 open attempts, ${connections} connections | ${Math.round(saves.rps)} req/s = ${(saves.rps / writes.rps).toFixed(2)} × the write reference; p50 ${saves.p50} ms, p99 ${saves.p99} ms; ${saves.errors} errors | ≥ 0.5 × the write reference |`,
+  ];
+
+  const tokens = signed.slice(2000).map((row) => row.token);
+  const [previousMonth] = payslipMonths(companyMonth());
+  const body = () => JSON.stringify({ day: previousMonth });
+  const route = 'SalaryPayslip/GetPersonSalaryByOld';
+  await warmUp(base, route, body, tokens);
+  const alone = await load(base, 'payslip alone', route, body, tokens);
+  const saving = runAutosavers({ base, ...exam, attempts, seconds: duration + 12 });
+  // The workers start within their first ten seconds; the query is measured once all of them save.
+  await new Promise((resolve) => setTimeout(resolve, 11_000));
+  const during = await load(base, 'payslip with 2,000 autosaving workers', route, body, tokens);
+  const saved = await saving;
+  lines.push(
+    `| payslip query while 2,000 workers save their answers every 10 s | ${Math.round(during.rps)} req/s = ${(during.rps / alone.rps).toFixed(2)} × the same call alone (${Math.round(alone.rps)}); p99 ${during.p99} ms; saves ${saved.saved} kept, ${saved.refused} refused, ${saved.failed} failed | ≥ 0.8 × |`,
+  );
+
+  const results20k = await preparePublishedExam(pool);
+  const timed = await timeResults({ base, pool, ...results20k, hrToken, submissions: 20_000 });
+  lines.push(
+    `| the results of an exam with 20,000 submissions (Paper/GetResults, per question included) | median ${timed.medianMs} ms, slowest ${timed.maxMs} ms of five | ≤ 1 s |`,
+  );
+  console.log('\n| published exams goal | figure | target |');
   console.log('|---|---|---|');
   for (const line of lines) console.log(line);
 };
