@@ -93,7 +93,11 @@ export type AssignmentDraft = z.output<typeof assignmentDraft>;
 /** Where an employee of the audience stands: finished, not yet (before the due date), or overdue. */
 export const STUDY_STANDINGS = ['done', 'pending', 'overdue'] as const;
 export type StudyStanding = (typeof STUDY_STANDINGS)[number];
-export const STUDY_STANDING_LABELS: Record<StudyStanding, string> = { done: '已完成', pending: '未完成', overdue: '已逾期' };
+export const STUDY_STANDING_LABELS: Record<StudyStanding, string> = {
+  done: '已完成',
+  pending: '未完成',
+  overdue: '已逾期',
+};
 
 export const assignmentRow = z.object({
   id: z.number(),
@@ -159,7 +163,10 @@ export const materialsRoutes = {
   }),
   /** Refused while it is assigned to anyone (their study records refer to it). */
   deleteMaterial: defineRoute(ADDRESSES.deleteMaterial, { request: byId, data: z.null() }),
-  assignMaterial: defineRoute(ADDRESSES.assignMaterial, { request: assignmentDraft, data: z.object({ id: z.number() }) }),
+  assignMaterial: defineRoute(ADDRESSES.assignMaterial, {
+    request: assignmentDraft,
+    data: z.object({ id: z.number() }),
+  }),
   getMaterialAssignments: defineRoute(ADDRESSES.getMaterialAssignments, {
     request: z.object({ materialId: optionalFilter(materialId), ...pagingFields(CONSOLE_PAGE_SIZE) }),
     data: z.array(assignmentRow),
@@ -183,6 +190,12 @@ export const materialsRoutes = {
     data: download,
   }),
   /** One reminder per assignment, a message to each who has not finished. */
-  remindAssignment: defineRoute(ADDRESSES.remindAssignment, { request: z.object({ id: assignmentId }), data: z.null() }),
-  withdrawAssignment: defineRoute(ADDRESSES.withdrawAssignment, { request: z.object({ id: assignmentId }), data: z.null() }),
+  remindAssignment: defineRoute(ADDRESSES.remindAssignment, {
+    request: z.object({ id: assignmentId }),
+    data: z.null(),
+  }),
+  withdrawAssignment: defineRoute(ADDRESSES.withdrawAssignment, {
+    request: z.object({ id: assignmentId }),
+    data: z.null(),
+  }),
 };
