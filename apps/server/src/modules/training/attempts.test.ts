@@ -361,7 +361,7 @@ describe('results', () => {
     };
     const XLSX = await import('@e965/xlsx');
     const book = XLSX.read(Buffer.from(exported.contentBase64, 'base64'));
-    const sheet = XLSX.utils.sheet_to_json<string[]>(book.Sheets['人员成绩'] as never, { header: 1, raw: false });
+    const sheet = XLSX.utils.sheet_to_json<string[]>(book.Sheets.人员成绩 as never, { header: 1, raw: false });
     expect(sheet).toHaveLength(5);
     expect(sheet.find((row) => row[0] === w4?.empNo)?.slice(4)).toEqual(['2', '100', '及格', expect.any(String)]);
   });

@@ -2,25 +2,8 @@
 // pasted employee numbers), 须确认, and an optional period. The server checks all of it again (and keeps only the
 // allow-listed part of the body); its refusal shows as the console shows every failed change.
 import { announcementsRoutes } from '@ess/contract/announcements';
-import type { AudienceRule } from '@ess/contract/audience';
-import { ROLE_NAMES } from '@ess/contract/common';
 import type { ConsoleSession } from '@ess/contract/console';
-import { useQueries } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  DatePicker,
-  Drawer,
-  Form,
-  Input,
-  Popconfirm,
-  Select,
-  Space,
-  Switch,
-  Typography,
-  Upload,
-} from 'antd';
+import { Button, DatePicker, Drawer, Form, Input, Popconfirm, Space, Switch, Upload } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { contractRules } from '../../../components/form/contract-rules';
@@ -28,7 +11,6 @@ import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { showToast } from '../../../lib/toast';
 import { AudienceFields, type AudienceValues, audienceOf, initialAudience } from '../../components/audience-fields';
 import { ct } from '../../texts';
-import { plantTeamsQuery } from '../people/api/get-plant-teams';
 import { usePublishAnnouncement } from './api/publish-announcement';
 import { uploadAnnouncementFile } from './api/upload-announcement-file';
 import { RichTextEditor } from './rich-text-editor';
