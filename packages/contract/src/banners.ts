@@ -50,7 +50,11 @@ export const bannerObject = z.object({
     .min(1, { error: '请填写标题' })
     .max(TITLE_MAX_LENGTH, { error: `标题最多 ${TITLE_MAX_LENGTH} 字` }),
   link: bannerLink,
-  imageId: z.coerce.number({ error: '请上传图片' }).int({ error: '请上传图片' }).positive({ error: '请上传图片' }),
+  imageId: z.coerce
+    .number({ error: '请上传图片' })
+    .int({ error: '请上传图片' })
+    .positive({ error: '请上传图片' })
+    .max(2_147_483_647, { error: '请上传图片' }),
   startsOn: isoDate,
   /** Absent: until withdrawn. */
   endsOn: z.preprocess(blankToUndefined, isoDate.optional()),
@@ -107,7 +111,8 @@ export type BannerRow = z.infer<typeof bannerRow>;
 const bannerId = z.coerce
   .number({ error: '轮播图不存在' })
   .int({ error: '轮播图不存在' })
-  .positive({ error: '轮播图不存在' });
+  .positive({ error: '轮播图不存在' })
+  .max(2_147_483_647, { error: '轮播图不存在' });
 
 export const bannersRoutes = {
   getBannerAdminList: defineRoute(ADDRESSES.getBannerAdminList, {

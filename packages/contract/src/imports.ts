@@ -10,7 +10,8 @@ export * from './import-kinds';
 const jobId = z.coerce
   .number({ error: '导入编号无效' })
   .int({ error: '导入编号无效' })
-  .positive({ error: '导入编号无效' });
+  .positive({ error: '导入编号无效' })
+  .max(2_147_483_647, { error: '导入编号无效' });
 export const importKind = z.enum(IMPORT_KINDS, { error: '导入类型无效' });
 
 /** A column of the uploaded sheet: its header, where it was read from, and the field it is mapped to (or none). */

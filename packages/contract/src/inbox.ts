@@ -82,7 +82,11 @@ export const optionalAnswer = z.preprocess(
   answerText.optional(),
 );
 
-const itemId = z.coerce.number({ error: '记录不存在' }).int({ error: '记录不存在' }).positive({ error: '记录不存在' });
+const itemId = z.coerce
+  .number({ error: '记录不存在' })
+  .int({ error: '记录不存在' })
+  .positive({ error: '记录不存在' })
+  .max(2_147_483_647, { error: '记录不存在' });
 
 /** An HR colleague an item can be assigned to: an HRAdmin of its plant. */
 export const assignee = z.object({ empNo: z.string(), name: z.string() });

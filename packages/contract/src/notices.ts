@@ -78,7 +78,13 @@ export const noticesRoutes = {
     request: z
       .object({
         announcementIds: z
-          .array(z.number({ error: '公告不存在' }).int({ error: '公告不存在' }).positive({ error: '公告不存在' }))
+          .array(
+            z
+              .number({ error: '公告不存在' })
+              .int({ error: '公告不存在' })
+              .positive({ error: '公告不存在' })
+              .max(2_147_483_647, { error: '公告不存在' }),
+          )
           .max(50, { error: '公告太多' })
           .optional(),
       })

@@ -60,13 +60,30 @@ export const paperDraft = z
     closesAt: dateTime('截止时间'),
     /** Fixed papers: the bank's questions in order, each with its marks (a survey's are not scored). */
     questions: z
-      .array(z.object({ bankQuestionId: z.number().int().positive(), score }))
+      .array(
+        z.object({
+          bankQuestionId: z
+            .number({ error: '题目不存在' })
+            .int({ error: '题目不存在' })
+            .positive({ error: '题目不存在' })
+            .max(2_147_483_647, { error: '题目不存在' }),
+          score,
+        }),
+      )
       .max(MAX_PAPER_QUESTIONS, { error: `一份试卷最多 ${MAX_PAPER_QUESTIONS} 题` })
       .default([]),
     /** Drawn exams: per category, how many questions each attempt draws and what each is worth. */
     draws: z
       .array(
-        z.object({ categoryId: z.number().int().positive(), count: positiveInt('抽题数', MAX_PAPER_QUESTIONS), score }),
+        z.object({
+          categoryId: z
+            .number({ error: '分类不存在' })
+            .int({ error: '分类不存在' })
+            .positive({ error: '分类不存在' })
+            .max(2_147_483_647, { error: '分类不存在' }),
+          count: positiveInt('抽题数', MAX_PAPER_QUESTIONS),
+          score,
+        }),
       )
       .max(50, { error: '最多从 50 个分类抽题' })
       .default([]),

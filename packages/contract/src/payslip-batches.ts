@@ -54,7 +54,8 @@ export type PayslipDispute = z.infer<typeof payslipDispute>;
 const batchId = z.coerce
   .number({ error: '批次编号无效' })
   .int({ error: '批次编号无效' })
-  .positive({ error: '批次编号无效' });
+  .positive({ error: '批次编号无效' })
+  .max(2_147_483_647, { error: '批次编号无效' });
 
 export const payslipBatchRoutes = {
   listPayslipBatches: defineRoute(ADDRESSES.listPayslipBatches, {
@@ -89,7 +90,11 @@ export const payslipBatchRoutes = {
   }),
   answerPayslipDispute: defineRoute(ADDRESSES.answerPayslipDispute, {
     request: z.object({
-      id: z.coerce.number({ error: '疑问编号无效' }).int().positive({ error: '疑问编号无效' }),
+      id: z.coerce
+        .number({ error: '疑问编号无效' })
+        .int()
+        .positive({ error: '疑问编号无效' })
+        .max(2_147_483_647, { error: '疑问编号无效' }),
       answer: text('答复', { missing: '请填写答复' })
         .trim()
         .min(1, { error: '请填写答复' })

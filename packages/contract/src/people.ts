@@ -30,7 +30,8 @@ export type PersonRow = z.infer<typeof personRow>;
 const employeeId = z.coerce
   .number({ error: '员工编号无效' })
   .int({ error: '员工编号无效' })
-  .positive({ error: '员工编号无效' });
+  .positive({ error: '员工编号无效' })
+  .max(2_147_483_647, { error: '员工编号无效' });
 const optionalText = (label: string, max: number) =>
   text(label)
     .trim()
@@ -151,7 +152,11 @@ export const peopleRoutes = {
   getRoleCatalog: defineRoute(ADDRESSES.getRoleCatalog, { request: empty, data: roleCatalog }),
   setRoleMenus: defineRoute(ADDRESSES.setRoleMenus, {
     request: z.object({
-      roleId: z.coerce.number({ error: '角色无效' }).int().positive({ error: '角色无效' }),
+      roleId: z.coerce
+        .number({ error: '角色无效' })
+        .int()
+        .positive({ error: '角色无效' })
+        .max(2_147_483_647, { error: '角色无效' }),
       menuCodes: z.array(z.string().regex(/^M\d{2}$/, { error: '菜单代码无效' }), { error: '菜单代码无效' }).max(100),
     }),
     data: z.null(),

@@ -155,7 +155,8 @@ export const proposalFilter = submissionFilter.extend({
 const recordId = z.coerce
   .number({ error: '记录编号无效' })
   .int({ error: '记录编号无效' })
-  .positive({ error: '记录编号无效' });
+  .positive({ error: '记录编号无效' })
+  .max(2_147_483_647, { error: '记录编号无效' });
 
 const plantQuery = z.object({ bu: plant });
 

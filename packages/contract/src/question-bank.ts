@@ -49,7 +49,7 @@ export const categoryDraft = z.object({
 
 const optionDraft = z.object({
   /** Kept when an option is edited, so answers given to it keep meaning it. */
-  id: z.number().int().positive().optional(),
+  id: z.number().int().positive().max(2_147_483_647).optional(),
   content: requiredText('选项内容', '请填写选项内容', 200),
   /** The worker writes a few words beside it when choosing it (其他，请注明). */
   isFill: z.boolean({ error: '“需填写”应为是或否' }).default(false),

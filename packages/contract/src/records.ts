@@ -73,7 +73,7 @@ export const isLuhnValid = (digits: string) => {
 };
 
 /** An existing record keeps its id; a new one has none. */
-const recordId = z.number({ error: '记录编号无效' }).int().positive().optional();
+const recordId = z.number({ error: '记录编号无效' }).int().positive().max(2_147_483_647).optional();
 
 /** The end not before the start, where both are given. */
 const datesInOrder = (record: { cerStartDate?: string; cerEndDate?: string }) =>

@@ -89,7 +89,8 @@ export type CandidateRow = z.infer<typeof candidateRow>;
 const recordId = z.coerce
   .number({ error: '记录编号无效' })
   .int({ error: '记录编号无效' })
-  .positive({ error: '记录编号无效' });
+  .positive({ error: '记录编号无效' })
+  .max(2_147_483_647, { error: '记录编号无效' });
 
 /** HR's filters of candidates: the 收件箱's and the status. */
 export const candidateFilter = submissionFilter.extend({

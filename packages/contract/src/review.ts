@@ -67,7 +67,8 @@ export type MyChangeRequest = z.infer<typeof myChangeRequest>;
 const changeRequestId = z.coerce
   .number({ error: '申请编号无效' })
   .int({ error: '申请编号无效' })
-  .positive({ error: '申请编号无效' });
+  .positive({ error: '申请编号无效' })
+  .max(2_147_483_647, { error: '申请编号无效' });
 
 /** The former names, while the console's review page imports them. */
 export type ChangeListItem = ChangeRequestListItem;
