@@ -146,6 +146,32 @@ export const questionDraft = questionFields
   });
 export type QuestionDraft = z.output<typeof questionDraft>;
 
+/**
+ * A question's key in a few characters, as the sheet writes it: B, ACD, 对, the blanks' answers (`;` between those a
+ * blank accepts, `blankSeparator` between blanks); '' when not scored. The import reads the same notation back.
+ */
+export const keyText = (
+  question: {
+    subjectType: SubjectType;
+    options: readonly { isCorrect: boolean }[];
+    judge?: 'Y' | 'N' | null;
+    blanks: readonly (readonly string[])[];
+  },
+  blankSeparator = '|',
+) => {
+  switch (question.subjectType) {
+    case 'ST01':
+    case 'ST02':
+      return question.options.map((option, index) => (option.isCorrect ? OPTION_LETTERS[index] : '')).join('');
+    case 'ST03':
+      return question.judge === 'Y' ? '对' : question.judge === 'N' ? '错' : '';
+    case 'ST04':
+      return question.blanks.map((accepted) => accepted.join(';')).join(blankSeparator);
+    default:
+      return '';
+  }
+};
+
 export const categoryRow = z.object({ id: z.number(), bu: z.string(), name: z.string(), questionCount: z.number() });
 export type CategoryRow = z.infer<typeof categoryRow>;
 

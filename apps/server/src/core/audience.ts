@@ -101,6 +101,16 @@ export const audienceIncludes = (content: AudienceTable, person: typeof employee
       where er.employee_id = ${person.id} and r.name = any(${content.roles})))
   ))`;
 
+/** The rule of content that a raw statement reads under an alias (`from material_assignments a`), for audienceIncludes. */
+export const audienceOfAlias = (alias: string) =>
+  ({
+    plants: sql.raw(`${alias}.plants`),
+    departments: sql.raw(`${alias}.departments`),
+    teams: sql.raw(`${alias}.teams`),
+    roles: sql.raw(`${alias}.roles`),
+    employeeIds: sql.raw(`${alias}.employee_ids`),
+  }) as unknown as AudienceTable;
+
 /** What a rule matches an employee on: their row now, and their roles. */
 export type AudiencePerson = {
   id: number;

@@ -4,3 +4,6 @@ import { sql } from 'drizzle-orm';
 /** A timestamp column as 'YYYY-MM-DD HH24:MI' in Asia/Shanghai. */
 export const shanghaiTime = (column: unknown) =>
   sql<string>`to_char(${column} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI')`;
+
+/** A 'yyyy-MM-dd HH:mm' the console sent, read on Shanghai's clock, as a timestamp to store. */
+export const shanghaiInput = (value: string) => sql`(${value}::timestamp at time zone 'Asia/Shanghai')`;

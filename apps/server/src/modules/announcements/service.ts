@@ -32,7 +32,7 @@ import type { Db } from '../../db/client';
 import { totalOver } from '../../db/paging';
 import { executeNamed } from '../../db/prepared';
 import { announcementReceipts, announcements, employees, files, messages } from '../../db/schema/index';
-import { shanghaiTime } from '../../db/shanghai-time';
+import { shanghaiInput, shanghaiTime } from '../../db/shanghai-time';
 import { type Executor, withTransaction } from '../../db/transaction';
 import { plainTextOf, sanitizeRichText } from '../../lib/rich-text';
 import { MAX_EXPORT_PEOPLE, textWorkbookBase64 } from '../../lib/text-workbook';
@@ -51,7 +51,6 @@ export type AnnouncementDeps = {
 
 const EXCERPT_LENGTH = 120;
 /** A China-time 'YYYY-MM-DD HH:mm' as a timestamp. */
-const chinaTime = (value: string) => sql`(${value}::timestamp at time zone 'Asia/Shanghai')`;
 
 const isLive = isLiveNow(announcements);
 const stateOf = sql<AnnouncementState>`case
@@ -114,8 +113,8 @@ export const publishAnnouncement = async (
           fileIds,
           ...audience,
           mustAcknowledge: draft.mustAcknowledge,
-          startsAt: draft.startsAt ? chinaTime(draft.startsAt) : sql`now()`,
-          endsAt: draft.endsAt ? chinaTime(draft.endsAt) : null,
+          startsAt: draft.startsAt ? shanghaiInput(draft.startsAt) : sql`now()`,
+          endsAt: draft.endsAt ? shanghaiInput(draft.endsAt) : null,
           createdBy: caller.id,
         })
         .returning({ id: announcements.id });

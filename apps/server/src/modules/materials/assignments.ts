@@ -15,7 +15,7 @@ import { STUDY_STANDING_LABELS } from '@ess/contract/materials';
 import { STUDIED_COVERAGE } from '@ess/contract/training';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { audienceIncludes, audienceRuleOf, storedAudienceOf } from '../../core/audience';
+import { audienceIncludes, audienceOfAlias, audienceRuleOf, storedAudienceOf } from '../../core/audience';
 import { recordAudit } from '../../core/audit';
 import { type Caller, requirePlantAdmin } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
@@ -25,21 +25,10 @@ import type { Notifier } from '../../core/notifier';
 import type { Db } from '../../db/client';
 import { totalOver } from '../../db/paging';
 import { employees, materialAssignments, trainingMaterials } from '../../db/schema/index';
-import { shanghaiTime } from '../../db/shanghai-time';
+import { shanghaiInput, shanghaiTime } from '../../db/shanghai-time';
 import { withTransaction } from '../../db/transaction';
 import { MAX_EXPORT_PEOPLE, textWorkbookBase64 } from '../../lib/text-workbook';
 import { managedBy, mayManageMaterial } from './service';
-
-const chinaTime = (value: string) => sql`(${value}::timestamp at time zone 'Asia/Shanghai')`;
-
-/** The audience rule of the assignment row named `a` in a statement. */
-const ruleOfA = {
-  plants: sql.raw('a.plants'),
-  departments: sql.raw('a.departments'),
-  teams: sql.raw('a.teams'),
-  roles: sql.raw('a.roles'),
-  employeeIds: sql.raw('a.employee_ids'),
-} as unknown as Parameters<typeof audienceIncludes>[0];
 
 /** The assignment and its material, when the caller manages the material. */
 const findManaged = async (db: Db, caller: Caller, id: number) => {
@@ -94,7 +83,7 @@ export const assignMaterial = async (
           materialId: material.id,
           trainTheme: draft.trainTheme,
           ...audience,
-          dueAt: draft.dueAt ? chinaTime(draft.dueAt) : null,
+          dueAt: draft.dueAt ? shanghaiInput(draft.dueAt) : null,
           isRequired: draft.isRequired,
           createdBy: caller.id,
         })
@@ -139,7 +128,7 @@ const peopleOf = (id: number, bu?: string) => sql`(
               else 'pending' end as standing
   from ${materialAssignments} a
   join ${trainingMaterials} m on m.id = a.material_id
-  join ${employees} on ${employees.leftOn} is null and ${audienceIncludes(ruleOfA)}
+  join ${employees} on ${employees.leftOn} is null and ${audienceIncludes(audienceOfAlias('a'))}
   left join study_assignments sa on sa.employee_id = ${employees.id} and sa.material_id = a.material_id
   where a.id = ${id} ${bu ? sql`and ${employees.bu} = ${bu}` : sql``}
 ) people`;

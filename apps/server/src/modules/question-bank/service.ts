@@ -530,19 +530,8 @@ export type QuestionForPaper = {
   isMust: boolean;
 };
 
-const paperColumns = {
-  id: bankQuestions.id,
-  bu: questionCategories.bu,
-  categoryId: bankQuestions.categoryId,
-  categoryName: questionCategories.name,
-  subjectType: bankQuestions.subjectType,
-  subject: bankQuestions.subject,
-  options: bankQuestions.options,
-  answerKey: bankQuestions.answerKey,
-  score: bankQuestions.score,
-  explanation: bankQuestions.explanation,
-  isMust: bankQuestions.isMust,
-};
+/** What a paper copies of a question: the console's columns but the time of the last edit. */
+const { updatedAt: _updatedAt, ...paperColumns } = questionColumns;
 
 /**
  * The bank questions a paper names, in the order named, each of a plant among `plants` (the paper's, all the

@@ -5,6 +5,7 @@ import { normaliseHeader } from '@ess/contract/import-kinds';
 import type { SubjectType } from '@ess/contract/paper-engine';
 import {
   type BankQuestion,
+  keyText,
   MAX_OPTIONS,
   OPTION_LETTERS,
   QUESTION_TYPE_LABELS,
@@ -113,20 +114,6 @@ export const bankTemplate = () => ({
     [textSheet(INSTRUCTIONS, [14, 100]), '填写说明'],
   ]),
 });
-
-const keyText = (question: BankQuestion) => {
-  switch (question.subjectType) {
-    case 'ST01':
-    case 'ST02':
-      return question.options.map((option, index) => (option.isCorrect ? OPTION_LETTERS[index] : '')).join('');
-    case 'ST03':
-      return question.judge === 'Y' ? '对' : question.judge === 'N' ? '错' : '';
-    case 'ST04':
-      return question.blanks.map((accepted) => accepted.join(';')).join('|');
-    default:
-      return '';
-  }
-};
 
 /** The bank as the sheet the import takes back. */
 export const bankWorkbook = (fileName: string, questions: readonly BankQuestion[]) => {

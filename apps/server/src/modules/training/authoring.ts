@@ -15,12 +15,10 @@ import { withIdempotentTransaction } from '../../core/idempotency';
 import type { Db } from '../../db/client';
 import { totalOver } from '../../db/paging';
 import { employees, type PaperDraw, paperQuestions, papers } from '../../db/schema/index';
-import { shanghaiTime } from '../../db/shanghai-time';
+import { shanghaiInput, shanghaiTime } from '../../db/shanghai-time';
 import { withTransaction } from '../../db/transaction';
 import { poolsForDraws, type QuestionForPaper, questionsForPaper } from '../question-bank/service';
 import { fullMarksOf } from './papers';
-
-const chinaTime = (value: string) => sql`(${value}::timestamp at time zone 'Asia/Shanghai')`;
 
 type Copy = { question: QuestionForPaper; score: number; poolCategoryId: number | null };
 
@@ -88,8 +86,8 @@ export const publishPaper = async (
           isPartialCredit: isExam && draft.isPartialCredit,
           isAuthored: true,
           ...audience,
-          opensAt: chinaTime(draft.opensAt),
-          closesAt: chinaTime(draft.closesAt),
+          opensAt: shanghaiInput(draft.opensAt),
+          closesAt: shanghaiInput(draft.closesAt),
           timeLimitMinutes: draft.timeLimitMinutes ?? null,
           passScore: isExam ? (draft.passScore ?? null) : null,
           maxAttempts: draft.maxAttempts,

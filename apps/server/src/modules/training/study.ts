@@ -16,7 +16,7 @@ import {
 } from '@ess/contract/training';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import { audienceIncludes } from '../../core/audience';
+import { audienceIncludes, audienceOfAlias } from '../../core/audience';
 import type { Caller } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
 import type { Db } from '../../db/client';
@@ -113,15 +113,6 @@ const standingOf = ({
   return { coverage: null, isStudied: length !== 'missing' && studiedMs >= MIN_STUDY_MS };
 };
 
-/** The audience rule of the assignment row named `a` in a statement. */
-const RULE_OF_A = {
-  plants: sql.raw('a.plants'),
-  departments: sql.raw('a.departments'),
-  teams: sql.raw('a.teams'),
-  roles: sql.raw('a.roles'),
-  employeeIds: sql.raw('a.employee_ids'),
-} as unknown as Parameters<typeof audienceIncludes>[0];
-
 /**
  * Gives the caller the study items of HR's live assignments that include them today (material_assignments), once
  * each (the first assignment of a material wins): one statement, run as they open 学习, so a worker hired into an
@@ -134,7 +125,7 @@ const materializeStudyItems = (db: Db, employeeId: number) =>
     from ${materialAssignments} a
     join ${trainingMaterials} m on m.id = a.material_id and m.state = 'ready'
     join ${employees} on ${employees.id} = ${employeeId} and ${employees.leftOn} is null
-      and ${audienceIncludes(RULE_OF_A)}
+      and ${audienceIncludes(audienceOfAlias('a'))}
     where a.withdrawn_at is null
     order by a.id
     on conflict (employee_id, material_id) do nothing`);
