@@ -65,6 +65,7 @@ export const makeEmployee = async (
     deptName = '总装车间',
     dept = deptName,
     team = '',
+    title = '操作工',
   }: {
     plant?: string;
     roles?: string[];
@@ -81,14 +82,16 @@ export const makeEmployee = async (
     /** The same as deptName (either name). */
     dept?: string;
     team?: string;
+    /** 职务 (title_name). */
+    title?: string;
   } = {},
 ): Promise<MadeEmployee> => {
   const passwordHash = await hashPassword(sha256Hex(password));
   const { rows } = await database.pool.query<{ id: number }>(
     `insert into employees (emp_no, name, bu, dept_name, team_name, title_name, emp_type, enter_date, app_read_status,
        password_hash)
-     values ($1, $2, $3, $7, $8, '操作工', $4, current_date - 100, $5, $6) returning id`,
-    [empNo, name, plant, empType, handbookRead ? 'Y' : 'N', passwordHash, dept, team],
+     values ($1, $2, $3, $7, $8, $9, $4, current_date - 100, $5, $6) returning id`,
+    [empNo, name, plant, empType, handbookRead ? 'Y' : 'N', passwordHash, dept, team, title],
   );
   const id = rows[0]?.id as number;
   await database.pool.query(

@@ -1,7 +1,7 @@
 // Who a piece of HR's content is for (DESIGN §11): a rule kept with the content and resolved when a worker reads, so
 // someone hired or transferred into it while the content is live sees it, and someone transferred out stops seeing
-// it. Plants bound the rule (none named: the whole company, a SysAdmin's choice); departments, teams, roles and named
-// employees narrow it within them — an employee matching any of the narrowing parts is in.
+// it. Plants bound the rule (none named: the whole company, a SysAdmin's choice); departments, teams, positions (职务),
+// roles and named employees narrow it within them — an employee matching any of the narrowing parts is in.
 import { z } from 'zod';
 import { ROLE_NAMES } from './addresses';
 import { plant } from './common';
@@ -27,6 +27,11 @@ export const audienceRule = z.object(
     teams: z
       .array(z.object({ bu: plant, name: groupName('班组') }))
       .max(300, { error: '班组最多选 300 个' })
+      .default([]),
+    /** 职务: the title HR's roster gives an employee (操作工, 班长…), per plant as the roster's names differ. */
+    positions: z
+      .array(z.object({ bu: plant, name: groupName('职务') }))
+      .max(300, { error: '职务最多选 300 个' })
       .default([]),
     roles: z.array(z.enum(ROLE_NAMES, { error: '角色无效' })).default([]),
     /** Employee numbers, picked or pasted. */
@@ -60,6 +65,7 @@ export const describeAudience = (rule: AudienceRule) => {
   const parts = [rule.plants.length === 0 ? '全公司' : rule.plants.join('、')];
   if (rule.departments.length > 0) parts.push(`部门：${namesOf(rule.departments)}`);
   if (rule.teams.length > 0) parts.push(`班组：${namesOf(rule.teams)}`);
+  if (rule.positions.length > 0) parts.push(`职务：${namesOf(rule.positions)}`);
   if (rule.roles.length > 0) parts.push(`角色：${rule.roles.map((role) => ROLE_LABELS[role]).join('、')}`);
   if (rule.empNos.length > 0) parts.push(`指定员工 ${rule.empNos.length} 人`);
   return parts.join(' · ');

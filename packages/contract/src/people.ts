@@ -105,10 +105,13 @@ export const peopleRoutes = {
     }),
     data: z.array(personRow),
   }),
-  /** The departments and teams the plant's employees are in now: what 新建员工 and 调动 offer to pick from. */
+  /**
+   * The departments, teams and positions (职务) the plant's employees hold now: what 新建员工, 调动 and the audience
+   * fields of HR's content offer to pick from.
+   */
   getPlantTeams: defineRoute(ADDRESSES.getPlantTeams, {
     request: z.object({ bu: plant }),
-    data: z.object({ departments: z.array(z.string()), teams: z.array(z.string()) }),
+    data: z.object({ departments: z.array(z.string()), teams: z.array(z.string()), positions: z.array(z.string()) }),
   }),
   createPerson: defineRoute(ADDRESSES.createPerson, {
     request: personFields.extend({ empNo, bu: plant }),

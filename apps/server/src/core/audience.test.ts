@@ -16,21 +16,29 @@ afterAll(() => t.close());
 describe('the audience rule in SQL and in memory', () => {
   it('includes the same people for every kind of rule', async () => {
     const made = [
-      { plant: 'NT', dept: '总装车间', team: '一班', roles: ['Employee'] },
-      { plant: 'NT', dept: '仓库', team: '', roles: ['Employee', 'AppVerify'] },
-      { plant: 'HZ', dept: '总装车间', team: '一班', roles: ['Employee'] },
-      { plant: 'HZ', dept: '仓库', team: '二班', roles: ['Employee', 'HRAdmin'] },
+      { plant: 'NT', dept: '总装车间', team: '一班', title: '操作工', roles: ['Employee'] },
+      { plant: 'NT', dept: '仓库', team: '', title: '班长', roles: ['Employee', 'AppVerify'] },
+      { plant: 'HZ', dept: '总装车间', team: '一班', title: '班长', roles: ['Employee'] },
+      { plant: 'HZ', dept: '仓库', team: '二班', title: '', roles: ['Employee', 'HRAdmin'] },
     ];
     const people: AudiencePerson[] = [];
     for (const person of made) {
       const { id } = await makeEmployee(t.database, person);
-      people.push({ id, bu: person.plant, deptName: person.dept, teamName: person.team, roles: person.roles });
+      people.push({
+        id,
+        bu: person.plant,
+        deptName: person.dept,
+        teamName: person.team,
+        titleName: person.title,
+        roles: person.roles,
+      });
     }
     const [first] = people as [AudiencePerson];
     const rule = (parts: Partial<StoredAudience>): StoredAudience => ({
       plants: [],
       departments: [],
       teams: [],
+      positions: [],
       roles: [],
       employeeIds: [],
       ...parts,
@@ -43,6 +51,10 @@ describe('the audience rule in SQL and in memory', () => {
       rule({ plants: ['HZ'], departments: ['HZ/总装车间', 'NT/仓库'] }),
       rule({ teams: ['NT/一班'] }),
       rule({ teams: ['NT/'] }),
+      rule({ positions: ['NT/班长'] }),
+      rule({ positions: ['HZ/班长', 'NT/操作工'] }),
+      rule({ plants: ['HZ'], positions: ['HZ/'] }),
+      rule({ teams: ['NT/一班'], positions: ['HZ/班长'] }),
       rule({ roles: ['AppVerify'] }),
       rule({ plants: ['HZ'], roles: ['HRAdmin'] }),
       rule({ plants: ['NT'], roles: ['HRAdmin'] }),

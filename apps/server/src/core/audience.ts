@@ -15,6 +15,7 @@ export type StoredAudience = {
   plants: string[];
   departments: string[];
   teams: string[];
+  positions: string[];
   roles: string[];
   employeeIds: number[];
 };
@@ -38,7 +39,7 @@ export const storedAudienceOf = async (db: Executor, caller: Caller, rule: Audie
   const outside: string[] = plants.filter((bu) => !caller.adminPlants.has(bu));
   if (outside.length > 0) throw new BusinessError('AUDIENCE_PLANT_NOT_ADMINISTERED', { plants: outside.join('、') });
   const isWithin = (bu: string) => (plants.length === 0 ? caller.adminPlants.has(bu) : plants.includes(bu));
-  for (const group of [...rule.departments, ...rule.teams]) {
+  for (const group of [...rule.departments, ...rule.teams, ...rule.positions]) {
     if (!isWithin(group.bu)) throw new BusinessError('AUDIENCE_GROUP_OUTSIDE', { group: `${group.bu} ${group.name}` });
   }
   const empNos = [...new Set(rule.empNos)];
@@ -60,9 +61,26 @@ export const storedAudienceOf = async (db: Executor, caller: Caller, rule: Audie
     plants,
     departments: [...new Set(rule.departments.map(qualified))].sort(),
     teams: [...new Set(rule.teams.map(qualified))].sort(),
+    positions: [...new Set(rule.positions.map(qualified))].sort(),
     roles: [...new Set(rule.roles)].sort(),
     employeeIds,
   };
+};
+
+/** The stored rule's columns of `content`, to select beside a row's own; splitAudience takes them off again. */
+export const storedAudienceColumns = (content: AudienceTable) => ({
+  plants: content.plants,
+  departments: content.departments,
+  teams: content.teams,
+  positions: content.positions,
+  roles: content.roles,
+  employeeIds: content.employeeIds,
+});
+
+/** A row read with storedAudienceColumns as its stored rule and the rest of it. */
+export const splitAudience = <Row extends StoredAudience>(row: Row) => {
+  const { plants, departments, teams, positions, roles, employeeIds, ...rest } = row;
+  return { audience: { plants, departments, teams, positions, roles, employeeIds } as StoredAudience, rest };
 };
 
 /** The stored rule back as HR gave it (the numbers of the named employees read again). */
@@ -79,6 +97,7 @@ export const audienceRuleOf = async (db: Executor, stored: StoredAudience): Prom
     plants: stored.plants as AudienceRule['plants'],
     departments: stored.departments.map(unqualified) as AudienceRule['departments'],
     teams: stored.teams.map(unqualified) as AudienceRule['teams'],
+    positions: stored.positions.map(unqualified) as AudienceRule['positions'],
     roles: stored.roles as AudienceRule['roles'],
     empNos: named.map((row) => row.empNo),
   };
@@ -91,10 +110,11 @@ export const audienceRuleOf = async (db: Executor, stored: StoredAudience): Prom
 export const audienceIncludes = (content: AudienceTable, person: typeof employees = employees): SQL => sql`(
   (cardinality(${content.plants}) = 0 or ${person.bu} = any(${content.plants}))
   and (
-    cardinality(${content.departments}) + cardinality(${content.teams}) + cardinality(${content.roles})
-      + cardinality(${content.employeeIds}) = 0
+    cardinality(${content.departments}) + cardinality(${content.teams}) + cardinality(${content.positions})
+      + cardinality(${content.roles}) + cardinality(${content.employeeIds}) = 0
     or (${person.bu} || '/' || ${person.deptName}) = any(${content.departments})
     or (${person.bu} || '/' || ${person.teamName}) = any(${content.teams})
+    or (${person.bu} || '/' || ${person.titleName}) = any(${content.positions})
     or ${person.id} = any(${content.employeeIds})
     or (cardinality(${content.roles}) > 0 and exists (
       select 1 from ${employeeRoles} er join ${roles} r on r.id = er.role_id
@@ -107,6 +127,7 @@ export const audienceOfAlias = (alias: string) =>
     plants: sql.raw(`${alias}.plants`),
     departments: sql.raw(`${alias}.departments`),
     teams: sql.raw(`${alias}.teams`),
+    positions: sql.raw(`${alias}.positions`),
     roles: sql.raw(`${alias}.roles`),
     employeeIds: sql.raw(`${alias}.employee_ids`),
   }) as unknown as AudienceTable;
@@ -117,6 +138,7 @@ export type AudiencePerson = {
   bu: string;
   deptName: string;
   teamName: string;
+  titleName: string;
   roles: readonly string[];
 };
 
@@ -127,11 +149,13 @@ export type AudiencePerson = {
  */
 export const audienceIncludesPerson = (rule: StoredAudience, person: AudiencePerson): boolean => {
   if (rule.plants.length > 0 && !rule.plants.includes(person.bu)) return false;
-  const narrowings = rule.departments.length + rule.teams.length + rule.roles.length + rule.employeeIds.length;
+  const narrowings =
+    rule.departments.length + rule.teams.length + rule.positions.length + rule.roles.length + rule.employeeIds.length;
   return (
     narrowings === 0 ||
     rule.departments.includes(`${person.bu}/${person.deptName}`) ||
     rule.teams.includes(`${person.bu}/${person.teamName}`) ||
+    rule.positions.includes(`${person.bu}/${person.titleName}`) ||
     rule.employeeIds.includes(person.id) ||
     person.roles.some((role) => rule.roles.includes(role))
   );

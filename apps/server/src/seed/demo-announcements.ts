@@ -48,6 +48,7 @@ export const seedDemoAnnouncements = async (
           { bu: 'NT', name: '总装一班' },
           ...PLANTS.flatMap((bu) => Array.from({ length: 12 }, (_, index) => ({ bu, name: `班组${index + 1}` }))),
         ],
+        positions: [],
         roles: [],
         empNos: [],
       },
@@ -59,7 +60,14 @@ export const seedDemoAnnouncements = async (
     draft: {
       title: '总装一班本周安全例会',
       body: '<p>周五下午三点在二楼会议室召开安全例会，请总装一班全体人员准时参加。</p>',
-      audience: { plants: ['NT'], departments: [], teams: [{ bu: 'NT', name: '总装一班' }], roles: [], empNos: [] },
+      audience: {
+        plants: ['NT'],
+        departments: [],
+        teams: [{ bu: 'NT', name: '总装一班' }],
+        positions: [],
+        roles: [],
+        empNos: [],
+      },
       mustAcknowledge: false,
     },
   });

@@ -26,6 +26,8 @@ export const audienceColumns = () => ({
   departments: text('departments').array().notNull().default(sql`'{}'::text[]`),
   /** 'NT/冲压一班': a team of a plant. */
   teams: text('teams').array().notNull().default(sql`'{}'::text[]`),
+  /** 'NT/操作工': a position (职务, employees.title_name) within a plant. */
+  positions: text('positions').array().notNull().default(sql`'{}'::text[]`),
   roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
   employeeIds: integer('employee_ids').array().notNull().default(sql`'{}'::integer[]`),
 });

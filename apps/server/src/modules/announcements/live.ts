@@ -5,7 +5,7 @@
 // made outside the server (SQL by hand) takes.
 import { type SQL, sql } from 'drizzle-orm';
 import type { AudiencePerson, StoredAudience } from '../../core/audience';
-import { audienceIncludesPerson } from '../../core/audience';
+import { audienceIncludesPerson, splitAudience } from '../../core/audience';
 import { ANNOUNCEMENTS_CHANGED, type Notifier } from '../../core/notifier';
 import { executeNamed } from '../../db/prepared';
 import { announcements } from '../../db/schema/index';
@@ -41,7 +41,8 @@ const loadQuery: SQL = sql`
          (extract(epoch from ${announcements.endsAt}) * 1000)::float8 as "endsAtMs",
          ${announcements.mustAcknowledge} as "mustAcknowledge",
          ${announcements.plants} as plants, ${announcements.departments} as departments,
-         ${announcements.teams} as teams, ${announcements.roles} as roles, ${announcements.employeeIds} as "employeeIds"
+         ${announcements.teams} as teams, ${announcements.positions} as positions, ${announcements.roles} as roles,
+         ${announcements.employeeIds} as "employeeIds"
   from ${announcements} where ${notEnded}
   order by ${announcements.startsAt}, ${announcements.id}`;
 
@@ -77,10 +78,10 @@ export const createLiveAnnouncements = ({
   const read = async () => {
     const forgetsBefore = forgets;
     const { rows } = await executeNamed<LoadedRow>(db, loadQuery);
-    const loaded = rows.map(({ plants, departments, teams, roles, employeeIds, ...row }) => ({
-      ...row,
-      audience: { plants, departments, teams, roles, employeeIds },
-    }));
+    const loaded = rows.map((row) => {
+      const { audience, rest } = splitAudience(row);
+      return { ...rest, audience };
+    });
     // A notice to begin later is kept too: `current` reads the clock, so it shows when its time comes.
     if (forgets === forgetsBefore) kept = { rows: loaded, until: now() + ttlMs };
     return loaded;

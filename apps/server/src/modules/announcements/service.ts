@@ -21,6 +21,8 @@ import {
   isLiveNow,
   managedByCaller,
   mayManageAudience,
+  splitAudience,
+  storedAudienceColumns,
   storedAudienceOf,
 } from '../../core/audience';
 import { recordAudit } from '../../core/audit';
@@ -143,11 +145,7 @@ const author = alias(employees, 'author');
 const rowColumns = {
   id: announcements.id,
   title: announcements.title,
-  plants: announcements.plants,
-  departments: announcements.departments,
-  teams: announcements.teams,
-  roles: announcements.roles,
-  employeeIds: announcements.employeeIds,
+  ...storedAudienceColumns(announcements),
   mustAcknowledge: announcements.mustAcknowledge,
   state: stateOf,
   startsAt: shanghaiTime(announcements.startsAt),
@@ -168,10 +166,10 @@ const selectRows = (db: Executor, where: SQL | undefined) =>
     .leftJoin(author, eq(author.id, announcements.createdBy))
     .where(where);
 
-const rowOf = async (db: Executor, { total: _total, departments, teams, roles, employeeIds, ...row }: RowOf) => ({
-  ...row,
-  rule: await audienceRuleOf(db, { plants: row.plants, departments, teams, roles, employeeIds }),
-});
+const rowOf = async (db: Executor, { total: _total, ...row }: RowOf) => {
+  const { audience, rest } = splitAudience(row);
+  return { ...rest, plants: audience.plants, rule: await audienceRuleOf(db, audience) };
+};
 
 export const listAnnouncements = async (
   db: Db,
@@ -589,7 +587,7 @@ export const acknowledgeAnnouncement = (
   );
 
 /** Who the employee is for the notices' rules, and which of the live notices asked of they have read. */
-export type NoticeReader = { bu: string; deptName: string; teamName: string; readIds: number[] };
+export type NoticeReader = { bu: string; deptName: string; teamName: string; titleName: string; readIds: number[] };
 
 /**
  * NoticeReader as columns over the employees row, for a statement that reads the employee by primary key: the
@@ -598,6 +596,7 @@ export type NoticeReader = { bu: string; deptName: string; teamName: string; rea
  */
 export const noticeReaderColumns = (liveIds: unknown) => sql`
   ${employees.bu} as bu, ${employees.deptName} as "deptName", ${employees.teamName} as "teamName",
+  ${employees.titleName} as "titleName",
   array(select r.announcement_id from ${announcementReceipts} r
         where r.employee_id = ${employees.id} and r.announcement_id = any(${liveIds}::int[])) as "readIds"`;
 

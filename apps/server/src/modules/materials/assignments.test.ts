@@ -33,8 +33,8 @@ const ntDocument = async () => {
   return material.id;
 };
 
-const worker = async (dept: string) => {
-  const employee = await makeEmployee(t.database, { plant: 'NT', dept });
+const worker = async (dept: string, title = '操作工') => {
+  const employee = await makeEmployee(t.database, { plant: 'NT', dept, title });
   return { ...employee, token: await t.login(employee.empNo, FACTORY_PASSWORD_HASH) };
 };
 const itemsOf = async (token: string) => (await t.call(routes.getTrainNotify, {}, token)).body.data as StudyItem[];
@@ -136,6 +136,44 @@ describe('assigning a material', () => {
 
     await t.call(routes.withdrawAssignment, { id: assignmentId }, clerk);
     expect((await itemsOf(b.token)).map((row) => row.materialId)).not.toContain(materialId);
+  });
+
+  it('reaches the holders of a position (职务) in any department, and no one else', async () => {
+    const materialId = await ntDocument();
+    const title = `班长${unique()}`;
+    const [leader, otherLeader, operator] = [
+      await worker('冲压车间', title),
+      await worker('焊装车间', title),
+      await worker('冲压车间'),
+    ];
+    const assigned = await t.call(
+      routes.assignMaterial,
+      {
+        materialId,
+        trainTheme: '班组长管理',
+        audience: { plants: ['NT'], positions: [{ bu: 'NT', name: title }] },
+        isRequired: false,
+      },
+      clerk,
+    );
+    expect(assigned.body).toMatchObject({ result: true });
+    for (const holder of [leader, otherLeader]) {
+      expect((await itemsOf(holder.token)).find((row) => row.materialId === materialId)).toMatchObject({
+        isRequired: false,
+      });
+    }
+    expect((await itemsOf(operator.token)).map((row) => row.materialId)).not.toContain(materialId);
+    const listed = await t.call(routes.getMaterialAssignments, { materialId, page: 1, pageSize: 20 }, clerk);
+    expect(listed.body.data).toEqual([
+      expect.objectContaining({ audience: `NT · 职务：NT ${title}`, audienceCount: 2 }),
+    ]);
+    // A position named in another plant than the rule's is refused, as a department would be.
+    const outside = await t.call(
+      routes.assignMaterial,
+      { materialId, trainTheme: '班组长管理', audience: { plants: ['NT'], positions: [{ bu: 'HZ', name: title }] } },
+      clerk,
+    );
+    expect(outside.body).toMatchObject({ result: false, msg: `HZ ${title} 不在所选厂区内` });
   });
 
   it('refuses a material not yet ready, and an audience outside the material’s plant, storing nothing', async () => {

@@ -15,7 +15,14 @@ import { STUDY_STANDING_LABELS } from '@ess/contract/materials';
 import { STUDIED_COVERAGE } from '@ess/contract/training';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { audienceIncludes, audienceOfAlias, audienceRuleOf, storedAudienceOf } from '../../core/audience';
+import {
+  audienceIncludes,
+  audienceOfAlias,
+  audienceRuleOf,
+  splitAudience,
+  storedAudienceColumns,
+  storedAudienceOf,
+} from '../../core/audience';
 import { recordAudit } from '../../core/audit';
 import { type Caller, requirePlantAdmin } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
@@ -154,11 +161,7 @@ export const listAssignments = async (
       materialId: materialAssignments.materialId,
       materialName: trainingMaterials.name,
       trainTheme: materialAssignments.trainTheme,
-      plants: materialAssignments.plants,
-      departments: materialAssignments.departments,
-      teams: materialAssignments.teams,
-      roles: materialAssignments.roles,
-      employeeIds: materialAssignments.employeeIds,
+      ...storedAudienceColumns(materialAssignments),
       dueAt: shanghaiTime(materialAssignments.dueAt),
       isRequired: materialAssignments.isRequired,
       isWithdrawn: sql<boolean>`${materialAssignments.withdrawnAt} is not null`,
@@ -180,7 +183,8 @@ export const listAssignments = async (
     .limit(filter.pageSize)
     .offset((filter.page - 1) * filter.pageSize);
   const listed: AssignmentRow[] = [];
-  for (const { plants, departments, teams, roles, employeeIds, total: _total, ...row } of rows) {
+  for (const { total: _total, ...selected } of rows) {
+    const { audience, rest: row } = splitAudience(selected);
     const [counts] = (
       await db.execute(sql`
         select count(*)::int as audience, count(*) filter (where standing = 'done')::int as done,
@@ -189,7 +193,7 @@ export const listAssignments = async (
     ).rows as { audience: number; done: number; overdue: number }[];
     listed.push({
       ...row,
-      audience: describeAudience(await audienceRuleOf(db, { plants, departments, teams, roles, employeeIds })),
+      audience: describeAudience(await audienceRuleOf(db, audience)),
       audienceCount: counts?.audience ?? 0,
       doneCount: counts?.done ?? 0,
       overdueCount: counts?.overdue ?? 0,

@@ -456,10 +456,12 @@ export const setRoleMenus = async (
   deps.forgetRoleHolders(roleName);
 };
 
-/** The departments and teams of a plant's employees in service, most used first (at most 300 of each). */
+/** The departments, teams and positions of a plant's employees in service, most used first (at most 300 of each). */
 export const getPlantTeams = async (db: Db, caller: Caller, bu: string) => {
   requirePlantAdmin(caller, bu);
-  const namesOf = async (column: typeof employees.deptName | typeof employees.teamName) => {
+  const namesOf = async (
+    column: typeof employees.deptName | typeof employees.teamName | typeof employees.titleName,
+  ) => {
     const rows = await db
       .select({ name: column })
       .from(employees)
@@ -469,6 +471,10 @@ export const getPlantTeams = async (db: Db, caller: Caller, bu: string) => {
       .limit(300);
     return rows.map((row) => row.name);
   };
-  const [departments, teams] = await Promise.all([namesOf(employees.deptName), namesOf(employees.teamName)]);
-  return { departments, teams };
+  const [departments, teams, positions] = await Promise.all([
+    namesOf(employees.deptName),
+    namesOf(employees.teamName),
+    namesOf(employees.titleName),
+  ]);
+  return { departments, teams, positions };
 };

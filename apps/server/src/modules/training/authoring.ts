@@ -7,7 +7,13 @@ import type { PaperDraft, PaperRow, PaperState } from '@ess/contract/paper-autho
 import type { ExamType } from '@ess/contract/training';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { audienceRuleOf, managedByCaller, storedAudienceOf } from '../../core/audience';
+import {
+  audienceRuleOf,
+  managedByCaller,
+  splitAudience,
+  storedAudienceColumns,
+  storedAudienceOf,
+} from '../../core/audience';
 import { recordAudit } from '../../core/audit';
 import { type Caller, requirePlantAdmin } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
@@ -166,11 +172,7 @@ export const listAuthoredPapers = async (
       id: papers.id,
       examType: papers.examType,
       title: papers.title,
-      plants: papers.plants,
-      departments: papers.departments,
-      teams: papers.teams,
-      roles: papers.roles,
-      employeeIds: papers.employeeIds,
+      ...storedAudienceColumns(papers),
       state: stateOf,
       opensAt: shanghaiTime(papers.opensAt),
       closesAt: shanghaiTime(papers.closesAt),
@@ -194,10 +196,12 @@ export const listAuthoredPapers = async (
     .limit(filter.pageSize)
     .offset((filter.page - 1) * filter.pageSize);
   const listed: PaperRow[] = [];
-  for (const { departments, teams, roles, employeeIds, total: _total, ...row } of rows) {
-    const rule = await audienceRuleOf(db, { plants: row.plants, departments, teams, roles, employeeIds });
+  for (const { total: _total, ...selected } of rows) {
+    const { audience, rest: row } = splitAudience(selected);
+    const rule = await audienceRuleOf(db, audience);
     listed.push({
       ...row,
+      plants: audience.plants,
       examType: row.examType as ExamType,
       opensAt: row.opensAt ?? '',
       closesAt: row.closesAt ?? '',

@@ -1,6 +1,6 @@
-// 发布范围 of HR's content (a notice, an exam, a survey): the plants (全公司 for a SysAdmin) and, within them,
-// departments, teams, roles or pasted employee numbers — contract audience.ts. The fields of an antd Form, named
-// plants, departments, teams, roles and empNos; `audienceOf` turns them into the rule the server takes.
+// 发布范围 of HR's content (a notice, an exam, a survey, an assigned material): the plants (全公司 for a SysAdmin) and,
+// within them, departments, teams, positions (职务), roles or pasted employee numbers — contract audience.ts. The
+// fields of an antd Form, named plants, departments, teams, positions, roles and empNos; `audienceOf` turns them into the rule the server takes.
 import type { AudienceRule } from '@ess/contract/audience';
 import { ROLE_NAMES } from '@ess/contract/common';
 import type { ConsoleSession } from '@ess/contract/console';
@@ -16,6 +16,7 @@ export type AudienceValues = {
   plants: string[];
   departments: string[];
   teams: string[];
+  positions: string[];
   roles: AudienceRule['roles'];
   empNos: string;
 };
@@ -25,6 +26,7 @@ export const initialAudience = (session: ConsoleSession): AudienceValues => ({
   plants: session.adminPlants.length === 1 ? [...session.adminPlants] : [],
   departments: [],
   teams: [],
+  positions: [],
   roles: [],
   empNos: '',
 });
@@ -40,21 +42,26 @@ export const audienceOf = (values: AudienceValues): AudienceRule => ({
   plants: (values.plants.includes(WHOLE_COMPANY) ? [] : values.plants) as AudienceRule['plants'],
   departments: groupsOf(values.departments ?? []),
   teams: groupsOf(values.teams ?? []),
+  positions: groupsOf(values.positions ?? []),
   roles: values.roles ?? [],
   empNos: numbersOf(values.empNos ?? ''),
 });
 
-/** The departments and teams of the chosen plants, as 'NT/冲压部' values labelled 'NT 冲压部'. */
+/** The departments, teams and positions of the chosen plants, as 'NT/冲压部' values labelled 'NT 冲压部'. */
 const useGroupOptions = (plants: string[]) => {
   const lists = useQueries({ queries: plants.map((bu) => plantTeamsQuery(bu)) });
-  const optionsOf = (pick: (list: { departments: string[]; teams: string[] }) => string[]) =>
+  const optionsOf = (pick: (list: { departments: string[]; teams: string[]; positions: string[] }) => string[]) =>
     lists.flatMap((list, index) =>
       (list.data ? pick(list.data) : []).map((name) => ({
         value: `${plants[index]}/${name}`,
         label: `${plants[index]} ${name}`,
       })),
     );
-  return { departments: optionsOf((list) => list.departments), teams: optionsOf((list) => list.teams) };
+  return {
+    departments: optionsOf((list) => list.departments),
+    teams: optionsOf((list) => list.teams),
+    positions: optionsOf((list) => list.positions),
+  };
 };
 
 export const AudienceFields = ({ session, hint = a.narrowHint }: { session: ConsoleSession; hint?: string }) => {
@@ -90,6 +97,9 @@ export const AudienceFields = ({ session, hint = a.narrowHint }: { session: Cons
         </Form.Item>
         <Form.Item name="teams" label={a.teams} style={{ minWidth: 260 }}>
           <Select mode="multiple" allowClear options={groups.teams} optionFilterProp="label" />
+        </Form.Item>
+        <Form.Item name="positions" label={a.positions} style={{ minWidth: 200 }}>
+          <Select mode="multiple" allowClear options={groups.positions} optionFilterProp="label" />
         </Form.Item>
         <Form.Item name="roles" label={a.roles} style={{ minWidth: 200 }}>
           <Select

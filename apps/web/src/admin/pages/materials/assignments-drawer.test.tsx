@@ -72,7 +72,7 @@ describe('AssignmentsDrawer', { timeout: 90_000 }, () => {
           totalCount: 1,
         },
       }),
-      'People/GetPlantTeams': () => ok({ departments: ['冲压车间'], teams: [] }),
+      'People/GetPlantTeams': () => ok({ departments: ['冲压车间'], teams: [], positions: ['操作工', '班长'] }),
       'TrainMaterial/Assign': () => ok({ id: 9 }, '已分配'),
     });
     renderScreen(<AssignmentsDrawer session={SESSION} material={MATERIAL} onClose={() => {}} />);
@@ -84,12 +84,22 @@ describe('AssignmentsDrawer', { timeout: 90_000 }, () => {
 
     fireEvent.click(await screen.findByRole('button', { name: '新建分配' }));
     fireEvent.change(screen.getByLabelText('培训主题'), { target: { value: '冬季安全' } });
+    // For the plant's team leaders (职务 班长) only.
+    fireEvent.mouseDown(screen.getByLabelText('职务（可选）'));
+    fireEvent.click(await screen.findByTitle('NT 班长'));
     fireEvent.click(screen.getByRole('button', { name: '分 配' }));
     await waitFor(() => expect(calls.some((call) => call.path === 'TrainMaterial/Assign')).toBe(true));
     expect(calls.find((call) => call.path === 'TrainMaterial/Assign')?.body).toMatchObject({
       materialId: 4,
       trainTheme: '冬季安全',
-      audience: { plants: ['NT'], departments: [], teams: [], roles: [], empNos: [] },
+      audience: {
+        plants: ['NT'],
+        departments: [],
+        teams: [],
+        positions: [{ bu: 'NT', name: '班长' }],
+        roles: [],
+        empNos: [],
+      },
       isRequired: true,
     });
   });

@@ -14,7 +14,7 @@ describe('PaperDrawer', { timeout: 90_000 }, () => {
     const { calls } = fakeServer({
       'QuestionBank/GetCategories': () => ok([{ id: 3, bu: 'NT', name: '安全生产', questionCount: 12 }]),
       'QuestionBank/GetQuestions': () => ({ body: { result: true, msg: '', data: [], totalCount: 0 } }),
-      'People/GetPlantTeams': () => ok({ departments: ['冲压车间', '总装车间'], teams: [] }),
+      'People/GetPlantTeams': () => ok({ departments: ['冲压车间', '总装车间'], teams: [], positions: ['操作工'] }),
       'Paper/Publish': () => ok({ id: 5 }, '考试已发布'),
     });
     const onClose = vi.fn();
