@@ -148,6 +148,15 @@ describe('an exam from the bank', () => {
       await waitForStillness(page);
       await screenshot(page, 'console-exam-results');
       expect(await findAxeViolations(page)).toEqual([]);
+
+      // The worker's own answers, in the order they saw them, beside the key: the fourth (甲) wrong.
+      await results.getByRole('button', { name: `查看 ${worker.name} 的答卷` }).click();
+      const answers = page.locator('.ant-modal', { hasText: `${worker.name}（${worker.empNo}）的答卷` });
+      await answers.getByText(/^第 1 次 · .* · 75 分 · 及格$/).waitFor();
+      await expect.poll(() => answers.getByText('得分 0 / 25').count()).toBe(1);
+      await expect.poll(() => answers.getByText('作答：乙').count()).toBe(3);
+      await waitForStillness(page);
+      await screenshot(page, 'console-exam-person-answers');
     } finally {
       await desk.context.close();
     }

@@ -157,6 +157,8 @@ export const ADDRESSES = {
   publishPaper: { path: 'Paper/Publish', role: 'HRAdmin', isIdempotent: true },
   withdrawPaper: { path: 'Paper/Withdraw', role: 'HRAdmin' },
   getPaperResults: { path: 'Paper/GetResults', role: 'HRAdmin' },
+  getPaperResultPeople: { path: 'Paper/GetResultPeople', role: 'HRAdmin' },
+  getPaperPersonAttempts: { path: 'Paper/GetPersonAttempts', role: 'HRAdmin' },
   exportPaperResults: { path: 'Paper/ExportResults', role: 'HRAdmin' },
   // 轮播图: the home page's pictures, by the HR of the plants they are for (company-wide ones: SysAdmin)
   getBannerAdminList: { path: 'Banner/GetList', role: 'HRAdmin' },

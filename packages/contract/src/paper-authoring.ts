@@ -211,6 +211,79 @@ export const paperResults = z.object({
 });
 export type PaperResults = z.infer<typeof paperResults>;
 
+/** Where one of the audience (or anyone who answered) stands with a paper: counted by their submitted attempts. */
+export const RESULT_STANDINGS = ['not-started', 'in-progress', 'submitted', 'passed', 'failed'] as const;
+export type ResultStanding = (typeof RESULT_STANDINGS)[number];
+export const RESULT_STANDING_LABELS: Record<ResultStanding, string> = {
+  'not-started': '未开始',
+  'in-progress': '作答中',
+  submitted: '已提交',
+  passed: '及格',
+  failed: '不及格',
+};
+
+export const resultPerson = z.object({
+  employeeId: z.number(),
+  empNo: z.string(),
+  name: z.string(),
+  bu: z.string(),
+  deptName: z.string(),
+  /** Not started, an attempt open and none submitted, or submitted (passed / failed where the exam has a pass). */
+  standing: z.enum(RESULT_STANDINGS),
+  /** Submitted attempts. */
+  attemptCount: z.number(),
+  /** The best submitted score; null for a survey or before a submission. */
+  bestScore: z.number().nullable(),
+  lastSubmittedAt: z.string(),
+});
+export type ResultPerson = z.infer<typeof resultPerson>;
+
+/** One question of an attempt as the worker answered it, beside the key: what HR reads of one worker. */
+export const answeredQuestion = z.object({
+  id: z.number(),
+  subject: z.string(),
+  subjectType: z.enum(['ST01', 'ST02', 'ST03', 'ST04', 'ST05']),
+  /** Options in the paper's order, with the worker's choices and the right ones. */
+  options: z.array(z.object({ id: z.number(), content: z.string(), isCorrect: z.boolean(), isChosen: z.boolean() })),
+  /** What the worker wrote or chose in words (对/错, blanks joined, an option's text), or ''. */
+  given: z.string(),
+  /** The key in words; '' for a survey's question or a question without one. */
+  key: z.string(),
+  marks: z.number(),
+  /** Points earned and whether fully right; null where nothing is scored. */
+  earned: z.number().nullable(),
+  isCorrect: z.boolean().nullable(),
+});
+export type AnsweredQuestion = z.infer<typeof answeredQuestion>;
+
+export const personAttempts = z.object({
+  empNo: z.string(),
+  name: z.string(),
+  bu: z.string(),
+  deptName: z.string(),
+  attempts: z.array(
+    z.object({
+      attemptNo: z.number(),
+      startedAt: z.string(),
+      /** '' while the attempt is open. */
+      submittedAt: z.string(),
+      /** Submitted by the server at the deadline, not by the worker. */
+      isSubmittedAtDeadline: z.boolean(),
+      score: z.number().nullable(),
+      isPassed: z.boolean().nullable(),
+      /** The attempt's questions in the order the worker saw them; an open attempt's saved answers. */
+      questions: z.array(answeredQuestion),
+    }),
+  ),
+});
+export type PersonAttempts = z.infer<typeof personAttempts>;
+
+const resultEmployeeId = z.coerce
+  .number({ error: '员工不存在' })
+  .int({ error: '员工不存在' })
+  .positive({ error: '员工不存在' })
+  .max(2_147_483_647, { error: '员工不存在' });
+
 export const paperAuthoringRoutes = {
   getPaperList: defineRoute(ADDRESSES.getPaperList, {
     request: z.object({
@@ -223,6 +296,25 @@ export const paperAuthoringRoutes = {
   publishPaper: defineRoute(ADDRESSES.publishPaper, { request: paperDraft, data: z.object({ id: z.number() }) }),
   withdrawPaper: defineRoute(ADDRESSES.withdrawPaper, { request: z.object({ id: paperId }), data: z.null() }),
   getPaperResults: defineRoute(ADDRESSES.getPaperResults, { request: z.object({ id: paperId }), data: paperResults }),
+  /**
+   * The audience today and anyone who answered, with where each stands, by plant, department, name or number and
+   * standing. An anonymous survey lists who took part, never what they answered.
+   */
+  getPaperResultPeople: defineRoute(ADDRESSES.getPaperResultPeople, {
+    request: z.object({
+      id: paperId,
+      bu: optionalFilter(plant),
+      keyword: optionalFilter(z.string({ error: '关键字无效' }).trim().max(64, { error: '关键字最多 64 字' })),
+      standing: optionalFilter(z.enum(RESULT_STANDINGS, { error: '状态无效' })),
+      ...pagingFields(CONSOLE_PAGE_SIZE),
+    }),
+    data: z.array(resultPerson),
+  }),
+  /** One worker's attempts with each answer beside the key; refused for an anonymous survey. */
+  getPaperPersonAttempts: defineRoute(ADDRESSES.getPaperPersonAttempts, {
+    request: z.object({ id: paperId, employeeId: resultEmployeeId }),
+    data: personAttempts,
+  }),
   /** Per worker their attempts and scores (an anonymous survey: the counts per question only), and per question. */
   exportPaperResults: defineRoute(ADDRESSES.exportPaperResults, { request: z.object({ id: paperId }), data: download }),
 };

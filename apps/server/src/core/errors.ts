@@ -123,6 +123,8 @@ export const ERRORS = {
     status: 200,
   },
   PAPER_ADMIN_NOT_FOUND: { message: '试卷不存在', status: 200 },
+  PAPER_ANONYMOUS_ANSWERS: { message: '匿名问卷不显示个人的答卷', status: 200 },
+  PAPER_PERSON_NOT_FOUND: { message: '该员工没有作答过这份试卷', status: 200 },
   PAPER_NOT_OPEN_YET: { message: '{paper}还未开始，开始时间 {time}', status: 200 },
   PAPER_CLOSED: { message: '{paper}已截止', status: 200 },
   PAPER_ATTEMPTS_USED: { message: '已达到作答次数上限（{max} 次）', status: 200 },

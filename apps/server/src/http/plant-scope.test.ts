@@ -284,6 +284,19 @@ const hzPaper = async () => {
   return (published.body.data as { id: number }).id;
 };
 
+/** An HZ exam with an HZ worker's attempt under way. */
+const hzPaperAttempt = async () => {
+  const id = await hzPaper();
+  const worker = await hzWorker();
+  const started = await t.call(
+    routes.startPaperAttempt,
+    { id, type: 'EXAM' },
+    await t.login(worker.empNo, FACTORY_PASSWORD_HASH),
+  );
+  expect(started.body.result).toBe(true);
+  return { id, employeeId: worker.id };
+};
+
 /** A ready PDF of HZ, as an upload leaves it, and an assignment of it to HZ made by 900001. */
 const hzReadyMaterial = async () => {
   const material = await makeStudyMaterial(t.database, [], {
@@ -823,6 +836,21 @@ const HR_CASES: Record<string, Case[]> = {
       body: byId(hzPaper),
       refusal: absent('试卷不存在'),
       reached: (data) => expect(data).toMatchObject({ fullMarks: 5, questions: [expect.anything()] }),
+    },
+  ],
+  'Paper/GetResultPeople': [
+    {
+      body: byId(hzPaper),
+      refusal: absent('试卷不存在'),
+      reached: (data) => expect(rowsOf(data).every((person) => person.bu === 'HZ')).toBe(true),
+    },
+  ],
+  'Paper/GetPersonAttempts': [
+    {
+      body: hzPaperAttempt,
+      refusal: absent('试卷不存在'),
+      reached: (data) =>
+        expect(data).toMatchObject({ bu: 'HZ', attempts: [expect.objectContaining({ attemptNo: 1 })] }),
     },
   ],
   'Paper/ExportResults': [{ body: byId(hzPaper), refusal: absent('试卷不存在') }],

@@ -117,6 +117,10 @@ export const queryKeys = {
     papers: ['console', 'papers'],
     paperList: (filter: object, page: number) => ['console', 'papers', 'list', filter, page] as const,
     paperResults: (id: number) => ['console', 'papers', 'results', id] as const,
+    paperResultPeople: (id: number, filter: object, page: number) =>
+      ['console', 'papers', 'results', id, 'people', filter, page] as const,
+    paperPersonAttempts: (id: number, employeeId: number) =>
+      ['console', 'papers', 'results', id, 'person', employeeId] as const,
     /** 学习资料: the list by filter and page (an upload, rename or delete reads it again). */
     materials: ['console', 'materials'],
     /** A material's assignments, one assignment's progress and its people by standing (under materials: a change reads all again). */

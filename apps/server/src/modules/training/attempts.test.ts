@@ -5,6 +5,7 @@
 // to the app carries a key until the exam has closed and shows its answers.
 import { randomBytes } from 'node:crypto';
 import { routes } from '@ess/contract';
+import type { PersonAttempts, ResultPerson } from '@ess/contract/paper-authoring';
 import type { PaperDetail, PersonExam } from '@ess/contract/training';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FACTORY_PASSWORD_HASH, makeEmployee, makeHrClerk } from '../../../test/factories';
@@ -364,5 +365,111 @@ describe('results', () => {
     const sheet = XLSX.utils.sheet_to_json<string[]>(book.Sheets.人员成绩 as never, { header: 1, raw: false });
     expect(sheet).toHaveLength(5);
     expect(sheet.find((row) => row[0] === w4?.empNo)?.slice(4)).toEqual(['2', '100', '及格', expect.any(String)]);
+
+    // Per employee: everyone of the audience with where they stand; w2, moved out since, still listed by answering.
+    await t.database.pool.query("update employees set dept_name = '仓储部' where id = $1", [w2?.id]);
+    const listOf = async (filter: Record<string, unknown> = {}) => {
+      const answer = await t.call(routes.getPaperResultPeople, { id: paperId, ...filter }, clerk);
+      return { rows: answer.body.data as ResultPerson[], totalCount: answer.body.totalCount };
+    };
+    const everyone = await listOf();
+    expect(everyone.totalCount).toBe(6);
+    const standingOf = new Map(everyone.rows.map((row) => [row.empNo, row]));
+    expect(standingOf.get(w1.empNo)).toMatchObject({ standing: 'passed', attemptCount: 1, bestScore: 100 });
+    expect(standingOf.get(w2?.empNo as string)).toMatchObject({
+      standing: 'passed',
+      deptName: '仓储部',
+      bestScore: 75,
+    });
+    expect(standingOf.get(w3?.empNo as string)).toMatchObject({ standing: 'failed', bestScore: 50 });
+    expect(standingOf.get(w4?.empNo as string)).toMatchObject({ standing: 'passed', attemptCount: 2, bestScore: 100 });
+    expect(standingOf.get(w5?.empNo as string)).toMatchObject({
+      standing: 'in-progress',
+      attemptCount: 0,
+      bestScore: null,
+      lastSubmittedAt: '',
+    });
+    expect(standingOf.get(people[5]?.empNo as string)).toMatchObject({ standing: 'not-started' });
+    expect((await listOf({ standing: 'failed' })).rows.map((row) => row.empNo)).toEqual([w3?.empNo]);
+    expect((await listOf({ standing: 'submitted' })).totalCount).toBe(4);
+    expect((await listOf({ keyword: w4?.empNo })).rows.map((row) => row.employeeId)).toEqual([w4?.id]);
+
+    // One worker's attempts, each answer beside the key: w4's first had the first three wrong.
+    const attemptsOf = async (employeeId: number) =>
+      (await t.call(routes.getPaperPersonAttempts, { id: paperId, employeeId }, clerk)).body;
+    const w4Attempts = (await attemptsOf(w4?.id as number)).data as PersonAttempts;
+    expect(w4Attempts).toMatchObject({ empNo: w4?.empNo, bu: 'NT', deptName: dept });
+    expect(w4Attempts.attempts.map((attempt) => [attempt.attemptNo, attempt.score, attempt.isPassed])).toEqual([
+      [1, 25, false],
+      [2, 100, true],
+    ]);
+    const [firstQuestion] = w4Attempts.attempts[0]?.questions ?? [];
+    expect(w4Attempts.attempts[0]?.questions.map((question) => question.id)).toEqual(order);
+    expect(firstQuestion).toMatchObject({ given: '错的', key: '对的', marks: 25, earned: 0, isCorrect: false });
+    expect(firstQuestion?.options.map((option) => [option.content, option.isChosen, option.isCorrect])).toEqual([
+      ['错的', true, false],
+      ['对的', false, true],
+      ['也错', false, false],
+    ]);
+    expect(w4Attempts.attempts[1]?.questions[0]).toMatchObject({ given: '对的', earned: 25, isCorrect: true });
+    // An attempt still open: what it saved, unscored.
+    const open = (await attemptsOf(w5?.id as number)).data as PersonAttempts;
+    expect(open.attempts).toEqual([
+      expect.objectContaining({ attemptNo: 1, submittedAt: '', score: null, isPassed: null }),
+    ]);
+    expect(open.attempts[0]?.questions[0]).toMatchObject({ given: '', earned: null, isCorrect: null });
+    expect(await attemptsOf(people[5]?.id as number)).toMatchObject({
+      result: false,
+      msg: '该员工没有作答过这份试卷',
+    });
+    // Another plant's HR sees neither.
+    const elsewhere = await t.login((await makeHrClerk(t.database, { plant: 'HZ' })).empNo, FACTORY_PASSWORD_HASH);
+    for (const call of [
+      t.call(routes.getPaperResultPeople, { id: paperId }, elsewhere),
+      t.call(routes.getPaperPersonAttempts, { id: paperId, employeeId: w4?.id }, elsewhere),
+    ]) {
+      expect((await call).body).toMatchObject({ result: false, msg: '试卷不存在' });
+    }
+  });
+
+  it('lists who took an anonymous survey, never what they answered', async () => {
+    const dept = `匿名${unique()}`;
+    const [bank] = (await t.call(routes.getBankQuestions, { categoryId, PageSize: 1 }, clerk)).body.data as {
+      id: number;
+    }[];
+    const answer = await t.call(
+      routes.publishPaper,
+      {
+        examType: 'DEMAND',
+        title: `食堂满意度${unique()}`,
+        audience: { plants: ['NT'], departments: [{ bu: 'NT', name: dept }] },
+        opensAt: '2020-01-01 08:00',
+        closesAt: '2099-01-01 08:00',
+        questions: [{ bankQuestionId: bank?.id, score: 0 }],
+        isAnonymous: true,
+      },
+      clerk,
+    );
+    expect(answer.body).toMatchObject({ result: true, msg: '问卷已发布' });
+    const paperId = (answer.body.data as { id: number }).id;
+    const [taker, other] = [await worker(dept), await worker(dept)];
+    const survey = (await t.call(routes.startPaperAttempt, { id: paperId, type: 'DEMAND' }, taker.token)).body
+      .data as PaperDetail;
+    const sent = await t.call(
+      routes.modifyEmployeeExam,
+      { modify: { paperId, examType: 'DEMAND', answer: JSON.stringify(answersTo(survey)) } },
+      taker.token,
+    );
+    expect(sent.body.result).toBe(true);
+    const listed = (await t.call(routes.getPaperResultPeople, { id: paperId }, clerk)).body.data as ResultPerson[];
+    expect(listed.map((row) => [row.empNo, row.standing, row.bestScore])).toEqual(
+      expect.arrayContaining([
+        [taker.empNo, 'submitted', null],
+        [other.empNo, 'not-started', null],
+      ]),
+    );
+    expect(
+      (await t.call(routes.getPaperPersonAttempts, { id: paperId, employeeId: taker.id }, clerk)).body,
+    ).toMatchObject({ result: false, msg: '匿名问卷不显示个人的答卷' });
   });
 });

@@ -2,17 +2,25 @@
 // the spread of the scores, per question the share right and how the answers spread over its options (so a trainer
 // sees which question was misunderstood), what was written, and per department; and the sheet of it. Each worker
 // counts once, by their best attempt. An anonymous survey's answers are only ever counted, never listed by person.
-import type { PaperResults, QuestionResult } from '@ess/contract/paper-authoring';
+import type {
+  AnsweredQuestion,
+  PaperResults,
+  PersonAttempts,
+  QuestionResult,
+  ResultPerson,
+  ResultStanding,
+} from '@ess/contract/paper-authoring';
 import type { ExamType } from '@ess/contract/training';
 import { and, eq, sql } from 'drizzle-orm';
 import { audienceIncludes, managedByCaller } from '../../core/audience';
 import { type Caller, requirePlantAdmin } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
 import type { Db } from '../../db/client';
+import { likeText } from '../../db/like';
 import { employees, papers, type StoredAnswers } from '../../db/schema/index';
 import { shanghaiTime } from '../../db/shanghai-time';
 import { MAX_EXPORT_PEOPLE, textSheet, workbookBase64 } from '../../lib/text-workbook';
-import { engineQuestionOf, fullMarksOf, loadQuestions } from './papers';
+import { engineQuestionOf, fullMarksOf, loadQuestions, type PaperQuestionOf } from './papers';
 
 const findManaged = async (db: Db, caller: Caller, id: number) => {
   requirePlantAdmin(caller);
@@ -186,6 +194,184 @@ export const paperResults = async (db: Db, caller: Caller, id: number): Promise<
       : [],
     questions,
     departments,
+  };
+};
+
+type PersonRow = ResultPerson & { total: number };
+
+/**
+ * The audience today and anyone who started or answered (someone since moved out included), with where each stands;
+ * filtered by plant, number or name, and standing. An anonymous survey lists who took part, never what they answered.
+ */
+export const paperResultPeople = async (
+  db: Db,
+  caller: Caller,
+  filter: { id: number; bu?: string; keyword?: string; standing?: ResultStanding; page: number; pageSize: number },
+): Promise<{ rows: ResultPerson[]; totalCount: number }> => {
+  const paper = await findManaged(db, caller, filter.id);
+  const id = filter.id;
+  const pass = paper.examType === 'EXAM' ? paper.passScore : null;
+  const isExam = paper.examType === 'EXAM';
+  const keyword = filter.keyword ? `%${likeText(filter.keyword)}%` : undefined;
+  const rows = (
+    await db.execute(sql`
+      with submitted as (
+        select employee_id, count(*)::int as attempts, max(score)::float8 as best, max(submitted_at) as last
+        from paper_answers where paper_id = ${id} group by employee_id
+      ), people as (
+        select ${employees.id} as id from ${papers}
+        join ${employees} on ${employees.leftOn} is null and ${audienceIncludes(papers)}
+        where ${papers.id} = ${id}
+        union select employee_id from paper_attempts where paper_id = ${id}
+        union select employee_id from submitted
+      ), standings as (
+        select e.id, e.emp_no, e.name, e.bu, e.dept_name, coalesce(s.attempts, 0) as attempts,
+               ${isExam ? sql`s.best` : sql`null::float8`} as best, s.last,
+               case when s.employee_id is not null then
+                      case when ${pass}::numeric is null then 'submitted'
+                           when s.best >= ${pass}::numeric then 'passed' else 'failed' end
+                    when exists (select 1 from paper_attempts t where t.paper_id = ${id} and t.employee_id = e.id
+                                 and t.submitted_at is null) then 'in-progress'
+                    else 'not-started' end as standing
+        from people join ${employees} e on e.id = people.id
+        left join submitted s on s.employee_id = e.id
+      )
+      select id as "employeeId", emp_no as "empNo", name, bu, dept_name as "deptName", standing,
+             attempts as "attemptCount", best as "bestScore",
+             coalesce(${shanghaiTime(sql`last`)}, '') as "lastSubmittedAt", count(*) over ()::int as total
+      from standings
+      where true
+        ${filter.bu ? sql`and bu = ${filter.bu}` : sql``}
+        ${keyword ? sql`and (emp_no ilike ${keyword} or name ilike ${keyword})` : sql``}
+        ${
+          filter.standing === 'submitted'
+            ? sql`and standing in ('submitted', 'passed', 'failed')`
+            : filter.standing
+              ? sql`and standing = ${filter.standing}`
+              : sql``
+        }
+      order by bu, dept_name, emp_no
+      limit ${filter.pageSize} offset ${(filter.page - 1) * filter.pageSize}`)
+  ).rows as PersonRow[];
+  return { rows: rows.map(({ total: _total, ...row }) => row), totalCount: rows[0]?.total ?? 0 };
+};
+
+const JUDGE_WORDS = { Y: '对', N: '错' } as const;
+
+/** The key of a question in words: the right options, 对/错, or each blank's accepted answers. */
+const keyInWords = (question: PaperQuestionOf) => {
+  const key = question.key;
+  if (!key) return '';
+  if (key.optionIds) {
+    return key.optionIds
+      .flatMap((optionId) => question.options.find((option) => option.id === optionId)?.content ?? [])
+      .join('、');
+  }
+  if (key.judge) return JUDGE_WORDS[key.judge];
+  return (key.blanks ?? []).map((accepted) => accepted.join(' / ')).join('；');
+};
+
+/** What the worker gave in words: the options chosen (with what they wrote beside one), 对/错, or the texts. */
+const givenInWords = (question: PaperQuestionOf, answer: StoredAnswers[string] | undefined) => {
+  if (!answer) return '';
+  const chosen = (answer.optionIds ?? []).flatMap((optionId) => {
+    const option = question.options.find((candidate) => candidate.id === optionId);
+    if (!option) return [];
+    const written = answer.fills?.[String(optionId)];
+    return written ? `${option.content}（${written}）` : option.content;
+  });
+  const texts =
+    question.subjectType === 'ST03'
+      ? (answer.texts ?? []).map((text) => JUDGE_WORDS[text as 'Y' | 'N'] ?? text)
+      : (answer.texts ?? []);
+  return [...(chosen.length > 0 ? [chosen.join('、')] : []), ...texts].filter((text) => text !== '').join('；');
+};
+
+/**
+ * One worker's attempts at the paper, each question as they saw it (in their order, their options chosen beside the
+ * right ones) with the points earned; an open attempt shows what it has saved so far. HR of the paper reads them
+ * whatever the paper lets the worker see; an anonymous survey's never.
+ */
+export const paperPersonAttempts = async (
+  db: Db,
+  caller: Caller,
+  { id, employeeId }: { id: number; employeeId: number },
+): Promise<PersonAttempts> => {
+  const paper = await findManaged(db, caller, id);
+  if (paper.isAnonymous) throw new BusinessError('PAPER_ANONYMOUS_ANSWERS');
+  const { rows } = await db.execute(sql`
+    select coalesce(a.attempt_no, t.attempt_no) as "attemptNo",
+           coalesce(${shanghaiTime(sql`t.started_at`)}, '') as "startedAt",
+           coalesce(${shanghaiTime(sql`coalesce(a.submitted_at, t.submitted_at)`)}, '') as "submittedAt",
+           coalesce(t.finished_by = 'deadline', false) as "isSubmittedAtDeadline",
+           a.score::float8 as score, t.question_ids as "questionIds",
+           coalesce(a.answers, t.answers) as answers, coalesce(a.results, '{}'::jsonb) as results
+    from (select * from paper_answers where paper_id = ${id} and employee_id = ${employeeId}) a
+    full join (select * from paper_attempts where paper_id = ${id} and employee_id = ${employeeId}) t
+      on t.attempt_no = a.attempt_no
+    order by 1`);
+  const attempts = rows as {
+    attemptNo: number;
+    startedAt: string;
+    submittedAt: string;
+    isSubmittedAtDeadline: boolean;
+    score: number | null;
+    questionIds: number[] | null;
+    answers: StoredAnswers;
+    results: Record<string, { earned: number; isCorrect: boolean }>;
+  }[];
+  if (attempts.length === 0) throw new BusinessError('PAPER_PERSON_NOT_FOUND');
+  const [person] = await db
+    .select({ empNo: employees.empNo, name: employees.name, bu: employees.bu, deptName: employees.deptName })
+    .from(employees)
+    .where(eq(employees.id, employeeId));
+  if (!person) throw new BusinessError('PAPER_PERSON_NOT_FOUND');
+  const isExam = paper.examType === 'EXAM';
+  const questions = new Map((await loadQuestions(db, id)).map((row) => [row.id, engineQuestionOf(row)]));
+  const answeredOf = (attempt: (typeof attempts)[number]): AnsweredQuestion[] => {
+    // The attempt's own order; an answer from before attempts were kept: the questions it holds, in paper order.
+    const ids =
+      attempt.questionIds ??
+      [...questions.keys()].filter(
+        (questionId) => String(questionId) in attempt.answers || String(questionId) in attempt.results,
+      );
+    return ids.flatMap((questionId) => {
+      const question = questions.get(questionId);
+      if (!question) return [];
+      const answer = attempt.answers[String(questionId)];
+      const result = attempt.results[String(questionId)];
+      const right = new Set(question.key?.optionIds ?? []);
+      const chosen = new Set(answer?.optionIds ?? []);
+      const scored = isExam && question.key !== null && attempt.submittedAt !== '';
+      return {
+        id: question.id,
+        subject: question.subject,
+        subjectType: question.subjectType,
+        options: question.options.map((option) => ({
+          id: option.id,
+          content: option.content,
+          isCorrect: isExam && right.has(option.id),
+          isChosen: chosen.has(option.id),
+        })),
+        given: givenInWords(question, answer),
+        key: isExam ? keyInWords(question) : '',
+        marks: isExam ? question.score : 0,
+        earned: scored ? (result?.earned ?? 0) : null,
+        isCorrect: scored ? (result?.isCorrect ?? false) : null,
+      };
+    });
+  };
+  return {
+    ...person,
+    attempts: attempts.map((attempt) => ({
+      attemptNo: attempt.attemptNo,
+      startedAt: attempt.startedAt,
+      submittedAt: attempt.submittedAt,
+      isSubmittedAtDeadline: attempt.isSubmittedAtDeadline,
+      score: isExam ? attempt.score : null,
+      isPassed: !isExam || paper.passScore === null || attempt.score === null ? null : attempt.score >= paper.passScore,
+      questions: answeredOf(attempt),
+    })),
   };
 };
 

@@ -14,7 +14,7 @@ import { getPaperDetail, saveAttemptAnswers, startAttempt, submitPaper } from '.
 import { listAuthoredPapers, publishPaper, withdrawPaper } from './authoring';
 import { findMaterialMedia, GUIDE_FILE, parseRange, statMediaFile } from './media';
 import { getPersonExam, listPapers } from './papers';
-import { exportPaperResults, paperResults } from './results';
+import { exportPaperResults, paperPersonAttempts, paperResultPeople, paperResults } from './results';
 import { getStudyItems, getStudyProgress, recordProgress, saveStudyRecord } from './study';
 
 export const registerTrainingRoutes = (app: FastifyInstance, { db, mediaDir }: { db: Db; mediaDir: string }) => {
@@ -93,6 +93,14 @@ export const registerTrainingRoutes = (app: FastifyInstance, { db, mediaDir }: {
   }));
   registerCall(app, paperAuthoringRoutes.getPaperResults, async ({ body, caller }) => ({
     data: await paperResults(db, caller, body.id),
+  }));
+  registerCall(app, paperAuthoringRoutes.getPaperResultPeople, async ({ body, caller }) => {
+    const { CurrentPage: page, PageSize: pageSize, ...filter } = body;
+    const { rows, totalCount } = await paperResultPeople(db, caller, { ...filter, page, pageSize });
+    return { data: rows, totalCount };
+  });
+  registerCall(app, paperAuthoringRoutes.getPaperPersonAttempts, async ({ body, caller }) => ({
+    data: await paperPersonAttempts(db, caller, body),
   }));
   registerCall(app, paperAuthoringRoutes.exportPaperResults, async ({ body, caller }) => ({
     data: await exportPaperResults(db, caller, body.id),

@@ -1,6 +1,7 @@
 // 结果 of an exam or a survey: the figures (who of the audience started, submitted, passed; mean and median), the
 // score bands, each question's share right and its answers over the options (so a trainer sees which question was
-// misunderstood, the right option in green), what was written, per department; and the sheet.
+// misunderstood, the right option in green), what was written, per department, per employee (results-people.tsx);
+// and the sheet.
 import type { PaperRow, QuestionResult } from '@ess/contract/paper-authoring';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Drawer, List, Row, Space, Statistic, Table, Typography } from 'antd';
@@ -9,6 +10,7 @@ import { QueryErrorOf } from '../../components/query-error';
 import { saveDownload } from '../../download';
 import { ct } from '../../texts';
 import { exportPaperResults, paperResultsQuery } from './api/papers';
+import { ResultPeople } from './results-people';
 
 const r = ct.paperResults;
 const ScoreBands = lazy(() => import('./results-charts').then((module) => ({ default: module.ScoreBands })));
@@ -151,6 +153,7 @@ export const ResultsDrawer = ({ row, onClose }: { row: PaperRow; onClose: () => 
               ]}
             />
           </Card>
+          <ResultPeople row={row} isAnonymous={data.isAnonymous} />
         </Space>
       )}
     </Drawer>
