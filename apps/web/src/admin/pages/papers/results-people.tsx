@@ -47,9 +47,7 @@ const AnsweredQuestionView = ({ question, index }: { question: AnsweredQuestion;
     {question.options.length > 0 && (
       <ul className="paper-results-options">
         {question.options.map((option) => (
-          <li key={option.id}>
-            {option.content + marksOf(option)}
-          </li>
+          <li key={option.id}>{option.content + marksOf(option)}</li>
         ))}
       </ul>
     )}
