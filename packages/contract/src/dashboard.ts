@@ -1,7 +1,8 @@
 // The console's first page (仪表盘): per plant the caller administers, what waits for HR and how this month's work
 // stands — record changes to review, what workers sent and nobody handled (超时 past INBOX_OVERDUE_DAYS), this
 // month's imports with their rejected rows, the latest payslip batch read / confirmed / questioned, the current
-// handbook's acceptance, the latest live notice's read and acknowledgement. Each figure leads to the list behind it.
+// handbook's acceptance, the latest live notice's read and acknowledgement, the latest exam's submissions and passes,
+// the latest study assignment's completion. Each figure leads to the list behind it.
 import { z } from 'zod';
 import { ADDRESSES } from './addresses';
 import { defineRoute, optionalFilter, plant } from './common';
@@ -42,6 +43,34 @@ export const plantDashboard = z.object({
       audience: z.number(),
       read: z.number(),
       acknowledged: z.number(),
+    })
+    .nullable(),
+  /**
+   * The latest exam reaching the plant that has opened (open or closed, not withdrawn), counted in the plant, each
+   * worker by their best attempt; null when none.
+   */
+  exam: z
+    .object({
+      id: z.number(),
+      title: z.string(),
+      isOpen: z.boolean(),
+      audience: z.number(),
+      submitted: z.number(),
+      /** Null when the exam has no pass score. */
+      passed: z.number().nullable(),
+    })
+    .nullable(),
+  /** The plant's latest study assignment not withdrawn, counted in the plant; null when none. */
+  study: z
+    .object({
+      materialId: z.number(),
+      title: z.string(),
+      isRequired: z.boolean(),
+      /** 'yyyy-MM-dd HH:mm' or ''. */
+      dueAt: z.string(),
+      audience: z.number(),
+      done: z.number(),
+      overdue: z.number(),
     })
     .nullable(),
 });

@@ -4,7 +4,13 @@
 import { routes } from '@ess/contract';
 import type { PlantDashboard } from '@ess/contract/dashboard';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FACTORY_PASSWORD_HASH, makeEmployee, makeHrClerk, shanghaiMonth } from '../../../test/factories';
+import {
+  FACTORY_PASSWORD_HASH,
+  makeEmployee,
+  makeHrClerk,
+  makeStudyMaterial,
+  shanghaiMonth,
+} from '../../../test/factories';
 import { createTestContext, type TestContext } from '../../../test/harness';
 
 let t: TestContext;
@@ -125,6 +131,95 @@ describe('the dashboard', () => {
       overdue: before.inbox.proposal.overdue + 1,
     });
     expect(after.inbox.candidate).toEqual(before.inbox.candidate);
+  });
+
+  it('shows the latest exam and study assignment of the plant as their results show them', async () => {
+    const hr = await t.login('900002');
+    const dept = `培训${Date.now()}`;
+    const [passer, absent] = await Promise.all([
+      makeEmployee(t.database, { plant: 'NT', dept }),
+      makeEmployee(t.database, { plant: 'NT', dept }),
+    ]);
+    const category = await t.call(routes.saveQuestionCategory, { bu: 'NT', name: `仪表盘${Date.now()}` }, hr);
+    const question = await t.call(
+      routes.saveBankQuestion,
+      {
+        categoryId: (category.body.data as { id: number }).id,
+        subjectType: 'ST03',
+        subject: '进入车间须戴安全帽。',
+        judge: 'Y',
+        score: 100,
+      },
+      hr,
+    );
+    expect(question.body).toMatchObject({ result: true });
+    const published = await t.call(
+      routes.publishPaper,
+      {
+        examType: 'EXAM',
+        title: `仪表盘考试${Date.now()}`,
+        audience: { plants: ['NT'], departments: [{ bu: 'NT', name: dept }] },
+        opensAt: '2020-01-01 08:00',
+        closesAt: '2099-01-01 08:00',
+        questions: [{ bankQuestionId: (question.body.data as { id: number }).id, score: 100 }],
+        passScore: 60,
+      },
+      hr,
+    );
+    const paperId = (published.body.data as { id: number }).id;
+    const token = await t.login(passer.empNo, FACTORY_PASSWORD_HASH);
+    const attempt = (await t.call(routes.startPaperAttempt, { id: paperId, type: 'EXAM' }, token)).body.data as {
+      questions: { id: number }[];
+    };
+    const answer = Object.fromEntries(attempt.questions.map((shown) => [shown.id, 'Y']));
+    const sent = await t.call(
+      routes.modifyEmployeeExam,
+      { modify: { paperId, examType: 'EXAM', answer: JSON.stringify(answer) } },
+      token,
+    );
+    expect(sent.body.result).toBe(true);
+
+    const material = await makeStudyMaterial(t.database, [], { name: `仪表盘资料${Date.now()}`, fileName: 'a.pdf' });
+    await t.database.pool.query(
+      "update training_materials set bu = 'NT', kind = 'document', state = 'ready' where id = $1",
+      [material.id],
+    );
+    const assigned = await t.call(
+      routes.assignMaterial,
+      {
+        materialId: material.id,
+        trainTheme: '冬季防火',
+        audience: { plants: ['NT'], departments: [{ bu: 'NT', name: dept }] },
+        dueAt: '2099-12-31 18:00',
+        isRequired: true,
+      },
+      hr,
+    );
+    expect(assigned.body.result).toBe(true);
+
+    const nt = await dashboardOf(hr, 'NT');
+    expect(nt.exam).toEqual({
+      id: paperId,
+      title: expect.stringMatching(/^仪表盘考试/),
+      isOpen: true,
+      audience: 2,
+      submitted: 1,
+      passed: 1,
+    });
+    const results = (await t.call(routes.getPaperResults, { id: paperId }, hr)).body.data as {
+      departments: { submittedCount: number; passedCount: number }[];
+    };
+    expect(results.departments).toEqual([expect.objectContaining({ submittedCount: 1, passedCount: 1 })]);
+    expect(nt.study).toEqual({
+      materialId: material.id,
+      title: '冬季防火',
+      isRequired: true,
+      dueAt: '2099-12-31 18:00',
+      audience: 2,
+      done: 0,
+      overdue: 0,
+    });
+    expect(absent.id).toBeGreaterThan(0);
   });
 
   it('answers the caller’s plants only', async () => {

@@ -12,9 +12,11 @@ import { candidates, changeRequests, importJobs, notices, proposals } from '../.
 import { listAnnouncements, receiptSummary } from '../announcements/service';
 import { getAcceptance, listVersions } from '../handbook/service';
 import { FEEDBACK_ITEM } from '../inbox/service';
+import { assignmentProgress, listAssignments } from '../materials/service';
 import { listBatches } from '../payslip-batches/service';
 import { PROPOSAL_ITEM } from '../proposals/service';
 import { CANDIDATE_ITEM } from '../recruitment/service';
+import { listAuthoredPapers, paperResults } from '../training/service';
 
 /** The first instant of this month on Shanghai's calendar. */
 const MONTH_START = sql`date_trunc('month', now() at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai'`;
@@ -74,8 +76,44 @@ const latestNotice = async (db: Db, caller: Caller, bu: string): Promise<PlantDa
   };
 };
 
+const latestExam = async (db: Db, caller: Caller, bu: string): Promise<PlantDashboard['exam']> => {
+  const {
+    rows: [exam],
+  } = await listAuthoredPapers(db, caller, { bu, examType: 'EXAM', hasOpened: true, page: 1, pageSize: 1 });
+  if (!exam) return null;
+  const results = await paperResults(db, caller, exam.id);
+  const inPlant = results.departments.filter((department) => department.bu === bu);
+  const sum = (pick: (department: (typeof inPlant)[number]) => number) =>
+    inPlant.reduce((total, department) => total + pick(department), 0);
+  return {
+    id: exam.id,
+    title: exam.title,
+    isOpen: exam.state === 'open',
+    audience: sum((department) => department.audienceCount),
+    submitted: sum((department) => department.submittedCount),
+    passed: results.passScore === null ? null : sum((department) => department.passedCount),
+  };
+};
+
+const latestStudy = async (db: Db, caller: Caller, bu: string): Promise<PlantDashboard['study']> => {
+  const {
+    rows: [assignment],
+  } = await listAssignments(db, caller, { bu, isLive: true, page: 1, pageSize: 1 });
+  if (!assignment) return null;
+  const progress = await assignmentProgress(db, caller, { id: assignment.id, bu });
+  return {
+    materialId: assignment.materialId,
+    title: assignment.trainTheme || assignment.materialName,
+    isRequired: assignment.isRequired,
+    dueAt: assignment.dueAt ?? '',
+    audience: progress.audienceCount,
+    done: progress.doneCount,
+    overdue: progress.overdueCount,
+  };
+};
+
 const plantDashboard = async (db: Db, caller: Caller, bu: string, overdueDays: number): Promise<PlantDashboard> => {
-  const [reviews, feedback, proposal, candidate, imports, payslips, handbook, notice] = await Promise.all([
+  const [reviews, feedback, proposal, candidate, imports, payslips, handbook, notice, exam, study] = await Promise.all([
     pendingReviews(db, bu),
     countWaiting(
       db,
@@ -89,6 +127,8 @@ const plantDashboard = async (db: Db, caller: Caller, bu: string, overdueDays: n
     latestBatch(db, caller, bu),
     handbookAcceptance(db, caller, bu),
     latestNotice(db, caller, bu),
+    latestExam(db, caller, bu),
+    latestStudy(db, caller, bu),
   ]);
   return {
     bu,
@@ -98,6 +138,8 @@ const plantDashboard = async (db: Db, caller: Caller, bu: string, overdueDays: n
     payslips,
     handbook,
     notice,
+    exam,
+    study,
   };
 };
 

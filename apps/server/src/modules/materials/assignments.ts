@@ -13,7 +13,7 @@ import type {
 } from '@ess/contract/materials';
 import { STUDY_STANDING_LABELS } from '@ess/contract/materials';
 import { STUDIED_COVERAGE } from '@ess/contract/training';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   audienceIncludes,
@@ -35,7 +35,7 @@ import { employees, materialAssignments, trainingMaterials } from '../../db/sche
 import { shanghaiInput, shanghaiTime } from '../../db/shanghai-time';
 import { withTransaction } from '../../db/transaction';
 import { MAX_EXPORT_PEOPLE, textWorkbookBase64 } from '../../lib/text-workbook';
-import { managedBy, mayManageMaterial } from './service';
+import { managedBy, mayManageMaterial } from './scope';
 
 /** The assignment and its material, when the caller manages the material. */
 const findManaged = async (db: Db, caller: Caller, id: number) => {
@@ -145,7 +145,15 @@ const author = alias(employees, 'author');
 export const listAssignments = async (
   db: Db,
   caller: Caller,
-  filter: { materialId?: number; page: number; pageSize: number },
+  filter: {
+    materialId?: number;
+    /** The assignments of one plant's materials. */
+    bu?: string;
+    /** Only those not withdrawn. */
+    isLive?: boolean;
+    page: number;
+    pageSize: number;
+  },
 ): Promise<{ rows: AssignmentRow[]; totalCount: number }> => {
   requirePlantAdmin(caller);
   if (filter.materialId !== undefined) {
@@ -177,6 +185,8 @@ export const listAssignments = async (
       and(
         managedBy(caller),
         filter.materialId === undefined ? undefined : eq(materialAssignments.materialId, filter.materialId),
+        filter.bu === undefined ? undefined : eq(trainingMaterials.bu, filter.bu),
+        filter.isLive ? isNull(materialAssignments.withdrawnAt) : undefined,
       ),
     )
     .orderBy(desc(materialAssignments.id))

@@ -6,9 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { MaterialRow, MaterialState } from '@ess/contract/materials';
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { recordAudit } from '../../core/audit';
-import { type Caller, hasRole, requirePlantAdmin } from '../../core/caller';
+import { type Caller, requirePlantAdmin } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
 import type { Db } from '../../db/client';
 import { employees, studyAssignments, trainingMaterials } from '../../db/schema/index';
@@ -17,6 +17,11 @@ import { type Executor, withTransaction } from '../../db/transaction';
 import { MATERIAL_SNIFF_BYTES, MATERIAL_ZIP_TAIL_BYTES, type MaterialFileKind, sniffMaterial } from '../files/service';
 import { readVideoSeconds } from '../training/service';
 import type { MediaTools } from './media-tools';
+import { managedBy, mayManageMaterial } from './scope';
+
+/** What the dashboard shows of the assignments, read as the assignments' drawer reads them. */
+export { assignmentProgress, listAssignments } from './assignments';
+export { managedBy, mayManageMaterial };
 
 /** Partial uploads (the tus store), relative to MEDIA_DIR. */
 export const UPLOADS_DIR = 'uploads';
@@ -55,16 +60,6 @@ export const refusalByName = (tools: MediaTools, fileName: string): string | und
   if (extension === 'pdf') return undefined;
   if (OFFICE_EXTENSIONS.has(extension)) return tools.soffice ? undefined : MATERIAL_MESSAGES.needPdf;
   return MATERIAL_MESSAGES.wrongType;
-};
-
-/** Whether the caller manages a material of this plant (null: the whole company's, the SysAdmin's). */
-export const mayManageMaterial = (caller: Caller, bu: string | null) =>
-  bu === null ? hasRole(caller, 'SysAdmin') : caller.adminPlants.has(bu);
-
-export const managedBy = (caller: Caller): SQL => {
-  const plants = `{${[...caller.adminPlants].join(',')}}`;
-  const ofPlants = sql`${trainingMaterials.bu} = any(${plants}::text[])`;
-  return hasRole(caller, 'SysAdmin') ? sql`(${trainingMaterials.bu} is null or ${ofPlants})` : ofPlants;
 };
 
 /** Where a ready material plays or opens (the media route lets HR of its plant look too). */

@@ -158,7 +158,14 @@ const author = alias(employees, 'author');
 export const listAuthoredPapers = async (
   db: Db,
   caller: Caller,
-  filter: { bu?: string; examType?: ExamType; page: number; pageSize: number },
+  filter: {
+    bu?: string;
+    examType?: ExamType;
+    /** Only papers opened by now and not withdrawn (the dashboard's latest exam). */
+    hasOpened?: boolean;
+    page: number;
+    pageSize: number;
+  },
 ): Promise<{ rows: PaperRow[]; totalCount: number }> => {
   requirePlantAdmin(caller, filter.bu);
   const conditions: (SQL | undefined)[] = [
@@ -166,6 +173,7 @@ export const listAuthoredPapers = async (
     managedByCaller(caller, papers.plants),
     filter.bu ? sql`${filter.bu} = any(${papers.plants})` : undefined,
     filter.examType ? eq(papers.examType, filter.examType) : undefined,
+    filter.hasOpened ? sql`${papers.withdrawnAt} is null and ${papers.opensAt} <= now()` : undefined,
   ];
   const rows = await db
     .select({

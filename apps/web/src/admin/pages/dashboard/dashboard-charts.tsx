@@ -13,7 +13,7 @@ const d = ct.dashboard;
 const rate = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
 
 const ratesOf = (plants: PlantDashboard[]) =>
-  plants.flatMap(({ bu, payslips, handbook, notice }) => [
+  plants.flatMap(({ bu, payslips, handbook, notice, exam, study }) => [
     {
       plant: plantLabel(bu),
       series: d.rateSeries.payslip,
@@ -29,6 +29,8 @@ const ratesOf = (plants: PlantDashboard[]) =>
       series: d.rateSeries.notice,
       rate: notice ? rate(notice.mustAcknowledge ? notice.acknowledged : notice.read, notice.audience) : 0,
     },
+    { plant: plantLabel(bu), series: d.rateSeries.exam, rate: exam ? rate(exam.submitted, exam.audience) : 0 },
+    { plant: plantLabel(bu), series: d.rateSeries.study, rate: study ? rate(study.done, study.audience) : 0 },
   ]);
 
 const waitingOf = (plants: PlantDashboard[]) =>

@@ -1,6 +1,7 @@
 // 仪表盘, the console's first page: per plant the caller administers, what waits for HR (record changes to review,
 // what workers sent and nobody handled, 超时 past the configured days) and how this month's work stands (imports and
-// their rejected rows, the latest payslip batch, the handbook's and the latest notice's acknowledgement). Every
+// their rejected rows, the latest payslip batch, the handbook's and the latest notice's acknowledgement, the latest
+// exam's submissions and passes, the latest study assignment's completion). Every
 // figure leads to the list behind it; the charts compare the plants and are loaded only here (dashboard-charts.tsx),
 // so neither the employee app nor the console's other pages carry the charting library.
 
@@ -64,7 +65,7 @@ const Overdue = ({ count, to }: { count: number; to: string }) =>
   ) : null;
 
 const PlantCard = ({ plant, isReviewer }: { plant: PlantDashboard; isReviewer: boolean }) => {
-  const { bu, inbox, imports, payslips, handbook, notice } = plant;
+  const { bu, inbox, imports, payslips, handbook, notice, exam, study } = plant;
   return (
     <Card title={plantLabel(bu)} size="small">
       <Row gutter={[16, 16]}>
@@ -134,6 +135,36 @@ const PlantCard = ({ plant, isReviewer }: { plant: PlantDashboard; isReviewer: b
           />
         ) : (
           <Figure title={d.noNotice} value="—" to="/announcements" />
+        )}
+        {exam ? (
+          <Figure
+            title={d.exam(exam.title, exam.isOpen)}
+            value={d.percent(exam.submitted, exam.audience)}
+            to="/papers"
+            extra={`${d.submitted} ${d.of(exam.submitted, exam.audience)}${
+              exam.passed === null ? '' : ` · ${d.passed} ${exam.passed}`
+            }`}
+          />
+        ) : (
+          <Figure title={d.noExam} value="—" to="/papers" />
+        )}
+        {study ? (
+          <Figure
+            title={d.study(study.title)}
+            value={d.percent(study.done, study.audience)}
+            to="/materials"
+            extra={
+              <>
+                {`${d.studyDone} ${d.of(study.done, study.audience)}`}
+                {study.overdue > 0 && (
+                  <Typography.Text type="danger">{` · ${d.studyOverdue} ${study.overdue}`}</Typography.Text>
+                )}
+                {study.dueAt && ` · ${d.studyDue(study.dueAt)}`}
+              </>
+            }
+          />
+        ) : (
+          <Figure title={d.noStudy} value="—" to="/materials" />
         )}
       </Row>
     </Card>
