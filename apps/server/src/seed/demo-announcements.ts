@@ -1,6 +1,7 @@
 // The demo company's notices (公告), published through the service HR uses in the console: one from the SysAdmin to
-// every production team of every plant that must be acknowledged, and one from NT's clerk to NT's 总装一班. Both
-// name teams, so the employees the tests make (no team) meet neither.
+// every production team of every plant that must be acknowledged, and one from NT's clerk to NT's 总装一班; and an
+// exam NT's clerk published. All name teams, so the employees the tests make (no team) meet none of them.
+import { paperDraft } from '@ess/contract/paper-authoring';
 import { PLANTS } from '@ess/contract/plants';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
@@ -9,8 +10,10 @@ import type { Db } from '../db/client';
 import * as schema from '../db/schema/index';
 import { createLiveAnnouncements } from '../modules/announcements/live';
 import { publishAnnouncement } from '../modules/announcements/service';
+import { publishPaper } from '../modules/training/service';
 
-const callerOf = async (
+/** A demo account as the services see their caller. */
+export const callerOf = async (
   pool: pg.Pool,
   empNo: string,
   roles: string[],
@@ -70,5 +73,50 @@ export const seedDemoAnnouncements = async (
       },
       mustAcknowledge: false,
     },
+  });
+};
+
+/** 'yyyy-MM-dd HH:mm' on Shanghai's clock, `days` from now. */
+const shanghaiMinute = (days: number) =>
+  new Date(Date.now() + days * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+
+export const DEMO_PUBLISHED_EXAM_TITLE = '消防安全月度考试';
+
+/**
+ * An exam NT's clerk published from the bank's 消防安全 questions, through the console's service: open since
+ * yesterday for a month, to NT's production teams (the employees the tests make have no team), so 考试与问卷, its 结果
+ * and the dashboard have one to show, and the demo worker can take it in the app.
+ */
+export const seedDemoPublishedExam = async (pool: pg.Pool, { plantClerk }: { plantClerk: string }) => {
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  const clerk = await callerOf(pool, plantClerk, ['HRAdmin'], ['NT']);
+  const { rows } = await pool.query<{ id: number }>(
+    `select q.id from bank_questions q join question_categories c on c.id = q.category_id
+     where c.bu = 'NT' and c.name = '消防安全' order by q.id`,
+  );
+  const scores = [20, 15, 20, 15, 15, 15];
+  await publishPaper(db, clerk, {
+    requestId: 'seed',
+    draft: paperDraft.parse({
+      examType: 'EXAM',
+      title: DEMO_PUBLISHED_EXAM_TITLE,
+      description: '限时 20 分钟，60 分及格；可考 2 次，两次间隔 10 分钟；截止后可查看答案和解析。',
+      audience: {
+        plants: ['NT'],
+        teams: [
+          { bu: 'NT', name: '总装一班' },
+          ...Array.from({ length: 12 }, (_, index) => ({ bu: 'NT', name: `班组${index + 1}` })),
+        ],
+      },
+      opensAt: shanghaiMinute(-1),
+      closesAt: shanghaiMinute(30),
+      questions: rows.map((row, index) => ({ bankQuestionId: row.id, score: scores[index] ?? 10 })),
+      timeLimitMinutes: 20,
+      passScore: 60,
+      maxAttempts: 2,
+      cooldownMinutes: 10,
+      shuffleOptions: true,
+      reviewMode: 'answers-after-close',
+    }),
   });
 };

@@ -16,7 +16,7 @@ import {
   TITLES,
 } from '../db/reference-data';
 import { hashPassword, sha256Hex } from '../lib/passwords';
-import { seedDemoAnnouncements } from './demo-announcements';
+import { seedDemoAnnouncements, seedDemoPublishedExam } from './demo-announcements';
 import { seedDemoBanners } from './demo-banners';
 import { seedDemoHandbook } from './demo-handbook';
 import { seedDemoRecords } from './demo-records';
@@ -140,6 +140,7 @@ export const seedDemo = async (
     await seedDemoRecords(pool, { empNo: DEMO_EMPLOYEE, cipher });
     await seedDemoTraining(pool);
     await seedDemoAnnouncements(pool, { sysAdmin: DEMO_REVIEWER, plantClerk: DEMO_PLANT_CLERK });
+    await seedDemoPublishedExam(pool, { plantClerk: DEMO_PLANT_CLERK });
     await seedDemoBanners(pool, { publisherEmpNo: DEMO_REVIEWER });
     await seedDemoHandbook(pool);
   } catch (error) {
