@@ -350,6 +350,40 @@ describe('with no video converter on the machine', () => {
   });
 });
 
+/** LibreOffice where the machine has it (CI's does not install it: the fake above proves the path there). */
+const realSoffice = findMediaTools({}).soffice;
+
+describe.skipIf(!realSoffice)('with LibreOffice on the machine', () => {
+  let office: TestContext;
+  let officeOrigin: string;
+  const officeMedia = mkdtempSync(path.join(tmpdir(), 'ess-materials-office-'));
+  beforeAll(async () => {
+    office = await createTestContext({
+      MEDIA_DIR: officeMedia,
+      FFMPEG_PATH: 'off',
+      SOFFICE_PATH: realSoffice as string,
+    });
+    officeOrigin = await office.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => office.close());
+
+  it('turns a real Word document into a PDF, served as one', { timeout: 120_000 }, async () => {
+    const clerk = await makeHrClerk(office.database, { plant: 'NT' });
+    const token = await office.login(clerk.empNo, FACTORY_PASSWORD_HASH);
+    const { last } = await uploadWhole(tusClient(officeOrigin, token), {
+      bytes: wordDocument('冲压车间安全操作规程'),
+      metadata: { filename: '操作规程.docx', bu: 'NT' },
+    });
+    expect(last?.status).toBe(204);
+    await office.app.materialWorker.idle();
+    const [row] = (await office.call(routes.getMaterialList, { bu: 'NT' }, token)).body.data as MaterialRow[];
+    expect(row).toMatchObject({ name: '操作规程', kind: 'document', state: 'ready' });
+    const served = await office.app.inject({ method: 'GET', url: row?.url as string, headers: { token } });
+    expect(served.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(served.headers['content-type']).toMatch(/^application\/pdf/);
+  });
+});
+
 describe('the console calls', () => {
   it('lists, renames and deletes a plant’s materials for its HR only, audited; an assigned one is kept', async () => {
     const nt = await makeHrClerk(t.database, { plant: 'NT' });
