@@ -58,7 +58,7 @@ import { registerReviewRoutes } from './modules/review/routes';
 import { registerSalaryRoutes } from './modules/salary/routes';
 import { registerSiteRoutes } from './modules/site/routes';
 import { registerTrainingRoutes } from './modules/training/routes';
-import { registerWechatRoutes } from './modules/wechat/routes';
+import { registerWechatRoutes, silentSignInRedirect } from './modules/wechat/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -171,7 +171,7 @@ export const buildApp = async ({
     errorResponseBuilder: () => new BusinessError('LOGIN_TOO_FREQUENT'),
   });
 
-  registerAccountRoutes(app, {
+  const accountDeps = {
     db,
     signAccessToken: tokens.sign,
     forgetSessions: tokens.forget,
@@ -180,8 +180,8 @@ export const buildApp = async ({
       lockMinutes: config.LOGIN_LOCK_MINUTES,
       initialPassword: config.INITIAL_PASSWORD,
     },
-    signInRateLimit: { max: config.LOGIN_RATE_LIMIT, timeWindow: 60_000 },
-  });
+  };
+  registerAccountRoutes(app, { ...accountDeps, signInRateLimit: { max: config.LOGIN_RATE_LIMIT, timeWindow: 60_000 } });
   const cipher = createPersonalDataCipher(config.secretKey, config.previousSecretKeys);
   const outsideSystems = createOutsideSystems({ db, config });
   const recordsDeps = { db, cipher, notifier };
@@ -208,7 +208,7 @@ export const buildApp = async ({
   const inbox = { notifier, overdueDays: config.INBOX_OVERDUE_DAYS };
   registerProposalsRoutes(app, { db, limits: publicFormLimits, ...inbox });
   registerRecruitmentRoutes(app, { db, limits: publicFormLimits, ...inbox });
-  registerWechatRoutes(app, { db, config });
+  registerWechatRoutes(app, { db, config, account: accountDeps });
   registerTrainingRoutes(app, { db, mediaDir: config.mediaDir });
   const hub = createHub({
     notifier,
@@ -287,6 +287,8 @@ export const buildApp = async ({
   }
 
   const webDist = config.WEB_DIST && path.resolve(config.WEB_DIST);
-  if (webDist && existsSync(path.join(webDist, 'index.html'))) await registerWebApp(app, webDist);
+  if (webDist && existsSync(path.join(webDist, 'index.html'))) {
+    await registerWebApp(app, webDist, { silentSignIn: silentSignInRedirect(config) });
+  }
   return app;
 };

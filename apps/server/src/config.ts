@@ -57,6 +57,13 @@ const schema = z.object({
   WECHAT_API_BASE: z.string().url().default('https://api.weixin.qq.com'),
   WECOM_API_BASE: z.string().url().default('https://qyapi.weixin.qq.com'),
   WECHAT_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  /** Where the platforms' OAuth page lives (tests point it at a fake). */
+  WECOM_OAUTH_BASE: z.string().url().default('https://open.weixin.qq.com'),
+  /**
+   * The app's address as workers' phones reach it (https://ess.example.com): the OAuth callback's address, which
+   * must lie on the domain registered with WeCom. Unset: the address the request came to.
+   */
+  PUBLIC_URL: z.string().url().optional(),
   /** The cabinet controller: empty = commands are kept in the outbox table for a relay. */
   CABINET_CONTROLLER_URL: z.string().url().optional(),
   CABINET_CONTROLLER_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),

@@ -1,5 +1,8 @@
 // A stand-in for the WeChat and WeCom APIs on 127.0.0.1: counts every fetch by path, answers tokens and tickets,
-// and can be slowed down or made to fail.
+// and can be slowed down or made to fail. It is also WeCom's OAuth page: /connect/oauth2/authorize sends the browser
+// straight back to the redirect_uri with a fresh code for whoever the phone is signed into WeCom as, and
+// /cgi-bin/auth/getuserinfo answers a code once, as WeCom does (40029 for a used or unknown code, 42001 for an
+// access token it was told has expired).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -9,6 +12,14 @@ export type FakeWechat = {
   counts: Record<string, number>;
   /** Answers errcode 40001 from now on. */
   setFailing: (isFailing: boolean) => void;
+  /** Who the phone is signed into WeCom as: a member's user id, or someone outside the corporation (openid). */
+  signInAs: (who: { userid: string } | { openid: string }) => void;
+  /** A code for whoever is signed in, as the authorize page would put on the callback. */
+  issueCode: () => string;
+  /** getuserinfo answers 42001 for this access token from now on. */
+  expireToken: (token: string) => void;
+  /** The authorize requests seen (their query parameters). */
+  authorizeRequests: URLSearchParams[];
   /** Tickets answered: the nth fetch of a path answers `<prefix>-<n>`. */
   close: () => Promise<void>;
 };
@@ -16,20 +27,53 @@ export type FakeWechat = {
 export const startFakeWechat = async ({ delayMs = 50, expiresIn = 7200 } = {}): Promise<FakeWechat> => {
   const counts: Record<string, number> = {};
   let isFailing = false;
+  /** Tokens never repeat, even after the counts are cleared: an expired one must not come back. */
+  let tokenSerial = 0;
+  let signedIn: { userid: string } | { openid: string } = { userid: '' };
+  const codes = new Map<string, { who: { userid: string } | { openid: string }; isUsed: boolean }>();
+  const expiredTokens = new Set<string>();
+  const authorizeRequests: URLSearchParams[] = [];
+  const issueCode = () => {
+    const code = `code-${codes.size + 1}-${Math.random().toString(36).slice(2, 10)}`;
+    codes.set(code, { who: signedIn, isUsed: false });
+    return code;
+  };
+  const userInfo = (url: URL) => {
+    if (expiredTokens.has(url.searchParams.get('access_token') ?? '')) {
+      return { errcode: 42001, errmsg: 'access_token expired' };
+    }
+    const issued = codes.get(url.searchParams.get('code') ?? '');
+    if (!issued || issued.isUsed) return { errcode: 40029, errmsg: 'invalid code' };
+    issued.isUsed = true;
+    return 'userid' in issued.who
+      ? { errcode: 0, errmsg: 'ok', userid: issued.who.userid, user_ticket: 'ticket' }
+      : { errcode: 0, errmsg: 'ok', openid: issued.who.openid, external_userid: '' };
+  };
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const count = (counts[url.pathname] ?? 0) + 1;
     counts[url.pathname] = count;
+    if (url.pathname === '/connect/oauth2/authorize') {
+      authorizeRequests.push(url.searchParams);
+      const back = new URL(url.searchParams.get('redirect_uri') ?? '');
+      back.searchParams.set('code', issueCode());
+      back.searchParams.set('state', url.searchParams.get('state') ?? '');
+      response.writeHead(302, { location: back.toString() });
+      response.end();
+      return;
+    }
     const body = isFailing
       ? { errcode: 40001, errmsg: 'invalid credential' }
-      : url.pathname.endsWith('token')
-        ? { errcode: 0, access_token: `token-${count}`, expires_in: expiresIn }
-        : {
-            errcode: 0,
-            errmsg: 'ok',
-            ticket: `${url.pathname.split('/').pop()}-${url.searchParams.get('type') ?? 'corp'}-${count}`,
-            expires_in: expiresIn,
-          };
+      : url.pathname === '/cgi-bin/auth/getuserinfo'
+        ? userInfo(url)
+        : url.pathname.endsWith('token')
+          ? { errcode: 0, access_token: `token-${++tokenSerial}`, expires_in: expiresIn }
+          : {
+              errcode: 0,
+              errmsg: 'ok',
+              ticket: `${url.pathname.split('/').pop()}-${url.searchParams.get('type') ?? 'corp'}-${count}`,
+              expires_in: expiresIn,
+            };
     setTimeout(() => {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
@@ -43,6 +87,12 @@ export const startFakeWechat = async ({ delayMs = 50, expiresIn = 7200 } = {}): 
     setFailing: (next) => {
       isFailing = next;
     },
+    signInAs: (who) => {
+      signedIn = who;
+    },
+    issueCode,
+    expireToken: (token) => expiredTokens.add(token),
+    authorizeRequests,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 };

@@ -76,6 +76,8 @@ export const ERRORS = {
   REFERRER_UNKNOWN: { message: '推荐人工号不存在，请向推荐人确认推荐链接', status: 200 },
   WECHAT_NOT_CONFIGURED: { message: '未配置微信分享，请复制链接分享', status: 200 },
   WECHAT_FAILED: { message: '获取微信签名失败，请稍后重试', status: 200 },
+  PLATFORM_SIGN_IN_FAILED: { message: '企业微信自动登录未成功，请用工号和密码登录', status: 200 },
+  PLATFORM_ACCOUNT_UNKNOWN: { message: '企业微信账号未关联员工，请用工号和密码登录', status: 200 },
   // The HR console
   IMPORT_NOT_FOUND: { message: '导入记录不存在', status: 200 },
   IMPORT_STATE: { message: '该导入当前为“{state}”，不能执行此操作', status: 200 },

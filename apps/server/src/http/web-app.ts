@@ -3,7 +3,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BusinessError } from '../core/errors';
 import { sendError } from './envelope';
 import { documentPolicy } from './security-headers';
@@ -30,7 +30,16 @@ const documentFor = (pathname: string, cookie: string | undefined, builtDocument
   return builtDocuments.has(document) ? document : 'index.html';
 };
 
-export const registerWebApp = async (app: FastifyInstance, webDist: string) => {
+export const registerWebApp = async (
+  app: FastifyInstance,
+  webDist: string,
+  {
+    silentSignIn,
+  }: {
+    /** Where a page request goes first to be signed in by its platform (inside WeCom), or undefined. */
+    silentSignIn?: (request: FastifyRequest) => string | undefined;
+  } = {},
+) => {
   const builtDocuments = new Set(readdirSync(webDist).filter((file) => file.endsWith('.html')));
   await app.register(async (site) => {
     // Everything the web app serves is public; the guard denies any route that does not say so.
@@ -57,6 +66,11 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string) => {
     site.get('/*', (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       if (LOOKS_LIKE_FILE.test(pathname)) return sendError(reply, new BusinessError('NOT_FOUND'));
+      const signInFirst = silentSignIn?.(request);
+      if (signInFirst) {
+        reply.header('cache-control', 'no-store');
+        return reply.redirect(signInFirst);
+      }
       const basePolicy = String(reply.getHeader('content-security-policy') ?? '');
       reply.header(
         'content-security-policy',

@@ -75,6 +75,12 @@ export const zhCNShell = {
     /** The ICP filing number links to the MIIT's filing site, as the filing rules ask. */
     icpFilingLink: (number: string) => `${number}（工业和信息化部备案查询）`,
     clear: '清除',
+    /** Why the page is shown after the silent sign-in inside WeCom did not work (?notice= from the server). */
+    notices: {
+      'wecom-failed': '企业微信自动登录未成功，请用工号和密码登录',
+      'wecom-unknown': '企业微信账号未关联员工，请用工号和密码登录',
+      'account-left': '该账号已停用（已离职），如有疑问请联系人事',
+    } as Record<string, string>,
   },
 } as const;
 

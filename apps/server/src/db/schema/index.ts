@@ -6,6 +6,7 @@ export * from './handbook';
 export * from './home';
 export * from './imports';
 export * from './operations';
+export * from './platforms';
 export * from './proposals';
 export * from './queries';
 export * from './question-bank';

@@ -136,6 +136,22 @@ export const checkLogin = async (
 };
 
 /**
+ * Sign-in by an identity a platform vouched for (WeCom's silent OAuth): the employee of that number, in service,
+ * gets the usual tokens, for as long as a remembered password sign-in (the phone is the worker's own WeCom).
+ */
+export const signInByPlatform = async (deps: AccountDeps, employeeId: number) => {
+  const [row] = await deps.db.select().from(employees).where(eq(employees.id, employeeId));
+  if (!row) throw new BusinessError('PLATFORM_ACCOUNT_UNKNOWN');
+  if (row.leftOn) throw new BusinessError('ACCOUNT_LEFT');
+  const [tokens, user, handbook] = await Promise.all([
+    issueTokens(deps, row, { refreshDays: REFRESH_DAYS_REMEMBERED }),
+    loginUserOf(deps.db, row),
+    handbookStatusOf(deps.db, row),
+  ]);
+  return { ...tokens, user, ...handbook };
+};
+
+/**
  * Rotation: a refresh token is exchanged once for a new pair of the same family. A rotated token presented
  * again is judged by its successor: while the successor has never been used, the answer that carried it
  * was lost (a weak network, a page reloaded while it was on its way), so the successor is superseded by a

@@ -1,11 +1,25 @@
-// Wechat/GetShareData, CheckWxData, CheckWorkWxData, SendWxMsg.
+// Wechat/GetShareData, CheckWxData, CheckWorkWxData, SendWxMsg; and the silent sign-in inside WeCom: GET
+// Wechat/OAuth (to WeCom's page) and Wechat/OAuthCallback (back signed in, a 302 to the page).
 import { wechatRoutes } from '@ess/contract/wechat';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
+import { BusinessError } from '../../core/errors';
 import type { Db } from '../../db/client';
 import { registerCall } from '../../http/contract-routes';
 import { publicRateLimit } from '../../http/public-rate-limit';
 import { createOutboxMessaging, type Messaging } from '../../integrations/messaging';
+import { type AccountDeps, signInByPlatform } from '../account/service';
+import {
+  beginSilentSignIn,
+  DEFAULT_NEXT,
+  finishSilentSignIn,
+  isWeComBrowser,
+  OAUTH_CALLBACK_PATH,
+  OAUTH_COOKIE,
+  OAUTH_STATE_SECONDS,
+  OAUTH_TRIED_COOKIE,
+  safeNext,
+} from './oauth';
 import { getShareData } from './service';
 import { createTicketStore, type PlatformSettings } from './tickets';
 
@@ -27,12 +41,117 @@ export const platformSettingsOf = (config: Config): PlatformSettings => ({
   timeoutMs: config.WECHAT_TIMEOUT_MS,
 });
 
+/** The session cookies of the web app (apps/web/src/lib/session.ts), with their lifetimes there. */
+const SESSION_COOKIES = { token: 'ess_token', refresh: 'ess_refresh', user: 'ess_user' };
+const TOKEN_SECONDS = 2 * 60 * 60;
+const USER_SECONDS = 24 * 60 * 60;
+const REFRESH_SECONDS = 30 * 24 * 60 * 60;
+/** The web app's session cookies: the access token or the refresh token. */
+const HAS_SESSION_COOKIE = /(?:^|;)\s*ess_(?:token|refresh)=[^;\s]/;
+
+const cookieOf = (request: FastifyRequest, name: string) =>
+  new RegExp(`(?:^|;)\\s*${name}=([^;]*)`).exec(request.headers.cookie ?? '')?.[1] || undefined;
+
+/** A cookie the web app reads (not HttpOnly), as its own code writes them. */
+const appCookie = (request: FastifyRequest, name: string, value: string, maxAgeSeconds: number) =>
+  `${name}=${value}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax${request.protocol === 'https' ? '; Secure' : ''}`;
+
+/** Why the sign-in page is shown after a silent sign-in did not work (its words are the page's). */
+const NOTICE_OF: Record<string, string> = {
+  PLATFORM_SIGN_IN_FAILED: 'wecom-failed',
+  PLATFORM_ACCOUNT_UNKNOWN: 'wecom-unknown',
+  ACCOUNT_LEFT: 'account-left',
+};
+
+/**
+ * Where a page request inside WeCom without a session goes first: WeCom's silent sign-in, when WeCom is configured
+ * and it was not tried just now; undefined: the page is served as usual (apps/server/src/http/web-app.ts).
+ */
+export const silentSignInRedirect =
+  (config: Config) =>
+  (request: FastifyRequest): string | undefined => {
+    if (!platformSettingsOf(config).wecom || !isWeComBrowser(request.headers['user-agent'])) return undefined;
+    const cookie = request.headers.cookie ?? '';
+    if (HAS_SESSION_COOKIE.test(cookie) || cookieOf(request, OAUTH_TRIED_COOKIE)) return undefined;
+    const next = safeNext(request.url);
+    // The sign-in page and the console are shown as they are (the console signs in with a password on a PC).
+    if (next !== request.url || /^\/admin(?:\/|$|\?)/.test(request.url)) return undefined;
+    return `/api/Wechat/OAuth?${new URLSearchParams({ next })}`;
+  };
+
 export const registerWechatRoutes = (
   app: FastifyInstance,
-  { db, config, messaging }: { db: Db; config: Config; messaging?: Messaging },
+  { db, config, messaging, account }: { db: Db; config: Config; messaging?: Messaging; account: AccountDeps },
 ) => {
   const settings = platformSettingsOf(config);
   const tickets = createTicketStore(db, settings);
+  const oauth = { db, tickets, settings, oauthBase: config.WECOM_OAUTH_BASE };
+  const callbackUrlOf = (request: FastifyRequest) =>
+    `${config.PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`}${OAUTH_CALLBACK_PATH}`;
+  const toSignInPage = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    next: string,
+    notice = NOTICE_OF.PLATFORM_SIGN_IN_FAILED as string,
+  ) => {
+    reply.header('set-cookie', [
+      appCookie(request, OAUTH_TRIED_COOKIE, '1', OAUTH_STATE_SECONDS),
+      `${OAUTH_COOKIE}=; Path=/api/Wechat; Max-Age=0; HttpOnly; SameSite=Lax`,
+    ]);
+    const query = new URLSearchParams({ notice, ...(next === DEFAULT_NEXT ? {} : { redirect: next }) });
+    return reply.redirect(`/login?${query}`);
+  };
+  const isPublicPage = { config: { access: 'public' as const } };
+
+  app.get('/api/Wechat/OAuth', isPublicPage, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const next = safeNext((request.query as { next?: unknown }).next);
+    if (!settings.wecom) return reply.redirect(`/login?${new URLSearchParams({ redirect: next })}`);
+    const { nonce, location } = await beginSilentSignIn(oauth, { next, callbackUrl: callbackUrlOf(request) });
+    reply.header(
+      'set-cookie',
+      `${OAUTH_COOKIE}=${nonce}; Path=/api/Wechat; Max-Age=${OAUTH_STATE_SECONDS}; HttpOnly; SameSite=Lax${
+        request.protocol === 'https' ? '; Secure' : ''
+      }`,
+    );
+    return reply.redirect(location);
+  });
+
+  // Answers a 302 whatever happens: to the page signed in, or to the sign-in page saying why. A refresh or Back never
+  // shows the used code, since the page's address has none.
+  app.get(OAUTH_CALLBACK_PATH, isPublicPage, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const query = request.query as { code?: unknown; state?: unknown };
+    const outcome = await finishSilentSignIn(oauth, {
+      code: query.code,
+      state: query.state,
+      cookieNonce: cookieOf(request, OAUTH_COOKIE),
+    });
+    if ('failure' in outcome) return toSignInPage(request, reply, outcome.next, NOTICE_OF[outcome.failure.code]);
+    let session: Awaited<ReturnType<typeof signInByPlatform>>;
+    try {
+      session = await signInByPlatform(account, outcome.employeeId);
+    } catch (error) {
+      if (!(error instanceof BusinessError)) throw error;
+      return toSignInPage(request, reply, outcome.next, NOTICE_OF[error.code]);
+    }
+    const { userAccount, userName, id, baseBu, deptName, titleName } = session.user;
+    reply.header('set-cookie', [
+      appCookie(request, SESSION_COOKIES.token, session.token, TOKEN_SECONDS),
+      appCookie(request, SESSION_COOKIES.refresh, session.refreshToken, REFRESH_SECONDS),
+      appCookie(
+        request,
+        SESSION_COOKIES.user,
+        encodeURIComponent(JSON.stringify({ userAccount, userName, id, baseBu, deptName, titleName })),
+        USER_SECONDS,
+      ),
+      `${OAUTH_COOKIE}=; Path=/api/Wechat; Max-Age=0; HttpOnly; SameSite=Lax`,
+    ]);
+    // The handbook version current for the plant not accepted yet: home's dialog asks for it first, as after a
+    // password sign-in.
+    return reply.redirect(session.appReadStatus === 'N' ? DEFAULT_NEXT : outcome.next);
+  });
+
   const channels = messaging ?? createOutboxMessaging(db, { wechat: !!settings.wechat, wecom: !!settings.wecom });
 
   registerCall(app, wechatRoutes.getShareData, async ({ body }) => ({

@@ -5,6 +5,8 @@ import { BusinessError } from '../../core/errors';
 import { jsSdkSignature, makeNonce } from './signature';
 import type { PlatformSettings, TicketStore } from './tickets';
 
+export { deleteOldOAuthStates } from './oauth';
+
 export const getShareData = async (
   {
     tickets,

@@ -40,7 +40,14 @@ const fetchedOf = (body: Record<string, unknown>, field: string): Fetched => {
   return { value, expiresIn: Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : 7200 };
 };
 
-export type TicketStore = { get: (name: TicketName) => Promise<string> };
+export type TicketStore = {
+  get: (name: TicketName) => Promise<string>;
+  /**
+   * The platform refused `value` as expired (42001) or invalid (40014) before its time: dropped for every instance,
+   * unless another one has already put a newer value in its place.
+   */
+  forget: (name: TicketName, value: string) => Promise<void>;
+};
 
 export const createTicketStore = (db: Db, settings: PlatformSettings): TicketStore => {
   const inFlight = new Map<TicketName, Promise<string>>();
@@ -132,5 +139,9 @@ export const createTicketStore = (db: Db, settings: PlatformSettings): TicketSto
     return pending;
   }
 
-  return { get };
+  const forget = async (name: TicketName, value: string) => {
+    await db.delete(wechatTickets).where(sql`${wechatTickets.name} = ${name} and ${wechatTickets.value} = ${value}`);
+  };
+
+  return { get, forget };
 };

@@ -40,6 +40,18 @@ describe('LoginPage', () => {
     expect(button).toBeDisabled();
   });
 
+  it('says why WeCom’s silent sign-in did not work, in its own words only', async () => {
+    fakeServer({}, { isSignedIn: false });
+    renderScreen(<LoginPage />, { path: '/login', at: '/login?notice=wecom-unknown&redirect=%2Ftrain%2Fmy-train' });
+    expect(screen.getByRole('alert').textContent).toBe('企业微信账号未关联员工，请用工号和密码登录');
+  });
+
+  it('shows no notice for a reason it does not know', async () => {
+    fakeServer({}, { isSignedIn: false });
+    renderScreen(<LoginPage />, { path: '/login', at: '/login?notice=%E8%AF%B7%E8%BD%AC%E8%B4%A6' });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('opening the handbook does not tick the box', async () => {
     fakeServer({}, { isSignedIn: false });
     const user = userEvent.setup();

@@ -28,6 +28,8 @@ const ICP_FILING_SITE = 'https://beian.miit.gov.cn/';
 const LoginPage = () => {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
+  // Only the words of a known reason: a link cannot put its own text on this page.
+  const notice = t.login.notices[searchParams.get('notice') ?? ''];
   const [isSigningIn, setSigningIn] = useState(false);
   // A second submit before the button shows its spinner (a double tap) must not send a second call.
   const isSigningInNow = useRef(false);
@@ -107,6 +109,11 @@ const LoginPage = () => {
         <p className="login-company">{face.companyName}</p>
         <h1 className="login-title">{title}</h1>
       </header>
+      {notice && (
+        <p className="login-notice" role="alert">
+          {notice}
+        </p>
+      )}
       <form className="login-form" onSubmit={submit} onFocus={prefetchCheckLogin} noValidate>
         <div className="login-field">
           <label className="login-label" htmlFor="login-account">
