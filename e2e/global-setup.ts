@@ -5,12 +5,15 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { type FakeWechat, startFakeWechat } from '../apps/server/test/fake-wechat';
 import { E2E_SERVERS } from './servers';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** One per server: its address and DATA_DIR (specs reach its embedded database there, e2e/test-data.ts). */
     servers: { baseUrl: string; dataDir: string }[];
+    /** The fake WeCom the servers sign workers in with (POST /fake/sign-in-as names the phone's WeCom user). */
+    fakeWecomUrl: string;
   }
 }
 
@@ -26,7 +29,7 @@ const freePort = () =>
   });
 
 /** A server of the built app on a fresh embedded database with demo data; stop() ends it and removes its data. */
-const startServer = async () => {
+const startServer = async (fakeWecom: FakeWechat) => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ess-e2e-'));
   const port = await freePort();
   let output = '';
@@ -37,6 +40,12 @@ const startServer = async () => {
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'yes',
+    // WeCom configured against a fake: only a browser saying it is WeCom's is signed in through it.
+    WECOM_CORP_ID: 'ww-e2e-corp',
+    WECOM_CORP_SECRET: 'e2e-secret',
+    WECOM_AGENT_ID: '1000002',
+    WECOM_API_BASE: fakeWecom.url,
+    WECOM_OAUTH_BASE: fakeWecom.url,
   };
   // Always the embedded database and no cabinet controller, whatever the calling shell has set
   // (the server refuses an empty URL, so the variables are removed rather than blanked).
@@ -82,18 +91,22 @@ export default async function setup(project: TestProject) {
   if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
     execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
   }
-  const started = await Promise.allSettled(Array.from({ length: E2E_SERVERS }, () => startServer()));
+  const fakeWecom = await startFakeWechat({ delayMs: 5 });
+  const started = await Promise.allSettled(Array.from({ length: E2E_SERVERS }, () => startServer(fakeWecom)));
   const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const failed = started.find((result) => result.status === 'rejected');
   if (failed) {
     await Promise.all(servers.map((server) => server.stop()));
+    await fakeWecom.close();
     throw failed.reason;
   }
   project.provide(
     'servers',
     servers.map(({ baseUrl, dataDir }) => ({ baseUrl, dataDir })),
   );
+  project.provide('fakeWecomUrl', fakeWecom.url);
   return async () => {
     await Promise.all(servers.map((server) => server.stop()));
+    await fakeWecom.close();
   };
 }

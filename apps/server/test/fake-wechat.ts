@@ -53,6 +53,19 @@ export const startFakeWechat = async ({ delayMs = 50, expiresIn = 7200 } = {}): 
     const url = new URL(request.url ?? '/', 'http://localhost');
     const count = (counts[url.pathname] ?? 0) + 1;
     counts[url.pathname] = count;
+    // For a browser test in another process: who the phone is signed into WeCom as ({"userid"} or {"openid"}).
+    if (url.pathname === '/fake/sign-in-as' && request.method === 'POST') {
+      let text = '';
+      request.on('data', (chunk) => {
+        text += chunk;
+      });
+      request.on('end', () => {
+        signedIn = JSON.parse(text) as typeof signedIn;
+        response.writeHead(204);
+        response.end();
+      });
+      return;
+    }
     if (url.pathname === '/connect/oauth2/authorize') {
       authorizeRequests.push(url.searchParams);
       const back = new URL(url.searchParams.get('redirect_uri') ?? '');
@@ -93,6 +106,10 @@ export const startFakeWechat = async ({ delayMs = 50, expiresIn = 7200 } = {}): 
     issueCode,
     expireToken: (token) => expiredTokens.add(token),
     authorizeRequests,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 };
