@@ -14,6 +14,7 @@ import { withMigrationLock } from './db/migrate';
 import { watchConnections } from './graceful-stop';
 import { housekeepingJob } from './jobs/housekeeping';
 import { startJobQueue } from './jobs/queue';
+import { wecomMessagesJob } from './jobs/wecom-messages';
 import { findMissingKeyIds } from './modules/records/reseal';
 import { finishDueAttempts } from './modules/training/attempts';
 import { backupJob } from './ops/schedule';
@@ -143,6 +144,7 @@ const start = async (config: Config) => {
   let kickImports = () => {};
   let kickMaterials = () => {};
   let sendReminders = async () => {};
+  const wecomMessages = wecomMessagesJob(config, database.db);
   const jobs = await startJobQueue({
     url: database.url,
     jobs: [
@@ -185,6 +187,8 @@ const start = async (config: Config) => {
         keepSeconds: 3600,
         run: () => sendReminders(),
       },
+      // In-app messages carried on to WeCom, where it is configured.
+      ...(wecomMessages ? [wecomMessages] : []),
       ...(config.backupHour === null
         ? []
         : [

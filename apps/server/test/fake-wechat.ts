@@ -20,6 +20,12 @@ export type FakeWechat = {
   expireToken: (token: string) => void;
   /** The authorize requests seen (their query parameters). */
   authorizeRequests: URLSearchParams[];
+  /** Application messages sent (message/send), with the access token each came with. */
+  sends: { accessToken: string; touser: string[]; msgtype: string; textcard: Record<string, string> }[];
+  /** Member ids WeCom does not know: answered in invaliduser (81013 when a call names only such). */
+  invalidUsers: Set<string>;
+  /** The next `count` sends are refused with `errcode` (45009: over the frequency limit). */
+  refuseNextSends: (count: number, errcode: number) => void;
   /** Tickets answered: the nth fetch of a path answers `<prefix>-<n>`. */
   close: () => Promise<void>;
 };
@@ -33,6 +39,23 @@ export const startFakeWechat = async ({ delayMs = 50, expiresIn = 7200 } = {}): 
   const codes = new Map<string, { who: { userid: string } | { openid: string }; isUsed: boolean }>();
   const expiredTokens = new Set<string>();
   const authorizeRequests: URLSearchParams[] = [];
+  const sends: FakeWechat['sends'] = [];
+  const invalidUsers = new Set<string>();
+  let refusals = { count: 0, errcode: 0 };
+  const sendMessage = (url: URL, text: string) => {
+    const accessToken = url.searchParams.get('access_token') ?? '';
+    if (expiredTokens.has(accessToken)) return { errcode: 42001, errmsg: 'access_token expired' };
+    if (refusals.count > 0) {
+      refusals.count -= 1;
+      return { errcode: refusals.errcode, errmsg: 'api freq out of limit' };
+    }
+    const message = JSON.parse(text) as { touser: string; msgtype: string; textcard: Record<string, string> };
+    const touser = message.touser.split('|');
+    const unknown = touser.filter((user) => invalidUsers.has(user));
+    if (unknown.length === touser.length) return { errcode: 81013, errmsg: 'user & party & tag all invalid' };
+    sends.push({ accessToken, touser, msgtype: message.msgtype, textcard: message.textcard });
+    return { errcode: 0, errmsg: 'ok', invaliduser: unknown.join('|'), msgid: `msg-${sends.length}` };
+  };
   const issueCode = () => {
     const code = `code-${codes.size + 1}-${Math.random().toString(36).slice(2, 10)}`;
     codes.set(code, { who: signedIn, isUsed: false });
@@ -63,6 +86,17 @@ export const startFakeWechat = async ({ delayMs = 50, expiresIn = 7200 } = {}): 
         signedIn = JSON.parse(text) as typeof signedIn;
         response.writeHead(204);
         response.end();
+      });
+      return;
+    }
+    if (url.pathname === '/cgi-bin/message/send' && request.method === 'POST') {
+      let text = '';
+      request.on('data', (chunk) => {
+        text += chunk;
+      });
+      request.on('end', () => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(sendMessage(url, text)));
       });
       return;
     }
@@ -106,6 +140,11 @@ export const startFakeWechat = async ({ delayMs = 50, expiresIn = 7200 } = {}): 
     issueCode,
     expireToken: (token) => expiredTokens.add(token),
     authorizeRequests,
+    sends,
+    invalidUsers,
+    refuseNextSends: (count, errcode) => {
+      refusals = { count, errcode };
+    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -1,5 +1,6 @@
 // Messages to employees (they pop up once on home): written in the caller's transaction, announced after
-// it commits, so a crash never loses one and a rolled-back change never announces one.
+// it commits, so a crash never loses one and a rolled-back change never announces one. Where WeCom is configured,
+// the relay (modules/wechat/relay.ts) carries each one on to the worker's WeCom as a card opening its link.
 import type { NotifyKind } from '@ess/contract/realtime-protocol';
 import { sql } from 'drizzle-orm';
 import { employeeRoles, messages, roles } from '../db/schema/index';
@@ -15,14 +16,17 @@ export const roleMessagesInsert = ({
   except,
   title,
   body,
+  link = '',
 }: {
   role: string;
   except?: number;
   title: string;
   body: string;
+  /** The page of the app the message is about (WeCom's card opens it); '' for home. */
+  link?: string;
 }) =>
-  sql`insert into ${messages} (employee_id, title, body)
-      select er.employee_id, ${title}, ${body}
+  sql`insert into ${messages} (employee_id, title, body, link)
+      select er.employee_id, ${title}, ${body}, ${link}
       from ${employeeRoles} er join ${roles} r on r.id = er.role_id
       where r.name = ${role} ${except === undefined ? sql`` : sql`and er.employee_id <> ${except}`}
       returning employee_id`;
@@ -42,17 +46,23 @@ export const announceMessages = (
 /** `kind` tells the listening screens what else to re-read (e.g. the reviewers' list); messages always. */
 export const sendMessages = async (
   { tx, afterCommit, notifier }: { tx: Tx; afterCommit: AfterCommit; notifier: Notifier },
-  { to, title, body = '', kind = 'messages' }: { to: Recipients; title: string; body?: string; kind?: NotifyKind },
+  {
+    to,
+    title,
+    body = '',
+    link = '',
+    kind = 'messages',
+  }: { to: Recipients; title: string; body?: string; link?: string; kind?: NotifyKind },
 ) => {
   let employeeIds: readonly number[];
   if ('employeeIds' in to) {
     employeeIds = to.employeeIds;
     if (employeeIds.length === 0) return;
-    await tx.insert(messages).values(employeeIds.map((employeeId) => ({ employeeId, title, body })));
+    await tx.insert(messages).values(employeeIds.map((employeeId) => ({ employeeId, title, body, link })));
   } else {
     // One statement: the role's holders are read and written to together.
     const { rows: inserted } = await tx.execute<{ employee_id: number }>(
-      roleMessagesInsert({ role: to.role, except: to.except, title, body }),
+      roleMessagesInsert({ role: to.role, except: to.except, title, body, link }),
     );
     employeeIds = inserted.map((row) => row.employee_id);
     if (employeeIds.length === 0) return;

@@ -128,6 +128,8 @@ export const seedDemo = async (
           // Empty here too; it references notices, so they are truncated together.
           'change_requests',
           'messages',
+          // Empty too; it references messages.
+          'platform_deliveries',
         ],
         async (client) => {
           await seedMealsAndDormitory(client);

@@ -107,6 +107,8 @@ export const messages = pgTable(
       .references(() => employees.id, { onDelete: 'cascade' }),
     title: varchar('title', { length: 100 }).notNull(),
     body: text('body').notNull().default(''),
+    /** The page of the app the message is about ('/salary/my-salary'); '' for home. WeCom's card opens it. */
+    link: varchar('link', { length: 300 }).notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },

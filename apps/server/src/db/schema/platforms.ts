@@ -1,8 +1,11 @@
-// Sign-in from inside WeCom (and WeChat): the silent OAuth's states. A state is made when the browser is sent to the
+// Reaching workers in WeCom: the silent OAuth's states, and the deliveries of their in-app messages to WeCom.
+// Sign-in: the silent OAuth's states. A state is made when the browser is sent to the
 // platform, carries the page to open, and is bound to that browser by a cookie; its callback exchanges the code once
 // and keeps which code it took and whom it signed in, so a second call of the same callback (WeChat may make one)
 // signs in again without a second exchange, and any other code under it is refused.
-import { integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { messages } from './home';
 
 export const oauthStates = pgTable('oauth_states', {
   nonce: varchar('nonce', { length: 64 }).primaryKey(),
@@ -14,4 +17,38 @@ export const oauthStates = pgTable('oauth_states', {
   /** The code exchanged under this state, and the employee it signed in (no foreign key: states are swept daily). */
   code: varchar('code', { length: 256 }),
   employeeId: integer('employee_id'),
+});
+
+/**
+ * Each in-app message relayed to WeCom as a card (jobs/wecom-messages.ts): taken once from `messages` (the unique
+ * message id), sent with the others of the same words in calls of up to 1,000 members, retried with a growing delay
+ * on WeCom's temporary refusals, and kept with what became of it for HR to read.
+ */
+export const platformDeliveries = pgTable(
+  'platform_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    messageId: integer('message_id')
+      .notNull()
+      .unique()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    employeeId: integer('employee_id').notNull(),
+    /** 'wecom'. */
+    channel: varchar('channel', { length: 8 }).notNull(),
+    /** pending, sent, invalid (not a member WeCom knows, or a leaver) or failed (refused for good). */
+    status: varchar('status', { length: 8 }).notNull().default('pending'),
+    attempts: smallint('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Why it was not sent, in words for HR. */
+    error: text('error').notNull().default(''),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('platform_deliveries_due').on(table.nextAttemptAt).where(sql`status = 'pending'`)],
+);
+
+/** How far the relay has taken the messages: the last message id it made deliveries of, per channel. */
+export const relayCursors = pgTable('relay_cursors', {
+  channel: varchar('channel', { length: 8 }).primaryKey(),
+  lastMessageId: integer('last_message_id').notNull(),
 });

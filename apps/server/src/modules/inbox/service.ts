@@ -108,7 +108,7 @@ export const answerFeedback = (
       .where(eq(notices.id, id));
     await sendMessages(
       { tx, afterCommit, notifier },
-      { to: { employeeIds: [feedback.employeeId] }, title: '您的反馈已答复', body: answer },
+      { to: { employeeIds: [feedback.employeeId] }, title: '您的反馈已答复', body: answer, link: '/user/my-option' },
     );
     await recordAudit(tx, {
       actor: caller,

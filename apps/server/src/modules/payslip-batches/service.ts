@@ -32,6 +32,9 @@ import { type Executor, withTransaction } from '../../db/transaction';
 import { textWorkbookBase64 } from '../../lib/text-workbook';
 import { payslipOf, type ReceiptReader } from '../salary/service';
 
+/** Where a worker's payslip messages lead (WeCom's card opens it). */
+const PAYSLIP_PAGE = '/salary/my-salary';
+
 export type BatchDeps = { db: Db; notifier: Notifier };
 
 // Qualified by hand: inside a subquery drizzle names a column without its table, which the inner table would capture.
@@ -129,6 +132,7 @@ export const publishBatch = async (
           to: { employeeIds: recipients },
           title: `${monthWords(batch.yearMonth)}工资单已发布${again}`,
           body: `您的${monthWords(batch.yearMonth)}工资单已可查询，请核对后点击“确认无误”；如有疑问，可在对应项目上点击“有疑问”。`,
+          link: PAYSLIP_PAGE,
         },
       );
       await recordAudit(tx, {
@@ -163,6 +167,7 @@ export const withdrawBatch = async (
           to: { employeeIds: await employeesOfBatch(tx, id) },
           title: `${monthWords(batch.yearMonth)}工资单已撤回`,
           body: `撤回原因：${reason}。更正后将重新发布，请以重新发布的工资单为准。`,
+          link: PAYSLIP_PAGE,
         },
       );
       await recordAudit(tx, {
@@ -248,6 +253,7 @@ export const answerDispute = async (
           to: { employeeIds: [dispute.employeeId] },
           title: `工资疑问已答复：${monthWords(batch.yearMonth)}${label}`,
           body: answer,
+          link: PAYSLIP_PAGE,
         },
       );
       await recordAudit(tx, {

@@ -414,7 +414,7 @@ const decide = async (
     }
     await sendMessages(
       { tx, afterCommit, notifier },
-      { to: { employeeIds: [request.employeeId] }, title: '资料审核结果', body: outcome },
+      { to: { employeeIds: [request.employeeId] }, title: '资料审核结果', body: outcome, link: '/user/my-option' },
     );
     await recordAudit(tx, {
       actor: caller,

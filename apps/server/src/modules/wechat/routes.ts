@@ -20,26 +20,8 @@ import {
   OAUTH_TRIED_COOKIE,
   safeNext,
 } from './oauth';
-import { getShareData } from './service';
-import { createTicketStore, type PlatformSettings } from './tickets';
-
-/** The platforms the operator configured (README: WECHAT_*, WECOM_*). */
-export const platformSettingsOf = (config: Config): PlatformSettings => ({
-  wechat:
-    config.WECHAT_APP_ID && config.WECHAT_APP_SECRET
-      ? { appId: config.WECHAT_APP_ID, secret: config.WECHAT_APP_SECRET, apiBase: config.WECHAT_API_BASE }
-      : undefined,
-  wecom:
-    config.WECOM_CORP_ID && config.WECOM_CORP_SECRET && config.WECOM_AGENT_ID
-      ? {
-          corpId: config.WECOM_CORP_ID,
-          secret: config.WECOM_CORP_SECRET,
-          agentId: config.WECOM_AGENT_ID,
-          apiBase: config.WECOM_API_BASE,
-        }
-      : undefined,
-  timeoutMs: config.WECHAT_TIMEOUT_MS,
-});
+import { getShareData, platformSettingsOf } from './service';
+import { createTicketStore } from './tickets';
 
 /** The session cookies of the web app (apps/web/src/lib/session.ts), with their lifetimes there. */
 const SESSION_COOKIES = { token: 'ess_token', refresh: 'ess_refresh', user: 'ess_user' };

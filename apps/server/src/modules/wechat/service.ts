@@ -1,11 +1,32 @@
 // Wechat/*: the share page's JS-SDK signature (config for WeChat; config and agentConfig for WeCom) from the
 // shared tickets, and the messaging calls, which go through the messaging adapter.
 import type { ShareClient, ShareData } from '@ess/contract/wechat';
+import type { Config } from '../../config';
 import { BusinessError } from '../../core/errors';
 import { jsSdkSignature, makeNonce } from './signature';
 import type { PlatformSettings, TicketStore } from './tickets';
 
 export { deleteOldOAuthStates } from './oauth';
+export { deleteOldDeliveries, type RelayRun, relayMessagesToWeCom } from './relay';
+export { createTicketStore } from './tickets';
+
+/** The platforms the operator configured (README: WECHAT_*, WECOM_*). */
+export const platformSettingsOf = (config: Config): PlatformSettings => ({
+  wechat:
+    config.WECHAT_APP_ID && config.WECHAT_APP_SECRET
+      ? { appId: config.WECHAT_APP_ID, secret: config.WECHAT_APP_SECRET, apiBase: config.WECHAT_API_BASE }
+      : undefined,
+  wecom:
+    config.WECOM_CORP_ID && config.WECOM_CORP_SECRET && config.WECOM_AGENT_ID
+      ? {
+          corpId: config.WECOM_CORP_ID,
+          secret: config.WECOM_CORP_SECRET,
+          agentId: config.WECOM_AGENT_ID,
+          apiBase: config.WECOM_API_BASE,
+        }
+      : undefined,
+  timeoutMs: config.WECHAT_TIMEOUT_MS,
+});
 
 export const getShareData = async (
   {

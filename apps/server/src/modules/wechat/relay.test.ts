@@ -1,0 +1,179 @@
+// In-app messages carried on to WeCom against a fake that answers message/send as WeCom does (invaliduser, 81013 when
+// a call names only unknown members, 45009 over the frequency limit, 42001 for an expired token): a month's payslip
+// messages to 2,500 workers go out in three calls of at most 1,000, each card opening the payslip page; a feedback
+// answered in the console reaches its worker as a card opening 我的反馈; unknown members and leavers are marked and
+// never retried; a temporary refusal is retried later and each worker gets the card once; an expired token is
+// fetched again once; messages written before WeCom was turned on are not sent.
+import { routes } from '@ess/contract';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FACTORY_PASSWORD_HASH, makeEmployee, makeHrClerk, makeNotices } from '../../../test/factories';
+import { type FakeWechat, startFakeWechat } from '../../../test/fake-wechat';
+import { createTestContext, type TestContext } from '../../../test/harness';
+import { relayMessagesToWeCom } from './relay';
+import { createTicketStore, type PlatformSettings } from './tickets';
+
+const PUBLIC_URL = 'https://ess.example.com';
+
+let fake: FakeWechat;
+let t: TestContext;
+let settings: PlatformSettings;
+const relay = () =>
+  relayMessagesToWeCom({
+    db: t.database.db,
+    tickets: createTicketStore(t.database.db, settings),
+    settings,
+    publicUrl: PUBLIC_URL,
+  });
+
+beforeAll(async () => {
+  fake = await startFakeWechat({ delayMs: 1 });
+  t = await createTestContext();
+  settings = {
+    wecom: { corpId: 'ww-test-corp', secret: 'corp-secret', agentId: '1000002', apiBase: fake.url },
+    timeoutMs: 2000,
+  };
+  // The first run starts from the newest message: the demo's messages are not sent.
+  expect(await relay()).toMatchObject({ taken: 0, calls: 0 });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+beforeEach(() => {
+  fake.sends.length = 0;
+  fake.invalidUsers.clear();
+  for (const key of Object.keys(fake.counts)) delete fake.counts[key];
+});
+
+/** `count` employees of NT in one go (no password: they are only recipients), numbered `<prefix>0001` …. */
+const makeRecipients = async (prefix: string, count: number) => {
+  const { rows } = await t.database.pool.query<{ id: number; emp_no: string }>(
+    `insert into employees (emp_no, name, bu, dept_name, team_name, title_name, emp_type, enter_date, app_read_status,
+       password_hash)
+     select $1 || lpad(n::text, 4, '0'), '收件人' || n, 'NT', '总装车间', '', '操作工', 'PS01', current_date, 'Y', ''
+     from generate_series(1, $2::int) n returning id, emp_no`,
+    [prefix, count],
+  );
+  return rows;
+};
+/** What the payslip publish writes for its workers (payslip-batches/service.ts, through sendMessages). */
+const payslipMessages = async (employeeIds: number[], month = '2026年10月') =>
+  t.database.pool.query(
+    `insert into messages (employee_id, title, body, link)
+     select unnest($1::int[]), $2, '您的工资单已可查询，请核对后点击“确认无误”。', '/salary/my-salary'`,
+    [employeeIds, `${month}工资单已发布`],
+  );
+const statusesOf = async (employeeIds: number[]) =>
+  (
+    await t.database.pool.query<{ status: string; error: string; n: number }>(
+      `select status, error, count(*)::int as n from platform_deliveries where employee_id = any($1::int[])
+       group by status, error order by status, error`,
+      [employeeIds],
+    )
+  ).rows;
+
+describe('messages relayed to WeCom', () => {
+  it('sends a month’s payslip messages to 2,500 workers in three calls, each card opening the payslip', async () => {
+    const recipients = await makeRecipients(`P${Date.now() % 100000}`, 2500);
+    await payslipMessages(recipients.map((row) => row.id));
+    const run = await relay();
+    expect(run).toMatchObject({ taken: 2500, sent: 2500, invalid: 0, retried: 0, failed: 0, calls: 3 });
+    expect(fake.sends.map((send) => send.touser.length)).toEqual([1000, 1000, 500]);
+    const reached = fake.sends.flatMap((send) => send.touser);
+    expect(new Set(reached).size).toBe(2500);
+    expect(new Set(reached)).toEqual(new Set(recipients.map((row) => row.emp_no)));
+    expect(fake.sends[0]).toMatchObject({
+      msgtype: 'textcard',
+      textcard: {
+        title: '2026年10月工资单已发布',
+        description: '您的工资单已可查询，请核对后点击“确认无误”。',
+        url: `${PUBLIC_URL}/salary/my-salary`,
+        btntxt: '详情',
+      },
+    });
+    // The access token was fetched once for the three calls.
+    expect(fake.counts['/cgi-bin/gettoken']).toBeLessThanOrEqual(1);
+    expect(await statusesOf(recipients.map((row) => row.id))).toEqual([{ status: 'sent', error: '', n: 2500 }]);
+    // Nothing is sent twice: the next run finds nothing to do.
+    expect(await relay()).toMatchObject({ taken: 0, sent: 0, calls: 0 });
+  });
+
+  it('carries a feedback answered in the console to its worker as a card opening 我的反馈', async () => {
+    const worker = await makeEmployee(t.database, { plant: 'NT' });
+    const [feedback] = await makeNotices(t.database, worker, [{ type: 'AppMeals', description: '食堂的汤太咸' }]);
+    const clerk = await t.login((await makeHrClerk(t.database, { plant: 'NT' })).empNo, FACTORY_PASSWORD_HASH);
+    const answered = await t.call(routes.answerFeedback, { id: feedback?.id, answer: '已转告食堂，下周起改进' }, clerk);
+    expect(answered.body.result).toBe(true);
+    await relay();
+    expect(fake.sends).toEqual([
+      expect.objectContaining({
+        touser: [worker.empNo],
+        textcard: expect.objectContaining({
+          title: '您的反馈已答复',
+          description: '已转告食堂，下周起改进',
+          url: `${PUBLIC_URL}/user/my-option`,
+        }),
+      }),
+    ]);
+  });
+
+  it('marks members WeCom does not know and leavers, and never tries them again', async () => {
+    const recipients = await makeRecipients(`I${Date.now() % 100000}`, 5);
+    const [unknownA, unknownB, leaver] = recipients as [(typeof recipients)[number], ...typeof recipients];
+    fake.invalidUsers.add(unknownA.emp_no);
+    fake.invalidUsers.add(unknownB?.emp_no as string);
+    await t.database.pool.query('update employees set left_on = current_date where id = $1', [leaver?.id]);
+    await payslipMessages(recipients.map((row) => row.id));
+    expect(await relay()).toMatchObject({ sent: 2, invalid: 3, calls: 1 });
+    expect(fake.sends[0]?.touser).not.toContain(leaver?.emp_no);
+    expect(await statusesOf(recipients.map((row) => row.id))).toEqual([
+      { status: 'invalid', error: '企业微信中没有这个成员', n: 2 },
+      { status: 'invalid', error: '已离职', n: 1 },
+      { status: 'sent', error: '', n: 2 },
+    ]);
+    // A call naming only unknown members: WeCom answers 81013, all marked.
+    const strangers = await makeRecipients(`S${Date.now() % 100000}`, 2);
+    for (const stranger of strangers) fake.invalidUsers.add(stranger.emp_no);
+    await payslipMessages(
+      strangers.map((row) => row.id),
+      '2026年9月',
+    );
+    expect(await relay()).toMatchObject({ sent: 0, invalid: 2 });
+    expect(await statusesOf(strangers.map((row) => row.id))).toEqual([
+      { status: 'invalid', error: '企业微信中没有这些成员', n: 2 },
+    ]);
+    expect(await relay()).toMatchObject({ calls: 0 });
+  });
+
+  it('retries a temporary refusal later and sends each card once', async () => {
+    const recipients = await makeRecipients(`R${Date.now() % 100000}`, 3);
+    await payslipMessages(recipients.map((row) => row.id));
+    fake.refuseNextSends(1, 45009);
+    expect(await relay()).toMatchObject({ sent: 0, retried: 3, calls: 1 });
+    expect(await statusesOf(recipients.map((row) => row.id))).toEqual([
+      { status: 'pending', error: '企业微信接口调用超过频率限制', n: 3 },
+    ]);
+    // Not due yet: the next run leaves them.
+    expect(await relay()).toMatchObject({ calls: 0 });
+    await t.database.pool.query(
+      'update platform_deliveries set next_attempt_at = now() where employee_id = any($1::int[])',
+      [recipients.map((row) => row.id)],
+    );
+    expect(await relay()).toMatchObject({ sent: 3, calls: 1 });
+    expect(fake.sends.flatMap((send) => send.touser).sort()).toEqual(recipients.map((row) => row.emp_no).sort());
+  });
+
+  it('fetches the access token again once when WeCom says it has expired', async () => {
+    const recipients = await makeRecipients(`T${Date.now() % 100000}`, 2);
+    await relay();
+    const { rows } = await t.database.pool.query<{ value: string }>(
+      "select value from wechat_tickets where name = 'wecom:token'",
+    );
+    fake.expireToken(rows[0]?.value as string);
+    await payslipMessages(recipients.map((row) => row.id));
+    expect(await relay()).toMatchObject({ sent: 2, calls: 2 });
+    expect(fake.counts['/cgi-bin/gettoken']).toBe(1);
+    expect(fake.sends).toHaveLength(1);
+    expect(fake.sends[0]?.accessToken).not.toBe(rows[0]?.value);
+  });
+});

@@ -1,0 +1,230 @@
+// In-app messages carried on to the workers' WeCom as cards (textcard) that open the message's page of the app, signed
+// in by the silent sign-in. A job run (every few seconds, on one instance) takes the messages written since the last
+// run as deliveries (one per message, never two), then sends the due ones: those of the same words together, up to
+// 1,000 members a call as WeCom allows, with WeCom's duplicate check on so a call repeated after a crash is not shown
+// twice. Members WeCom does not know (invaliduser, 81013) and leavers are marked invalid and never retried; WeCom's
+// temporary refusals (45009 and the like, a network failure) are retried with a growing delay; an access token
+// WeCom calls expired is fetched again once for every instance.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { platformDeliveries, relayCursors } from '../../db/schema/index';
+import type { PlatformSettings, TicketStore } from './tickets';
+
+/** The most member ids one message/send may name (WeCom's limit). */
+export const WECOM_MAX_RECIPIENTS = 1000;
+/** Deliveries taken per run, and sent per run: a backlog drains over the next runs. */
+const TAKEN_PER_RUN = 20_000;
+/** A temporary refusal is retried after 30 s, 1 min, 2 min … up to an hour, then given up after this many tries. */
+const MAX_ATTEMPTS = 8;
+/** Access token expired (42001) or invalid (40014): fetched again once. */
+const STALE_TOKEN = new Set([42001, 40014]);
+/** Refusals that pass: busy (-1), over a frequency or quota limit (45009, 45033, 45047), a timeout of WeCom's. */
+const TEMPORARY = new Set([-1, 45009, 45033, 45047, 45011]);
+/** WeCom's words are not HR's: what the console shows for the common refusals. */
+const REFUSAL_WORDS: Record<number, string> = {
+  81013: '企业微信中没有这些成员',
+  45009: '企业微信接口调用超过频率限制',
+  45033: '企业微信接口并发超限',
+  45047: '企业微信发送消息超过每日上限',
+  60020: '服务器 IP 不在企业微信的可信 IP 列表中',
+  301002: '应用无权限向这些成员发送消息',
+};
+
+type Due = { id: number; emp_no: string; title: string; body: string; link: string; attempts: number };
+type SendAnswer = { errcode?: number; errmsg?: string; invaliduser?: string };
+
+export type RelayDeps = {
+  db: Db;
+  tickets: TicketStore;
+  settings: PlatformSettings;
+  /** The app's address (PUBLIC_URL): the cards' links are absolute. */
+  publicUrl: string;
+};
+
+/** What one run did: deliveries taken from the messages, sent, marked invalid, put back for later, given up. */
+export type RelayRun = { taken: number; sent: number; invalid: number; retried: number; failed: number; calls: number };
+
+/** WeCom counts bytes: a title of at most 128, a description of at most 512 (UTF-8), cut on a character. */
+const cutBytes = (text: string, max: number) => {
+  const encoder = new TextEncoder();
+  if (encoder.encode(text).length <= max) return text;
+  let cut = '';
+  for (const character of text) {
+    if (encoder.encode(`${cut}${character}…`).length > max) break;
+    cut += character;
+  }
+  return `${cut}…`;
+};
+
+/**
+ * Takes the messages written since the last run as pending deliveries. The first run of an installation starts
+ * from the newest message: turning WeCom on does not send the past.
+ */
+const takeNewMessages = async (db: Db): Promise<number> =>
+  db.transaction(async (tx) => {
+    await tx.execute(sql`insert into ${relayCursors} (channel, last_message_id)
+      select 'wecom', coalesce(max(id), 0) from messages on conflict do nothing`);
+    const { rows } = await tx.execute<{ last: number }>(
+      sql`select last_message_id as last from ${relayCursors} where channel = 'wecom' for update`,
+    );
+    const last = rows[0]?.last ?? 0;
+    const { rows: taken } = await tx.execute<{ message_id: number }>(sql`
+      insert into ${platformDeliveries} (message_id, employee_id, channel)
+      select id, employee_id, 'wecom' from messages where id > ${last} order by id limit ${TAKEN_PER_RUN}
+      on conflict (message_id) do nothing
+      returning message_id`);
+    const { rows: reached } = await tx.execute<{ upto: number | null }>(sql`
+      select max(id) as upto from (select id from messages where id > ${last} order by id limit ${TAKEN_PER_RUN}) m`);
+    const upto = reached[0]?.upto;
+    if (upto !== null && upto !== undefined) {
+      await tx.execute(sql`update ${relayCursors} set last_message_id = ${upto} where channel = 'wecom'`);
+    }
+    return taken.length;
+  });
+
+/** Sends the due deliveries, grouped by their words; answers what became of them. */
+export const relayMessagesToWeCom = async (deps: RelayDeps): Promise<RelayRun> => {
+  const { db, settings } = deps;
+  const { wecom } = settings;
+  const run: RelayRun = { taken: 0, sent: 0, invalid: 0, retried: 0, failed: 0, calls: 0 };
+  if (!wecom) return run;
+  run.taken = await takeNewMessages(db);
+  // Leavers first: their WeCom account is gone or soon will be, and a message must not reach it.
+  const { rowCount: leavers } = await db.execute(sql`
+    update ${platformDeliveries} d set status = 'invalid', error = '已离职'
+    from employees e
+    where d.status = 'pending' and e.id = d.employee_id and e.left_on is not null`);
+  run.invalid += leavers ?? 0;
+  // Leased for five minutes as they are read: a run that overlaps this one (or follows a crash of it) leaves them, and
+  // after a crash they are sent again, which WeCom's duplicate check keeps from showing twice.
+  const { rows: due } = await db.execute<Due>(sql`
+    with leased as (
+      update ${platformDeliveries} d set next_attempt_at = now() + interval '5 minutes'
+      where d.id in (
+        select id from ${platformDeliveries} where status = 'pending' and next_attempt_at <= now()
+        order by id limit ${TAKEN_PER_RUN} for update skip locked)
+      returning d.id, d.message_id, d.employee_id, d.attempts
+    )
+    select l.id, e.emp_no, m.title, m.body, m.link, l.attempts
+    from leased l join messages m on m.id = l.message_id join employees e on e.id = l.employee_id
+    order by l.id`);
+  const groups = new Map<string, Due[]>();
+  for (const delivery of due) {
+    const key = JSON.stringify([delivery.title, delivery.body, delivery.link]);
+    const group = groups.get(key);
+    if (group) group.push(delivery);
+    else groups.set(key, [delivery]);
+  }
+  const base = deps.publicUrl.replace(/\/$/, '');
+  for (const deliveries of groups.values()) {
+    for (let start = 0; start < deliveries.length; start += WECOM_MAX_RECIPIENTS) {
+      const batch = deliveries.slice(start, start + WECOM_MAX_RECIPIENTS);
+      const [first] = batch as [Due];
+      const card = {
+        title: cutBytes(first.title, 128),
+        description: cutBytes(first.body || first.title, 512),
+        url: `${base}${first.link || '/home'}`,
+        btntxt: '详情',
+      };
+      const answer = await sendCard(deps, { agentId: wecom.agentId, apiBase: wecom.apiBase }, batch, card, run);
+      await settle(db, batch, answer, run);
+    }
+  }
+  return run;
+};
+
+/** One message/send to the members of `batch`; a stale token is fetched again once. Answers WeCom's answer. */
+const sendCard = async (
+  { tickets, settings }: RelayDeps,
+  { agentId, apiBase }: { agentId: string; apiBase: string },
+  batch: Due[],
+  card: { title: string; description: string; url: string; btntxt: string },
+  run: RelayRun,
+): Promise<SendAnswer> => {
+  const body = JSON.stringify({
+    touser: batch.map((delivery) => delivery.emp_no).join('|'),
+    msgtype: 'textcard',
+    agentid: Number(agentId),
+    textcard: card,
+    enable_duplicate_check: 1,
+    duplicate_check_interval: 1800,
+  });
+  for (let round = 0; round < 2; round++) {
+    let token: string;
+    try {
+      token = await tickets.get('wecom:token');
+    } catch {
+      return { errcode: -1, errmsg: '获取企业微信 access_token 失败' };
+    }
+    let answer: SendAnswer;
+    try {
+      run.calls += 1;
+      const response = await fetch(`${apiBase}/cgi-bin/message/send?access_token=${encodeURIComponent(token)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+        signal: AbortSignal.timeout(settings.timeoutMs),
+      });
+      if (!response.ok) return { errcode: -1, errmsg: `HTTP ${response.status}` };
+      answer = (await response.json()) as SendAnswer;
+    } catch {
+      return { errcode: -1, errmsg: '企业微信无响应' };
+    }
+    if (typeof answer.errcode === 'number' && STALE_TOKEN.has(answer.errcode)) {
+      await tickets.forget('wecom:token', token);
+      continue;
+    }
+    return answer;
+  }
+  return { errcode: -1, errmsg: 'access_token 连续失效' };
+};
+
+/** Records what became of each delivery of a call. */
+const settle = async (db: Db, batch: Due[], answer: SendAnswer, run: RelayRun) => {
+  const errcode = answer.errcode ?? 0;
+  const ids = (deliveries: Due[]) => `{${deliveries.map((delivery) => delivery.id).join(',')}}`;
+  const words = REFUSAL_WORDS[errcode] ?? `企业微信拒绝：${errcode} ${answer.errmsg ?? ''}`.trim();
+  if (errcode === 0) {
+    const unknown = new Set((answer.invaliduser ?? '').split('|').filter(Boolean));
+    const invalid = batch.filter((delivery) => unknown.has(delivery.emp_no));
+    const sent = batch.filter((delivery) => !unknown.has(delivery.emp_no));
+    if (sent.length > 0) {
+      await db.execute(sql`update ${platformDeliveries} set status = 'sent', sent_at = now(), error = ''
+        where id = any(${ids(sent)}::int[])`);
+    }
+    if (invalid.length > 0) {
+      await db.execute(sql`update ${platformDeliveries} set status = 'invalid', error = '企业微信中没有这个成员'
+        where id = any(${ids(invalid)}::int[])`);
+    }
+    run.sent += sent.length;
+    run.invalid += invalid.length;
+    return;
+  }
+  if (errcode === 81013) {
+    await db.execute(sql`update ${platformDeliveries} set status = 'invalid', error = ${words}
+      where id = any(${ids(batch)}::int[])`);
+    run.invalid += batch.length;
+    return;
+  }
+  const isTemporary = TEMPORARY.has(errcode);
+  const givingUp = batch.filter((delivery) => !isTemporary || delivery.attempts + 1 >= MAX_ATTEMPTS);
+  const retrying = batch.filter((delivery) => !givingUp.includes(delivery));
+  if (retrying.length > 0) {
+    await db.execute(sql`update ${platformDeliveries}
+      set attempts = attempts + 1, error = ${words},
+          next_attempt_at = now() + make_interval(secs => least(3600, 30 * power(2, attempts)))
+      where id = any(${ids(retrying)}::int[])`);
+  }
+  if (givingUp.length > 0) {
+    await db.execute(sql`update ${platformDeliveries} set status = 'failed', attempts = attempts + 1, error = ${words}
+      where id = any(${ids(givingUp)}::int[])`);
+  }
+  run.retried += retrying.length;
+  run.failed += givingUp.length;
+};
+
+/** What became of deliveries is kept 90 days for HR; older ones go (the in-app messages stay). */
+export const deleteOldDeliveries = async (db: Db) => {
+  await db.execute(sql`delete from ${platformDeliveries}
+    where status <> 'pending' and created_at < now() - interval '90 days'`);
+};
