@@ -103,6 +103,9 @@ export const ADDRESSES = {
   checkWxData: { path: 'Wechat/CheckWxData' },
   checkWorkWxData: { path: 'Wechat/CheckWorkWxData' },
   sendWxMsg: { path: 'Wechat/SendWxMsg' },
+  // 消息送达: what became of the in-app messages relayed to WeCom, per event (HRAdmin of the workers' plants).
+  getWecomDeliveries: { path: 'Wechat/GetDeliveries', role: 'HRAdmin' },
+  getWecomUndelivered: { path: 'Wechat/GetUndelivered', role: 'HRAdmin' },
   // Training: study list and records, video progress, exams and surveys (GetPersonExam and ModifyEmployeeExam
   // serve both; the service checks M11 or M09 by the paper's type)
   getTrainNotify: { path: 'TrainOrganize/GetTrainNotify', menu: 'M02' },

@@ -2,7 +2,7 @@
 // through the server's messaging adapter (an outbox unless an operator connects one).
 import { z } from 'zod';
 import { ADDRESSES } from './addresses';
-import { defineRoute, text } from './common';
+import { CONSOLE_PAGE_SIZE, defineRoute, optionalFilter, pagingFields, plant, text } from './common';
 
 /** Which in-app browser asks: WeChat (config) or WeCom (config with the corporation's ticket, agentConfig with the app's). */
 export const SHARE_CLIENTS = ['WECHAT', 'WECOM'] as const;
@@ -24,6 +24,47 @@ const message = z.object({
   msg: text('消息').max(2000, { error: '消息最多 2000 字' }).default(''),
 });
 
+/** One event's messages (those written together, of the same words) and what became of them in WeCom. */
+export const deliveryEvent = z.object({
+  /** Names the event for Wechat/GetUndelivered. */
+  key: z.string(),
+  title: z.string(),
+  /** The page the card opens ('' for home). */
+  link: z.string(),
+  createdAt: z.string(),
+  total: z.number(),
+  /** Handed to WeCom. */
+  sent: z.number(),
+  /** Waiting, or to be tried again after a temporary refusal. */
+  pending: z.number(),
+  /** Not a member WeCom knows, or left: never tried again. */
+  invalid: z.number(),
+  /** Refused for good. */
+  failed: z.number(),
+});
+export type DeliveryEvent = z.infer<typeof deliveryEvent>;
+
+export const DELIVERY_STATUSES = ['pending', 'invalid', 'failed'] as const;
+export const DELIVERY_STATUS_LABELS: Record<(typeof DELIVERY_STATUSES)[number], string> = {
+  pending: '发送中',
+  invalid: '无法送达',
+  failed: '发送失败',
+};
+
+export const undeliveredPerson = z.object({
+  empNo: z.string(),
+  name: z.string(),
+  bu: z.string(),
+  deptName: z.string(),
+  status: z.enum(DELIVERY_STATUSES),
+  /** Why, in words. */
+  error: z.string(),
+  attempts: z.number(),
+});
+export type UndeliveredPerson = z.infer<typeof undeliveredPerson>;
+
+const deliveryEventKey = z.string({ error: '消息不存在' }).regex(/^\d{1,20}\.[0-9a-f]{32}$/, { error: '消息不存在' });
+
 export const wechatRoutes = {
   getShareData: defineRoute(ADDRESSES.getShareData, {
     request: z.object({
@@ -44,6 +85,15 @@ export const wechatRoutes = {
   checkWorkWxData: defineRoute(ADDRESSES.checkWorkWxData, {
     request: message,
     data: z.object({ isConfigured: z.boolean() }),
+  }),
+  getWecomDeliveries: defineRoute(ADDRESSES.getWecomDeliveries, {
+    request: z.object({ bu: optionalFilter(plant), ...pagingFields(CONSOLE_PAGE_SIZE) }),
+    data: z.array(deliveryEvent),
+  }),
+  /** Of one event, the workers of the caller's plants it did not reach (yet), and why. */
+  getWecomUndelivered: defineRoute(ADDRESSES.getWecomUndelivered, {
+    request: z.object({ key: deliveryEventKey, bu: optionalFilter(plant), ...pagingFields(CONSOLE_PAGE_SIZE) }),
+    data: z.array(undeliveredPerson),
   }),
   sendWxMsg: defineRoute(ADDRESSES.sendWxMsg, {
     request: z.object({

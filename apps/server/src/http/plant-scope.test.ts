@@ -284,6 +284,22 @@ const hzPaper = async () => {
   return (published.body.data as { id: number }).id;
 };
 
+/** A message to an HZ worker that the WeCom relay took up: the event's key, as 消息送达 names it. */
+const hzDeliveryKey = async () => {
+  const worker = await hzWorker();
+  const { rows } = await t.database.pool.query<{ key: string }>(
+    `with message as (
+       insert into messages (employee_id, title, body, link) values ($1, $2, '走查', '') returning id, title, body, link,
+         created_at),
+     delivery as (insert into platform_deliveries (message_id, employee_id, channel, status, error)
+       select id, $1, 'wecom', 'invalid', '企业微信中没有这个成员' from message)
+     select (extract(epoch from created_at) * 1000000)::bigint::text || '.' ||
+            md5(title || chr(31) || body || chr(31) || link) as key from message`,
+    [worker.id, `走查消息${Math.random()}`],
+  );
+  return { key: rows[0]?.key as string, bu: 'HZ', empNo: worker.empNo };
+};
+
 /** An HZ exam with an HZ worker's attempt under way. */
 const hzPaperAttempt = async () => {
   const id = await hzPaper();
@@ -818,6 +834,23 @@ const HR_CASES: Record<string, Case[]> = {
   'QuestionBank/Export': [
     { body: async () => ({ categoryId: await hzCategory() }), refusal: CATEGORY_ABSENT },
     { name: 'by plant', body: async () => ({ bu: 'HZ' }), refusal: FORBIDDEN },
+  ],
+  'Wechat/GetDeliveries': [
+    {
+      body: async () => {
+        await hzDeliveryKey();
+        return { bu: 'HZ' };
+      },
+      refusal: FORBIDDEN,
+      reached: (data) => expect((data as { total: number }[]).length).toBeGreaterThan(0),
+    },
+  ],
+  'Wechat/GetUndelivered': [
+    {
+      body: hzDeliveryKey,
+      refusal: FORBIDDEN,
+      reached: (data, body) => expect(data).toEqual([expect.objectContaining({ empNo: body.empNo, bu: 'HZ' })]),
+    },
   ],
   'Paper/GetList': [
     {

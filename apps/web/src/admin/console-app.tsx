@@ -32,6 +32,7 @@ const SitePage = retryableLazy(() => import('./pages/site/site-page'));
 const HandbookPage = retryableLazy(() => import('./pages/handbook/handbook-page'));
 const QuestionBankPage = retryableLazy(() => import('./pages/question-bank/question-bank-page'));
 const PapersPage = retryableLazy(() => import('./pages/papers/papers-page'));
+const MessagesPage = retryableLazy(() => import('./pages/messages/messages-page'));
 const MaterialsPage = retryableLazy(() => import('./pages/materials/materials-page'));
 
 /**
@@ -103,6 +104,7 @@ const Gate = () => {
             {allowed.has('/announcements') && (
               <Route path="/announcements" element={<AnnouncementsPage session={session.data} />} />
             )}
+            {allowed.has('/messages') && <Route path="/messages" element={<MessagesPage session={session.data} />} />}
             {allowed.has('/banners') && <Route path="/banners" element={<BannersPage session={session.data} />} />}
             {allowed.has('/site') && <Route path="/site" element={<SitePage />} />}
             {allowed.has('/handbook') && <Route path="/handbook" element={<HandbookPage session={session.data} />} />}

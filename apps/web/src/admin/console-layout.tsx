@@ -31,6 +31,8 @@ export const consolePages = (session: ConsoleSession) => {
     // What the public forms sent (the employee app's /hr/submissions before): HR of a plant, as the server's calls.
     ...(isHr ? [{ key: '/submissions', label: ct.submissions.menu }] : []),
     ...(isHr ? [{ key: '/announcements', label: ct.menu.announcements }] : []),
+    // Whether the app's messages reached the workers' WeCom.
+    ...(isHr ? [{ key: '/messages', label: ct.deliveries.menu }] : []),
     // The home page's pictures (轮播图): HR of a plant publishes for its plants.
     ...(isHr ? [{ key: '/banners', label: ct.menu.banners }] : []),
     ...(isHr ? [{ key: '/handbook', label: ct.handbook.menu }] : []),

@@ -92,6 +92,28 @@ export const ct = {
   questionBank: questionBankTexts,
   papers: papersTexts,
   paperResults: resultsTexts,
+  /** 消息送达: the in-app messages relayed to the workers' WeCom, per event. */
+  deliveries: {
+    menu: '消息送达',
+    intro:
+      '员工收到的站内消息会同时发到企业微信（已配置企业微信时）。这里按每次通知查看送达情况，点开查看未送达的员工和原因。',
+    allPlants: '全部工厂',
+    empty: '暂无发往企业微信的消息',
+    time: '时间',
+    message: '消息',
+    opens: (link: string) => `打开页面：${link}`,
+    total: '人数',
+    sent: '已送达企业微信',
+    pending: '发送中',
+    notReached: '未送达',
+    dept: '部门',
+    status: '状态',
+    reason: '原因',
+    reasonText: (error: string, attempts: number) =>
+      `${error || '—'}${attempts > 0 ? `（已尝试 ${attempts} 次）` : ''}`,
+    peopleTotal: (total: number) => `共 ${total} 人未送达`,
+    allReached: '全部已送达',
+  },
   materials: materialsTexts,
   assignments: assignmentTexts,
   /** The notice at the top of the console for a SysAdmin when the scheduled backups need a look. */

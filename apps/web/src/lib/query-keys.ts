@@ -117,6 +117,10 @@ export const queryKeys = {
     papers: ['console', 'papers'],
     paperList: (filter: object, page: number) => ['console', 'papers', 'list', filter, page] as const,
     paperResults: (id: number) => ['console', 'papers', 'results', id] as const,
+    /** 消息送达: events by plant and page, and one event's undelivered people. */
+    wecomDeliveries: (bu: string, page: number) => ['console', 'wecom-deliveries', bu, page] as const,
+    wecomUndelivered: (key: string, bu: string, page: number) =>
+      ['console', 'wecom-deliveries', 'undelivered', key, bu, page] as const,
     paperResultPeople: (id: number, filter: object, page: number) =>
       ['console', 'papers', 'results', id, 'people', filter, page] as const,
     paperPersonAttempts: (id: number, employeeId: number) =>

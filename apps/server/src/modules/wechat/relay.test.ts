@@ -5,6 +5,7 @@
 // never retried; a temporary refusal is retried later and each worker gets the card once; an expired token is
 // fetched again once; messages written before WeCom was turned on are not sent.
 import { routes } from '@ess/contract';
+import type { DeliveryEvent } from '@ess/contract/wechat';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FACTORY_PASSWORD_HASH, makeEmployee, makeHrClerk, makeNotices } from '../../../test/factories';
 import { type FakeWechat, startFakeWechat } from '../../../test/fake-wechat';
@@ -46,13 +47,13 @@ beforeEach(() => {
 });
 
 /** `count` employees of NT in one go (no password: they are only recipients), numbered `<prefix>0001` …. */
-const makeRecipients = async (prefix: string, count: number) => {
+const makeRecipients = async (prefix: string, count: number, plant = 'NT') => {
   const { rows } = await t.database.pool.query<{ id: number; emp_no: string }>(
     `insert into employees (emp_no, name, bu, dept_name, team_name, title_name, emp_type, enter_date, app_read_status,
        password_hash)
-     select $1 || lpad(n::text, 4, '0'), '收件人' || n, 'NT', '总装车间', '', '操作工', 'PS01', current_date, 'Y', ''
+     select $1 || lpad(n::text, 4, '0'), '收件人' || n, $3, '总装车间', '', '操作工', 'PS01', current_date, 'Y', ''
      from generate_series(1, $2::int) n returning id, emp_no`,
-    [prefix, count],
+    [prefix, count, plant],
   );
   return rows;
 };
@@ -175,5 +176,43 @@ describe('messages relayed to WeCom', () => {
     expect(fake.counts['/cgi-bin/gettoken']).toBe(1);
     expect(fake.sends).toHaveLength(1);
     expect(fake.sends[0]?.accessToken).not.toBe(rows[0]?.value);
+  });
+
+  it('tells HR per event what reached WeCom and whom it did not, for the workers of its plants only', async () => {
+    const nt = await makeRecipients(`D${Date.now() % 100000}`, 3);
+    const [hz] = await makeRecipients(`H${Date.now() % 100000}`, 1, 'HZ');
+    fake.invalidUsers.add(nt[2]?.emp_no as string);
+    const title = `通知${Date.now()}`;
+    await t.database.pool.query(
+      `insert into messages (employee_id, title, body, link) select unnest($1::int[]), $2, '请查看', '/user/my-option'`,
+      [[...nt.map((row) => row.id), hz?.id], title],
+    );
+    await relay();
+    const clerkOf = async (plant: string) =>
+      t.login((await makeHrClerk(t.database, { plant })).empNo, FACTORY_PASSWORD_HASH);
+    const ntClerk = await clerkOf('NT');
+    const events = (await t.call(routes.getWecomDeliveries, {}, ntClerk)).body.data as DeliveryEvent[];
+    const event = events.find((row) => row.title === title);
+    expect(event).toMatchObject({ link: '/user/my-option', total: 3, sent: 2, pending: 0, invalid: 1, failed: 0 });
+    const undelivered = await t.call(routes.getWecomUndelivered, { key: event?.key }, ntClerk);
+    expect(undelivered.body.data).toEqual([
+      {
+        empNo: nt[2]?.emp_no,
+        name: '收件人3',
+        bu: 'NT',
+        deptName: '总装车间',
+        status: 'invalid',
+        error: '企业微信中没有这个成员',
+        attempts: 0,
+      },
+    ]);
+    // HZ's clerk counts HZ's worker alone; NT's clerk may not ask for HZ.
+    const hzEvents = (await t.call(routes.getWecomDeliveries, {}, await clerkOf('HZ'))).body.data as DeliveryEvent[];
+    expect(hzEvents.find((row) => row.title === title)).toMatchObject({ total: 1, sent: 1 });
+    expect((await t.call(routes.getWecomDeliveries, { bu: 'HZ' }, ntClerk)).status).toBe(403);
+    expect((await t.call(routes.getWecomUndelivered, { key: 'x' }, ntClerk)).body).toMatchObject({
+      result: false,
+      msg: '消息不存在',
+    });
   });
 });

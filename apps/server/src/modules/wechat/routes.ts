@@ -9,6 +9,7 @@ import { registerCall } from '../../http/contract-routes';
 import { publicRateLimit } from '../../http/public-rate-limit';
 import { createOutboxMessaging, type Messaging } from '../../integrations/messaging';
 import { type AccountDeps, signInByPlatform } from '../account/service';
+import { listDeliveryEvents, listUndelivered } from './deliveries';
 import {
   beginSilentSignIn,
   DEFAULT_NEXT,
@@ -139,6 +140,23 @@ export const registerWechatRoutes = (
   registerCall(app, wechatRoutes.getShareData, async ({ body }) => ({
     data: await getShareData({ tickets, settings }, { url: body.url, client: body.client }),
   }));
+  registerCall(app, wechatRoutes.getWecomDeliveries, async ({ body, caller }) => {
+    const { rows, totalCount } = await listDeliveryEvents(db, caller, {
+      bu: body.bu,
+      page: body.CurrentPage,
+      pageSize: body.PageSize,
+    });
+    return { data: rows, totalCount };
+  });
+  registerCall(app, wechatRoutes.getWecomUndelivered, async ({ body, caller }) => {
+    const { rows, totalCount } = await listUndelivered(db, caller, {
+      key: body.key,
+      bu: body.bu,
+      page: body.CurrentPage,
+      pageSize: body.PageSize,
+    });
+    return { data: rows, totalCount };
+  });
   registerCall(app, wechatRoutes.checkWxData, async () => ({
     data: { isConfigured: channels.isConfigured('wechat') },
   }));
