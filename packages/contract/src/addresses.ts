@@ -104,6 +104,9 @@ export const ADDRESSES = {
   checkWorkWxData: { path: 'Wechat/CheckWorkWxData' },
   sendWxMsg: { path: 'Wechat/SendWxMsg' },
   // 消息送达: what became of the in-app messages relayed to WeCom, per event (HRAdmin of the workers' plants).
+  // The worker's own choice of which reminders reach their WeCom.
+  getMessageSettings: { path: 'Wechat/GetMessageSettings' },
+  saveMessageSettings: { path: 'Wechat/SaveMessageSettings' },
   getWecomDeliveries: { path: 'Wechat/GetDeliveries', role: 'HRAdmin' },
   getWecomUndelivered: { path: 'Wechat/GetUndelivered', role: 'HRAdmin' },
   // Training: study list and records, video progress, exams and surveys (GetPersonExam and ModifyEmployeeExam

@@ -2,7 +2,7 @@
 // through the server's messaging adapter (an outbox unless an operator connects one).
 import { z } from 'zod';
 import { ADDRESSES } from './addresses';
-import { CONSOLE_PAGE_SIZE, defineRoute, optionalFilter, pagingFields, plant, text } from './common';
+import { CONSOLE_PAGE_SIZE, defineRoute, empty, optionalFilter, pagingFields, plant, text } from './common';
 
 /** Which in-app browser asks: WeChat (config) or WeCom (config with the corporation's ticket, agentConfig with the app's). */
 export const SHARE_CLIENTS = ['WECHAT', 'WECOM'] as const;
@@ -23,6 +23,25 @@ export type ShareData = z.infer<typeof shareData>;
 const message = z.object({
   msg: text('消息').max(2000, { error: '消息最多 2000 字' }).default(''),
 });
+
+/**
+ * The kinds of messages a worker may keep from their WeCom (the in-app message stays): reminders. Payslips, record
+ * decisions and answers always go.
+ */
+export const MESSAGE_CATEGORIES = ['training', 'notice'] as const;
+export type MessageCategory = (typeof MESSAGE_CATEGORIES)[number];
+export const MESSAGE_CATEGORY_LABELS: Record<MessageCategory, string> = {
+  training: '学习和考试提醒',
+  notice: '公告提醒',
+};
+
+export const messageSettings = z.object({
+  /** Whether the plant's WeCom is connected: without it there is nothing to choose. */
+  isWecomConfigured: z.boolean(),
+  /** The kinds the worker keeps from their WeCom. */
+  muted: z.array(z.enum(MESSAGE_CATEGORIES)),
+});
+export type MessageSettings = z.infer<typeof messageSettings>;
 
 /** One event's messages (those written together, of the same words) and what became of them in WeCom. */
 export const deliveryEvent = z.object({
@@ -85,6 +104,15 @@ export const wechatRoutes = {
   checkWorkWxData: defineRoute(ADDRESSES.checkWorkWxData, {
     request: message,
     data: z.object({ isConfigured: z.boolean() }),
+  }),
+  getMessageSettings: defineRoute(ADDRESSES.getMessageSettings, { request: empty, data: messageSettings }),
+  saveMessageSettings: defineRoute(ADDRESSES.saveMessageSettings, {
+    request: z.object({
+      muted: z
+        .array(z.enum(MESSAGE_CATEGORIES, { error: '消息类型无效' }))
+        .max(MESSAGE_CATEGORIES.length, { error: '消息类型无效' }),
+    }),
+    data: z.null(),
   }),
   getWecomDeliveries: defineRoute(ADDRESSES.getWecomDeliveries, {
     request: z.object({ bu: optionalFilter(plant), ...pagingFields(CONSOLE_PAGE_SIZE) }),

@@ -51,14 +51,23 @@ export const sendMessages = async (
     title,
     body = '',
     link = '',
+    category = '',
     kind = 'messages',
-  }: { to: Recipients; title: string; body?: string; link?: string; kind?: NotifyKind },
+  }: {
+    to: Recipients;
+    title: string;
+    body?: string;
+    link?: string;
+    /** A reminder the worker may keep from their WeCom ('training', 'notice'); '' for what always goes. */
+    category?: string;
+    kind?: NotifyKind;
+  },
 ) => {
   let employeeIds: readonly number[];
   if ('employeeIds' in to) {
     employeeIds = to.employeeIds;
     if (employeeIds.length === 0) return;
-    await tx.insert(messages).values(employeeIds.map((employeeId) => ({ employeeId, title, body, link })));
+    await tx.insert(messages).values(employeeIds.map((employeeId) => ({ employeeId, title, body, link, category })));
   } else {
     // One statement: the role's holders are read and written to together.
     const { rows: inserted } = await tx.execute<{ employee_id: number }>(

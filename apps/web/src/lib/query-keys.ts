@@ -4,6 +4,8 @@ export const queryKeys = {
   attendance: { recentDays: ['attendance', 'recent-days'] },
   salary: { payslip: (month: string) => ['salary', 'payslip', month] },
   inspection: { myEhs: ['inspection', 'my-ehs'] },
+  /** Which reminders reach the worker's WeCom (Wechat/GetMessageSettings). */
+  account: { messageSettings: ['account', 'message-settings'] },
   logistics: {
     cabinet: ['logistics', 'cabinet'],
     meals: ['logistics', 'meals'],

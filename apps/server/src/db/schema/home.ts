@@ -109,6 +109,8 @@ export const messages = pgTable(
     body: text('body').notNull().default(''),
     /** The page of the app the message is about ('/salary/my-salary'); '' for home. WeCom's card opens it. */
     link: varchar('link', { length: 300 }).notNull().default(''),
+    /** A reminder a worker may keep from their WeCom ('training', 'notice'); '' for what always goes. */
+    category: varchar('category', { length: 16 }).notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },

@@ -5,6 +5,7 @@
 // signs in again without a second exchange, and any other code under it is refused.
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { employees } from './account';
 import { messages } from './home';
 
 export const oauthStates = pgTable('oauth_states', {
@@ -51,4 +52,13 @@ export const platformDeliveries = pgTable(
 export const relayCursors = pgTable('relay_cursors', {
   channel: varchar('channel', { length: 8 }).primaryKey(),
   lastMessageId: integer('last_message_id').notNull(),
+});
+
+/** Which kinds of reminders a worker keeps from their WeCom (contract wechat.ts MESSAGE_CATEGORIES). */
+export const messageSettings = pgTable('message_settings', {
+  employeeId: integer('employee_id')
+    .primaryKey()
+    .references(() => employees.id, { onDelete: 'cascade' }),
+  muted: text('muted').array().notNull().default(sql`'{}'::text[]`),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -320,8 +320,8 @@ export const remindAssignment = async (
       .returning({ id: materialAssignments.id });
     if (!marked) throw new BusinessError('ASSIGNMENT_ALREADY_REMINDED');
     const { rows } = await tx.execute<{ employee_id: number }>(sql`
-      insert into messages (employee_id, title, body)
-      select id, ${title}, ${body} from ${peopleOf(id)} where standing <> 'done'
+      insert into messages (employee_id, title, body, link, category)
+      select id, ${title}, ${body}, '/train/learn-list', 'training' from ${peopleOf(id)} where standing <> 'done'
       returning employee_id`);
     const employeeIds = rows.map((row) => row.employee_id);
     await recordAudit(tx, {

@@ -119,7 +119,7 @@ describe('signing in inside WeCom', () => {
     const worker = await makeEmployee(t.database, { plant: 'NT' });
     fake.signInAs({ userid: worker.empNo });
     const refusal = async (cookieOf: (nonce: string) => string, callbackOf: (callback: string) => string) => {
-      const { authorize, nonce } = await begin('/train/my-train');
+      const { authorize, nonce } = await begin('/train/learn-list');
       return get(callbackOf(await throughWeCom(authorize)), cookieOf(nonce));
     };
     const withOwnCookie = (nonce: string) => `ess_oauth=${nonce}`;
@@ -130,7 +130,7 @@ describe('signing in inside WeCom', () => {
         (callback) => callback,
       ),
     ).toMatchObject({
-      location: '/login?notice=wecom-failed&redirect=%2Ftrain%2Fmy-train',
+      location: '/login?notice=wecom-failed&redirect=%2Ftrain%2Flearn-list',
     });
     expect(
       await refusal(
@@ -138,27 +138,27 @@ describe('signing in inside WeCom', () => {
         (callback) => callback,
       ),
     ).toMatchObject({
-      location: '/login?notice=wecom-failed&redirect=%2Ftrain%2Fmy-train',
+      location: '/login?notice=wecom-failed&redirect=%2Ftrain%2Flearn-list',
     });
     // A forged code: WeCom answers 40029.
     const forged = await refusal(withOwnCookie, (callback) => callback.replace(/code=[^&]+/, 'code=forged-code'));
-    expect(forged.location).toBe('/login?notice=wecom-failed&redirect=%2Ftrain%2Fmy-train');
+    expect(forged.location).toBe('/login?notice=wecom-failed&redirect=%2Ftrain%2Flearn-list');
     expect(cookieValue(forged, 'ess_token')).toBe('');
     // A leaver: the binding stops working the day they leave.
     const leaver = await makeEmployee(t.database, { plant: 'NT' });
     await t.database.pool.query('update employees set left_on = current_date where id = $1', [leaver.id]);
     fake.signInAs({ userid: leaver.empNo });
     expect((await refusal(withOwnCookie, (callback) => callback)).location).toBe(
-      '/login?notice=account-left&redirect=%2Ftrain%2Fmy-train',
+      '/login?notice=account-left&redirect=%2Ftrain%2Flearn-list',
     );
     // A WeCom user no employee has the number of, and someone outside the corporation (an openid only).
     fake.signInAs({ userid: 'zhangsan' });
     expect((await refusal(withOwnCookie, (callback) => callback)).location).toBe(
-      '/login?notice=wecom-unknown&redirect=%2Ftrain%2Fmy-train',
+      '/login?notice=wecom-unknown&redirect=%2Ftrain%2Flearn-list',
     );
     fake.signInAs({ openid: 'oAbCdEf' });
     expect((await refusal(withOwnCookie, (callback) => callback)).location).toBe(
-      '/login?notice=wecom-unknown&redirect=%2Ftrain%2Fmy-train',
+      '/login?notice=wecom-unknown&redirect=%2Ftrain%2Flearn-list',
     );
   });
 

@@ -215,4 +215,31 @@ describe('messages relayed to WeCom', () => {
       msg: '消息不存在',
     });
   });
+
+  it('keeps the reminders a worker turned off from their WeCom, and still sends what always goes', async () => {
+    const worker = await makeEmployee(t.database, { plant: 'NT' });
+    const token = await t.login(worker.empNo, FACTORY_PASSWORD_HASH);
+    expect((await t.call(routes.getMessageSettings, {}, token)).body.data).toEqual({
+      isWecomConfigured: false,
+      muted: [],
+    });
+    const saved = await t.call(routes.saveMessageSettings, { muted: ['training', 'training'] }, token);
+    expect(saved.body).toMatchObject({ result: true, msg: '已保存' });
+    expect((await t.call(routes.getMessageSettings, {}, token)).body.data).toMatchObject({ muted: ['training'] });
+    expect((await t.call(routes.saveMessageSettings, { muted: ['payslip'] }, token)).body).toMatchObject({
+      result: false,
+      msg: '消息类型无效',
+    });
+    await t.database.pool.query(
+      `insert into messages (employee_id, title, body, link, category) values
+         ($1, '请完成学习：冬季防火', '截止 12 月 5 日', '/train/learn-list', 'training'),
+         ($1, '2026年10月工资单已发布', '请核对', '/salary/my-salary', '')`,
+      [worker.id],
+    );
+    await relay();
+    expect(fake.sends.map((send) => send.textcard.title)).toEqual(['2026年10月工资单已发布']);
+    // Both stay in the app.
+    const { rows } = await t.database.pool.query('select title from messages where employee_id = $1', [worker.id]);
+    expect(rows).toHaveLength(2);
+  });
 });

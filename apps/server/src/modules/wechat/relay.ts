@@ -70,7 +70,11 @@ const takeNewMessages = async (db: Db): Promise<number> =>
     const last = rows[0]?.last ?? 0;
     const { rows: taken } = await tx.execute<{ message_id: number }>(sql`
       insert into ${platformDeliveries} (message_id, employee_id, channel)
-      select id, employee_id, 'wecom' from messages where id > ${last} order by id limit ${TAKEN_PER_RUN}
+      select m.id, m.employee_id, 'wecom' from (
+        select id, employee_id, category from messages where id > ${last} order by id limit ${TAKEN_PER_RUN}) m
+      -- A reminder the worker keeps from their WeCom stays in the app only.
+      where m.category = '' or not exists (
+        select 1 from message_settings s where s.employee_id = m.employee_id and m.category = any(s.muted))
       on conflict (message_id) do nothing
       returning message_id`);
     const { rows: reached } = await tx.execute<{ upto: number | null }>(sql`

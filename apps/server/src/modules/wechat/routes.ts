@@ -22,6 +22,7 @@ import {
   safeNext,
 } from './oauth';
 import { getShareData, platformSettingsOf } from './service';
+import { getMessageSettings, saveMessageSettings } from './settings';
 import { createTicketStore } from './tickets';
 
 /** The session cookies of the web app (apps/web/src/lib/session.ts), with their lifetimes there. */
@@ -140,6 +141,13 @@ export const registerWechatRoutes = (
   registerCall(app, wechatRoutes.getShareData, async ({ body }) => ({
     data: await getShareData({ tickets, settings }, { url: body.url, client: body.client }),
   }));
+  registerCall(app, wechatRoutes.getMessageSettings, async ({ caller }) => ({
+    data: await getMessageSettings(db, caller, Boolean(settings.wecom)),
+  }));
+  registerCall(app, wechatRoutes.saveMessageSettings, async ({ body, caller }) => {
+    await saveMessageSettings(db, caller, body.muted);
+    return { data: null, msg: '已保存' };
+  });
   registerCall(app, wechatRoutes.getWecomDeliveries, async ({ body, caller }) => {
     const { rows, totalCount } = await listDeliveryEvents(db, caller, {
       bu: body.bu,

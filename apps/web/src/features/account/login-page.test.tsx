@@ -42,7 +42,7 @@ describe('LoginPage', () => {
 
   it('says why WeCom’s silent sign-in did not work, in its own words only', async () => {
     fakeServer({}, { isSignedIn: false });
-    renderScreen(<LoginPage />, { path: '/login', at: '/login?notice=wecom-unknown&redirect=%2Ftrain%2Fmy-train' });
+    renderScreen(<LoginPage />, { path: '/login', at: '/login?notice=wecom-unknown&redirect=%2Ftrain%2Flearn-list' });
     expect(screen.getByRole('alert').textContent).toBe('企业微信账号未关联员工，请用工号和密码登录');
   });
 

@@ -48,3 +48,36 @@ describe('person center links', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/system-setting/person-setting'));
   });
 });
+
+describe('WeCom messages', () => {
+  it('lets the worker turn off a kind of reminder where WeCom is connected', async () => {
+    const { calls } = fakeServer({
+      'Wechat/GetMessageSettings': () => ({
+        body: { result: true, msg: '', data: { isWecomConfigured: true, muted: ['notice'] } },
+      }),
+      'Wechat/SaveMessageSettings': () => ({ body: { result: true, msg: '已保存', data: null } }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<PersonSettingPage />, { currentUser: makeCurrentUser({}) });
+    const training = await screen.findByRole('switch', { name: '学习和考试提醒' });
+    expect(training).toBeChecked();
+    expect(screen.getByRole('switch', { name: '公告提醒' })).not.toBeChecked();
+    await user.click(training);
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === 'Wechat/SaveMessageSettings')?.body).toEqual({
+        muted: ['notice', 'training'],
+      }),
+    );
+  });
+
+  it('shows nothing to choose where WeCom is not connected', async () => {
+    const { calls } = fakeServer({
+      'Wechat/GetMessageSettings': () => ({
+        body: { result: true, msg: '', data: { isWecomConfigured: false, muted: [] } },
+      }),
+    });
+    renderScreen(<PersonSettingPage />, { currentUser: makeCurrentUser({}) });
+    await waitFor(() => expect(calls.some((call) => call.path === 'Wechat/GetMessageSettings')).toBe(true));
+    expect(screen.queryByText('企业微信消息通知')).not.toBeInTheDocument();
+  });
+});
