@@ -22,6 +22,8 @@ export type FakeWechat = {
   authorizeRequests: URLSearchParams[];
   /** Application messages sent (message/send), with the access token each came with. */
   sends: { accessToken: string; touser: string[]; msgtype: string; textcard: Record<string, string> }[];
+  /** The msgids recalled (message/recall). */
+  recalls: string[];
   /** Member ids WeCom does not know: answered in invaliduser (81013 when a call names only such). */
   invalidUsers: Set<string>;
   /** The next `count` sends are refused with `errcode` (45009: over the frequency limit). */
@@ -40,6 +42,7 @@ export const startFakeWechat = async ({ delayMs = 50, expiresIn = 7200 } = {}): 
   const expiredTokens = new Set<string>();
   const authorizeRequests: URLSearchParams[] = [];
   const sends: FakeWechat['sends'] = [];
+  const recalls: string[] = [];
   const invalidUsers = new Set<string>();
   let refusals = { count: 0, errcode: 0 };
   const sendMessage = (url: URL, text: string) => {
@@ -100,6 +103,18 @@ export const startFakeWechat = async ({ delayMs = 50, expiresIn = 7200 } = {}): 
       });
       return;
     }
+    if (url.pathname === '/cgi-bin/message/recall' && request.method === 'POST') {
+      let text = '';
+      request.on('data', (chunk) => {
+        text += chunk;
+      });
+      request.on('end', () => {
+        recalls.push((JSON.parse(text) as { msgid: string }).msgid);
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ errcode: 0, errmsg: 'ok' }));
+      });
+      return;
+    }
     if (url.pathname === '/connect/oauth2/authorize') {
       authorizeRequests.push(url.searchParams);
       const back = new URL(url.searchParams.get('redirect_uri') ?? '');
@@ -141,6 +156,7 @@ export const startFakeWechat = async ({ delayMs = 50, expiresIn = 7200 } = {}): 
     expireToken: (token) => expiredTokens.add(token),
     authorizeRequests,
     sends,
+    recalls,
     invalidUsers,
     refuseNextSends: (count, errcode) => {
       refusals = { count, errcode };

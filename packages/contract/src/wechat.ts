@@ -60,14 +60,17 @@ export const deliveryEvent = z.object({
   invalid: z.number(),
   /** Refused for good. */
   failed: z.number(),
+  /** Taken back with the change (a payslip batch withdrawn): recalled from WeCom, or not sent. */
+  recalled: z.number(),
 });
 export type DeliveryEvent = z.infer<typeof deliveryEvent>;
 
-export const DELIVERY_STATUSES = ['pending', 'invalid', 'failed'] as const;
+export const DELIVERY_STATUSES = ['pending', 'invalid', 'failed', 'recalled'] as const;
 export const DELIVERY_STATUS_LABELS: Record<(typeof DELIVERY_STATUSES)[number], string> = {
   pending: '发送中',
   invalid: '无法送达',
   failed: '发送失败',
+  recalled: '已撤回',
 };
 
 export const undeliveredPerson = z.object({

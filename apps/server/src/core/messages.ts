@@ -3,7 +3,7 @@
 // the relay (modules/wechat/relay.ts) carries each one on to the worker's WeCom as a card opening its link.
 import type { NotifyKind } from '@ess/contract/realtime-protocol';
 import { sql } from 'drizzle-orm';
-import { employeeRoles, messages, roles } from '../db/schema/index';
+import { employeeRoles, messages, platformRecalls, roles } from '../db/schema/index';
 import type { AfterCommit, Tx } from '../db/transaction';
 import type { Notifier } from './notifier';
 
@@ -52,6 +52,7 @@ export const sendMessages = async (
     body = '',
     link = '',
     category = '',
+    eventKey = '',
     kind = 'messages',
   }: {
     to: Recipients;
@@ -60,6 +61,8 @@ export const sendMessages = async (
     link?: string;
     /** A reminder the worker may keep from their WeCom ('training', 'notice'); '' for what always goes. */
     category?: string;
+    /** The change the message tells of, when it may be taken back (recallMessages). */
+    eventKey?: string;
     kind?: NotifyKind;
   },
 ) => {
@@ -67,7 +70,9 @@ export const sendMessages = async (
   if ('employeeIds' in to) {
     employeeIds = to.employeeIds;
     if (employeeIds.length === 0) return;
-    await tx.insert(messages).values(employeeIds.map((employeeId) => ({ employeeId, title, body, link, category })));
+    await tx
+      .insert(messages)
+      .values(employeeIds.map((employeeId) => ({ employeeId, title, body, link, category, eventKey })));
   } else {
     // One statement: the role's holders are read and written to together.
     const { rows: inserted } = await tx.execute<{ employee_id: number }>(
@@ -78,4 +83,12 @@ export const sendMessages = async (
   }
   // A failed announcement is the after-commit mechanism's to log (db/transaction.ts).
   afterCommit(() => notifier.publish({ employeeIds, kind, payload: { content: body || title } }), 'announce messages');
+};
+
+/**
+ * The change `eventKey` names was taken back: its messages' WeCom cards are recalled (within WeCom's 24 hours) and
+ * those not sent yet are not sent. The in-app messages stay; the change's own message says what happened.
+ */
+export const recallMessages = async (tx: Tx, eventKey: string) => {
+  await tx.insert(platformRecalls).values({ eventKey });
 };

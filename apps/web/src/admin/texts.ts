@@ -106,6 +106,7 @@ export const ct = {
     sent: '已送达企业微信',
     pending: '发送中',
     notReached: '未送达',
+    recalled: '已撤回',
     dept: '部门',
     status: '状态',
     reason: '原因',

@@ -111,6 +111,11 @@ export const messages = pgTable(
     link: varchar('link', { length: 300 }).notNull().default(''),
     /** A reminder a worker may keep from their WeCom ('training', 'notice'); '' for what always goes. */
     category: varchar('category', { length: 16 }).notNull().default(''),
+    /**
+     * The change the message tells of, when it may be taken back ('payslip-batch:12:v2'): withdrawing it recalls the
+     * WeCom cards of its messages (platform_recalls). '' for the others.
+     */
+    eventKey: varchar('event_key', { length: 64 }).notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },

@@ -42,6 +42,8 @@ export const platformDeliveries = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     /** Why it was not sent, in words for HR. */
     error: text('error').notNull().default(''),
+    /** WeCom's id of the call that sent it: what a recall names. */
+    msgid: varchar('msgid', { length: 128 }).notNull().default(''),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -61,4 +63,18 @@ export const messageSettings = pgTable('message_settings', {
     .references(() => employees.id, { onDelete: 'cascade' }),
   muted: text('muted').array().notNull().default(sql`'{}'::text[]`),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A change taken back (a payslip batch withdrawn): the relay recalls the WeCom cards its messages sent within WeCom's
+ * 24 hours, and sends none of those still waiting.
+ */
+export const platformRecalls = pgTable('platform_recalls', {
+  id: serial('id').primaryKey(),
+  eventKey: varchar('event_key', { length: 64 }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  doneAt: timestamp('done_at', { withTimezone: true }),
+  /** Cards recalled, and what WeCom refused (older than 24 h, …). */
+  recalled: integer('recalled').notNull().default(0),
+  error: text('error').notNull().default(''),
 });

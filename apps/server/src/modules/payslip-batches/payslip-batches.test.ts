@@ -142,6 +142,17 @@ describe('a payslip batch', () => {
       (await t.call(routes.withdrawPayslipBatch, { id: batchId, reason: '加班费计算有误' }, hr)).body,
     ).toMatchObject({ result: true });
     expect(await payslipFor(token)).toBeUndefined();
+    // The published version's messages are named by it, and its withdrawal asks for their WeCom cards back.
+    const { rows: published } = await t.database.pool.query<{ event_key: string }>(
+      "select distinct event_key from messages where employee_id = $1 and title like '%工资单已发布%'",
+      [worker.id],
+    );
+    expect(published).toEqual([{ event_key: `payslip-batch:${batchId}:v1` }]);
+    const { rows: recalls } = await t.database.pool.query(
+      'select event_key from platform_recalls where event_key = $1',
+      [`payslip-batch:${batchId}:v1`],
+    );
+    expect(recalls).toHaveLength(1);
     expect((await t.call(routes.confirmPayslip, { day: MONTH }, token)).body).toMatchObject({
       result: false,
       msg: '该月工资单未发布或已撤回，请刷新后重试',

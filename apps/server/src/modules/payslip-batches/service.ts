@@ -16,7 +16,7 @@ import { recordAudit } from '../../core/audit';
 import { type Caller, requirePlantAdmin } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
 import { withIdempotentTransaction } from '../../core/idempotency';
-import { sendMessages } from '../../core/messages';
+import { recallMessages, sendMessages } from '../../core/messages';
 import type { Notifier } from '../../core/notifier';
 import type { Db } from '../../db/client';
 import {
@@ -34,6 +34,8 @@ import { payslipOf, type ReceiptReader } from '../salary/service';
 
 /** Where a worker's payslip messages lead (WeCom's card opens it). */
 const PAYSLIP_PAGE = '/salary/my-salary';
+/** What names a published version's messages, for the recall at its withdrawal. */
+const payslipEventKey = (batchId: number, version: number) => `payslip-batch:${batchId}:v${version}`;
 
 export type BatchDeps = { db: Db; notifier: Notifier };
 
@@ -133,6 +135,7 @@ export const publishBatch = async (
           title: `${monthWords(batch.yearMonth)}工资单已发布${again}`,
           body: `您的${monthWords(batch.yearMonth)}工资单已可查询，请核对后点击“确认无误”；如有疑问，可在对应项目上点击“有疑问”。`,
           link: PAYSLIP_PAGE,
+          eventKey: payslipEventKey(id, version),
         },
       );
       await recordAudit(tx, {
@@ -161,6 +164,9 @@ export const withdrawBatch = async (
         .update(payslipBatches)
         .set({ status: 'withdrawn', withdrawnAt: sql`now()`, withdrawReason: reason })
         .where(eq(payslipBatches.id, id));
+      // The published version's WeCom cards are taken back where WeCom still allows it; the withdrawal's own message
+      // below says why.
+      await recallMessages(tx, payslipEventKey(id, batch.version));
       await sendMessages(
         { tx, afterCommit, notifier: deps.notifier },
         {

@@ -32,6 +32,7 @@ export const listDeliveryEvents = async (
            count(*) filter (where d.status = 'pending')::int as pending,
            count(*) filter (where d.status = 'invalid')::int as invalid,
            count(*) filter (where d.status = 'failed')::int as failed,
+           count(*) filter (where d.status = 'recalled')::int as recalled,
            count(*) over ()::int as "totalCount"
     from platform_deliveries d
     join messages m on m.id = d.message_id

@@ -242,4 +242,36 @@ describe('messages relayed to WeCom', () => {
     const { rows } = await t.database.pool.query('select title from messages where employee_id = $1', [worker.id]);
     expect(rows).toHaveLength(2);
   });
+
+  it('recalls a withdrawn payslip month’s cards from WeCom and sends none of those still waiting', async () => {
+    const recipients = await makeRecipients(`W${Date.now() % 100000}`, 2100);
+    const key = `payslip-batch:${Date.now()}:v1`;
+    await t.database.pool.query(
+      `insert into messages (employee_id, title, body, link, event_key)
+       select unnest($1::int[]), '2026年10月工资单已发布', '请核对', '/salary/my-salary', $2`,
+      [recipients.map((row) => row.id), key],
+    );
+    // The first 2,000 go out; the third call is refused for now and waits.
+    await relay();
+    fake.sends.length = 0;
+    await t.database.pool.query(
+      `update platform_deliveries set status = 'pending', sent_at = null, msgid = ''
+       where employee_id = any($1::int[])`,
+      [recipients.slice(2000).map((row) => row.id)],
+    );
+    const { rows: before } = await t.database.pool.query<{ msgid: string }>(
+      `select distinct msgid from platform_deliveries where employee_id = any($1::int[]) and status = 'sent'`,
+      [recipients.map((row) => row.id)],
+    );
+    expect(before).toHaveLength(2);
+    await t.database.pool.query('insert into platform_recalls (event_key) values ($1)', [key]);
+    const run = await relay();
+    expect(run).toMatchObject({ recalled: 2, sent: 0 });
+    expect(fake.recalls.sort()).toEqual(before.map((row) => row.msgid).sort());
+    expect(fake.sends).toEqual([]);
+    expect(await statusesOf(recipients.map((row) => row.id))).toEqual([
+      { status: 'recalled', error: '已从企业微信撤回', n: 2000 },
+      { status: 'recalled', error: '已撤回，未发送', n: 100 },
+    ]);
+  });
 });

@@ -4,10 +4,11 @@
 // 1,000 members a call as WeCom allows, with WeCom's duplicate check on so a call repeated after a crash is not shown
 // twice. Members WeCom does not know (invaliduser, 81013) and leavers are marked invalid and never retried; WeCom's
 // temporary refusals (45009 and the like, a network failure) are retried with a growing delay; an access token
-// WeCom calls expired is fetched again once for every instance.
+// WeCom calls expired is fetched again once for every instance. A change taken back (a payslip batch withdrawn) has
+// its cards recalled within WeCom's 24 hours and its waiting messages not sent.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { platformDeliveries, relayCursors } from '../../db/schema/index';
+import { platformDeliveries, platformRecalls, relayCursors } from '../../db/schema/index';
 import type { PlatformSettings, TicketStore } from './tickets';
 
 /** The most member ids one message/send may name (WeCom's limit). */
@@ -31,7 +32,7 @@ const REFUSAL_WORDS: Record<number, string> = {
 };
 
 type Due = { id: number; emp_no: string; title: string; body: string; link: string; attempts: number };
-type SendAnswer = { errcode?: number; errmsg?: string; invaliduser?: string };
+type SendAnswer = { errcode?: number; errmsg?: string; invaliduser?: string; msgid?: string };
 
 export type RelayDeps = {
   db: Db;
@@ -41,8 +42,20 @@ export type RelayDeps = {
   publicUrl: string;
 };
 
-/** What one run did: deliveries taken from the messages, sent, marked invalid, put back for later, given up. */
-export type RelayRun = { taken: number; sent: number; invalid: number; retried: number; failed: number; calls: number };
+/**
+ * What one run did: deliveries taken from the messages, sent, marked invalid, put back for later, given up; cards
+ * recalled; calls made to WeCom.
+ */
+export type RelayRun = {
+  taken: number;
+  sent: number;
+  invalid: number;
+  retried: number;
+  failed: number;
+  /** Calls that sent cards recalled. */
+  recalled: number;
+  calls: number;
+};
 
 /** WeCom counts bytes: a title of at most 128, a description of at most 512 (UTF-8), cut on a character. */
 const cutBytes = (text: string, max: number) => {
@@ -90,9 +103,11 @@ const takeNewMessages = async (db: Db): Promise<number> =>
 export const relayMessagesToWeCom = async (deps: RelayDeps): Promise<RelayRun> => {
   const { db, settings } = deps;
   const { wecom } = settings;
-  const run: RelayRun = { taken: 0, sent: 0, invalid: 0, retried: 0, failed: 0, calls: 0 };
+  const run: RelayRun = { taken: 0, sent: 0, invalid: 0, retried: 0, failed: 0, recalled: 0, calls: 0 };
   if (!wecom) return run;
   run.taken = await takeNewMessages(db);
+  // Before sending: a withdrawn change's messages still waiting are not sent.
+  await processRecalls(deps, wecom.apiBase, run);
   // Leavers first: their WeCom account is gone or soon will be, and a message must not reach it.
   const { rowCount: leavers } = await db.execute(sql`
     update ${platformDeliveries} d set status = 'invalid', error = '已离职'
@@ -137,22 +152,12 @@ export const relayMessagesToWeCom = async (deps: RelayDeps): Promise<RelayRun> =
   return run;
 };
 
-/** One message/send to the members of `batch`; a stale token is fetched again once. Answers WeCom's answer. */
-const sendCard = async (
+/** A POST to WeCom's API with the shared access token; a stale token is fetched again once. Answers WeCom's answer. */
+const postWithToken = async (
   { tickets, settings }: RelayDeps,
-  { agentId, apiBase }: { agentId: string; apiBase: string },
-  batch: Due[],
-  card: { title: string; description: string; url: string; btntxt: string },
+  { apiBase, path, body }: { apiBase: string; path: string; body: string },
   run: RelayRun,
 ): Promise<SendAnswer> => {
-  const body = JSON.stringify({
-    touser: batch.map((delivery) => delivery.emp_no).join('|'),
-    msgtype: 'textcard',
-    agentid: Number(agentId),
-    textcard: card,
-    enable_duplicate_check: 1,
-    duplicate_check_interval: 1800,
-  });
   for (let round = 0; round < 2; round++) {
     let token: string;
     try {
@@ -163,7 +168,7 @@ const sendCard = async (
     let answer: SendAnswer;
     try {
       run.calls += 1;
-      const response = await fetch(`${apiBase}/cgi-bin/message/send?access_token=${encodeURIComponent(token)}`, {
+      const response = await fetch(`${apiBase}${path}?access_token=${encodeURIComponent(token)}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body,
@@ -183,6 +188,67 @@ const sendCard = async (
   return { errcode: -1, errmsg: 'access_token 连续失效' };
 };
 
+/** One message/send to the members of `batch`, with WeCom's duplicate check on. */
+const sendCard = (
+  deps: RelayDeps,
+  { agentId, apiBase }: { agentId: string; apiBase: string },
+  batch: Due[],
+  card: { title: string; description: string; url: string; btntxt: string },
+  run: RelayRun,
+) =>
+  postWithToken(
+    deps,
+    {
+      apiBase,
+      path: '/cgi-bin/message/send',
+      body: JSON.stringify({
+        touser: batch.map((delivery) => delivery.emp_no).join('|'),
+        msgtype: 'textcard',
+        agentid: Number(agentId),
+        textcard: card,
+        enable_duplicate_check: 1,
+        duplicate_check_interval: 1800,
+      }),
+    },
+    run,
+  );
+
+/**
+ * Changes taken back (platform_recalls): their messages not sent yet are not sent, and the cards sent within WeCom's
+ * 24 hours are recalled, one message/recall per call that sent them.
+ */
+const processRecalls = async (deps: RelayDeps, apiBase: string, run: RelayRun) => {
+  const { db } = deps;
+  const { rows: recalls } = await db.execute<{ id: number; event_key: string }>(
+    sql`select id, event_key from ${platformRecalls} where done_at is null order by id limit 20`,
+  );
+  for (const recall of recalls) {
+    await db.execute(sql`update ${platformDeliveries} d set status = 'recalled', error = '已撤回，未发送'
+      from messages m where m.id = d.message_id and m.event_key = ${recall.event_key} and d.status = 'pending'`);
+    const { rows: sent } = await db.execute<{ msgid: string }>(sql`
+      select distinct d.msgid from ${platformDeliveries} d join messages m on m.id = d.message_id
+      where m.event_key = ${recall.event_key} and d.status = 'sent' and d.msgid <> ''
+        and d.sent_at > now() - interval '24 hours'`);
+    let recalled = 0;
+    const refusals: string[] = [];
+    for (const { msgid } of sent) {
+      const answer = await postWithToken(
+        deps,
+        { apiBase, path: '/cgi-bin/message/recall', body: JSON.stringify({ msgid }) },
+        run,
+      );
+      if ((answer.errcode ?? 0) === 0) {
+        recalled += 1;
+        await db.execute(sql`update ${platformDeliveries} set status = 'recalled', error = '已从企业微信撤回'
+          where msgid = ${msgid} and status = 'sent'`);
+      } else refusals.push(`${answer.errcode} ${answer.errmsg ?? ''}`.trim());
+    }
+    run.recalled += recalled;
+    await db.execute(sql`update ${platformRecalls} set done_at = now(), recalled = ${recalled},
+      error = ${refusals.join('；')} where id = ${recall.id}`);
+  }
+};
+
 /** Records what became of each delivery of a call. */
 const settle = async (db: Db, batch: Due[], answer: SendAnswer, run: RelayRun) => {
   const errcode = answer.errcode ?? 0;
@@ -193,7 +259,8 @@ const settle = async (db: Db, batch: Due[], answer: SendAnswer, run: RelayRun) =
     const invalid = batch.filter((delivery) => unknown.has(delivery.emp_no));
     const sent = batch.filter((delivery) => !unknown.has(delivery.emp_no));
     if (sent.length > 0) {
-      await db.execute(sql`update ${platformDeliveries} set status = 'sent', sent_at = now(), error = ''
+      await db.execute(sql`update ${platformDeliveries}
+        set status = 'sent', sent_at = now(), error = '', msgid = ${answer.msgid ?? ''}
         where id = any(${ids(sent)}::int[])`);
     }
     if (invalid.length > 0) {
@@ -231,4 +298,5 @@ const settle = async (db: Db, batch: Due[], answer: SendAnswer, run: RelayRun) =
 export const deleteOldDeliveries = async (db: Db) => {
   await db.execute(sql`delete from ${platformDeliveries}
     where status <> 'pending' and created_at < now() - interval '90 days'`);
+  await db.execute(sql`delete from ${platformRecalls} where done_at < now() - interval '90 days'`);
 };

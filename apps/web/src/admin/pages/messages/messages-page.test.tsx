@@ -17,6 +17,7 @@ const EVENT = {
   pending: 1,
   invalid: 2,
   failed: 0,
+  recalled: 0,
 };
 
 describe('MessagesPage', { timeout: 60_000 }, () => {

@@ -18,6 +18,7 @@ const STATUS_COLORS: Record<UndeliveredPerson['status'], string> = {
   pending: '#0b5ad9',
   invalid: '#ad4e00',
   failed: '#a8071a',
+  recalled: '#595959',
 };
 
 const Undelivered = ({ event, bu }: { event: DeliveryEvent; bu: Plant | '' }) => {
@@ -99,6 +100,7 @@ const MessagesPage = ({ session }: { session: ConsoleSession }) => {
             { title: m.total, dataIndex: 'total', width: 80 },
             { title: m.sent, dataIndex: 'sent', width: 110 },
             { title: m.pending, dataIndex: 'pending', width: 80 },
+            { title: m.recalled, dataIndex: 'recalled', width: 80 },
             {
               title: m.notReached,
               width: 100,
