@@ -106,6 +106,8 @@ describe('the company’s face', () => {
       await page.getByLabel('ICP 备案号').fill('皖ICP备12345678号-1');
       await page.getByLabel('NT 的显示名称').fill('南通商用车工厂');
       await page.getByText('有未保存的修改').first().waitFor();
+      // The corrected number's message fades out first: axe must not read it half-faded.
+      await page.getByText('ICP 备案号格式不正确，应如：京ICP备12345678号-1').first().waitFor({ state: 'detached' });
       expect(await findAxeViolations(page)).toEqual([]);
       await page.getByRole('button', { name: '保存' }).first().click();
       await page.getByText('已保存，员工下次打开页面时生效').waitFor();

@@ -16,7 +16,7 @@ export const oauthStates = pgTable('oauth_states', {
   next: text('next').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** The code exchanged under this state, and the employee it signed in (no foreign key: states are swept daily). */
-  code: varchar('code', { length: 256 }),
+  code: varchar('code', { length: 512 }),
   employeeId: integer('employee_id'),
 });
 

@@ -44,8 +44,9 @@ export const safeNext = (value: unknown): string => {
   return `${url.pathname}${url.search}${url.hash}`;
 };
 
-/** A state or a code as the platform makes them: a few dozen URL-safe characters. */
-const TOKEN_LIKE = /^[A-Za-z0-9_-]{1,256}$/;
+/** A state as this server makes it, and a code as WeCom makes them (at most 512 bytes): URL-safe characters. */
+const STATE_LIKE = /^[A-Za-z0-9_-]{1,64}$/;
+const CODE_LIKE = /^[A-Za-z0-9_-]{1,512}$/;
 
 export type OAuthDeps = {
   db: Db;
@@ -122,7 +123,7 @@ export const finishSilentSignIn = async (
   { code, state, cookieNonce }: { code: unknown; state: unknown; cookieNonce: string | undefined },
 ): Promise<SignInOutcome> => {
   const refused = new BusinessError('PLATFORM_SIGN_IN_FAILED');
-  if (typeof code !== 'string' || typeof state !== 'string' || !TOKEN_LIKE.test(code) || !TOKEN_LIKE.test(state)) {
+  if (typeof code !== 'string' || typeof state !== 'string' || !CODE_LIKE.test(code) || !STATE_LIKE.test(state)) {
     return { failure: refused, next: DEFAULT_NEXT };
   }
   // A failed exchange spends the state too (its code is stored without an employee).

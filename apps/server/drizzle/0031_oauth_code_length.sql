@@ -1,0 +1,1 @@
+ALTER TABLE "oauth_states" ALTER COLUMN "code" SET DATA TYPE varchar(512);
