@@ -14,6 +14,7 @@ import { withMigrationLock } from './db/migrate';
 import { watchConnections } from './graceful-stop';
 import { housekeepingJob } from './jobs/housekeeping';
 import { startJobQueue } from './jobs/queue';
+import { trainingRemindersJob } from './jobs/training-reminders';
 import { wecomMessagesJob } from './jobs/wecom-messages';
 import { findMissingKeyIds } from './modules/records/reseal';
 import { finishDueAttempts } from './modules/training/attempts';
@@ -187,6 +188,7 @@ const start = async (config: Config) => {
         keepSeconds: 3600,
         run: () => sendReminders(),
       },
+      trainingRemindersJob(database.db),
       // In-app messages carried on to WeCom, where it is configured.
       ...(wecomMessages ? [wecomMessages] : []),
       ...(config.backupHour === null

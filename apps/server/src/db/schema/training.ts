@@ -93,6 +93,8 @@ export const materialAssignments = pgTable(
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
     /** When HR sent the one reminder to those who had not finished. */
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    /** When the day-before reminder went to those who had not finished (jobs/training-reminders.ts). */
+    dueRemindedAt: timestamp('due_reminded_at', { withTimezone: true }),
   },
   (table) => [index('material_assignments_material_idx').on(table.materialId)],
 );
@@ -190,6 +192,8 @@ export const papers = pgTable('papers', {
   createdBy: integer('created_by').references(() => employees.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+  /** When the day-before reminder went to those of the audience who had not submitted. */
+  closeRemindedAt: timestamp('close_reminded_at', { withTimezone: true }),
 });
 
 /** Options of a question: stable ids, so an answer keeps meaning what was chosen after a wording change. */

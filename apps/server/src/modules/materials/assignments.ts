@@ -27,7 +27,7 @@ import { recordAudit } from '../../core/audit';
 import { type Caller, requirePlantAdmin } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
 import { withIdempotentTransaction } from '../../core/idempotency';
-import { announceMessages } from '../../core/messages';
+import { announceMessages, SHANGHAI_TOMORROW } from '../../core/messages';
 import type { Notifier } from '../../core/notifier';
 import type { Db } from '../../db/client';
 import { totalOver } from '../../db/paging';
@@ -36,6 +36,9 @@ import { shanghaiInput, shanghaiTime } from '../../db/shanghai-time';
 import { withTransaction } from '../../db/transaction';
 import { MAX_EXPORT_PEOPLE, textWorkbookBase64 } from '../../lib/text-workbook';
 import { managedBy, mayManageMaterial } from './scope';
+
+/** Where a worker's study messages lead. */
+const STUDY_PAGE = '/train/learn-list';
 
 /** The assignment and its material, when the caller manages the material. */
 const findManaged = async (db: Db, caller: Caller, id: number) => {
@@ -96,6 +99,14 @@ export const assignMaterial = async (
         })
         .returning({ id: materialAssignments.id });
       if (!created) throw new Error('the assignment was not stored');
+      // A message to each worker it reaches today (the app's 消息, and their WeCom where it is connected).
+      const required = draft.isRequired ? '必修' : '选修';
+      await tx.execute(sql`
+        insert into messages (employee_id, title, body, link, category)
+        select id, ${`新的学习任务：${draft.trainTheme}`.slice(0, 100)},
+               ${`${material.name}（${required}）${draft.dueAt ? `，请在 ${draft.dueAt} 前完成` : ''}。`},
+               ${STUDY_PAGE}, 'training'
+        from ${peopleOf(created.id)}`);
       await recordAudit(tx, {
         actor: caller,
         action: 'material.assign',
@@ -321,7 +332,7 @@ export const remindAssignment = async (
     if (!marked) throw new BusinessError('ASSIGNMENT_ALREADY_REMINDED');
     const { rows } = await tx.execute<{ employee_id: number }>(sql`
       insert into messages (employee_id, title, body, link, category)
-      select id, ${title}, ${body}, '/train/learn-list', 'training' from ${peopleOf(id)} where standing <> 'done'
+      select id, ${title}, ${body}, ${STUDY_PAGE}, 'training' from ${peopleOf(id)} where standing <> 'done'
       returning employee_id`);
     const employeeIds = rows.map((row) => row.employee_id);
     await recordAudit(tx, {
@@ -356,4 +367,26 @@ export const withdrawAssignment = async (
       requestId,
     });
   });
+};
+
+/**
+ * The day before an assignment is due: a message to each of its audience who has not finished, once (the job
+ * training-reminders, every morning). Answers how many were told.
+ */
+export const remindDueTomorrow = async (db: Db) => {
+  const { rows: due } = await db.execute<{ id: number; theme: string; due: string }>(sql`
+    update ${materialAssignments} set due_reminded_at = now()
+    where withdrawn_at is null and due_reminded_at is null
+      and due_at >= ${SHANGHAI_TOMORROW.from} and due_at < ${SHANGHAI_TOMORROW.to}
+    returning id, train_theme as theme, ${shanghaiTime(materialAssignments.dueAt)} as due`);
+  let told = 0;
+  for (const assignment of due) {
+    const { rowCount } = await db.execute(sql`
+      insert into messages (employee_id, title, body, link, category)
+      select id, ${`学习任务明天截止：${assignment.theme}`.slice(0, 100)}, ${`请在 ${assignment.due} 前完成。`},
+             ${STUDY_PAGE}, 'training'
+      from ${peopleOf(assignment.id)} where standing <> 'done'`);
+    told += rowCount ?? 0;
+  }
+  return told;
 };

@@ -8,6 +8,7 @@ import type { ExamType } from '@ess/contract/training';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  audienceIncludes,
   audienceRuleOf,
   managedByCaller,
   splitAudience,
@@ -18,6 +19,7 @@ import { recordAudit } from '../../core/audit';
 import { type Caller, requirePlantAdmin } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
 import { withIdempotentTransaction } from '../../core/idempotency';
+import { SHANGHAI_TOMORROW } from '../../core/messages';
 import type { Db } from '../../db/client';
 import { totalOver } from '../../db/paging';
 import { employees, type PaperDraw, paperQuestions, papers } from '../../db/schema/index';
@@ -123,6 +125,14 @@ export const publishPaper = async (
           poolCategoryId,
         })),
       );
+      // A message to each worker of the audience today (the app's 消息, and their WeCom where it is connected).
+      const word = isExam ? '考试' : '问卷';
+      await tx.execute(sql`
+        insert into messages (employee_id, title, body, link, category)
+        select ${employees.id}, ${`新的${word}：${draft.title}`.slice(0, 100)},
+               ${`${draft.opensAt} 至 ${draft.closesAt}，请在截止前完成。`}, ${paperPage(created.id)}, 'training'
+        from ${papers} join ${employees} on ${employees.leftOn} is null and ${audienceIncludes(papers)}
+        where ${papers.id} = ${created.id}`);
       await recordAudit(tx, {
         actor: caller,
         action: 'paper.publish',
@@ -240,4 +250,32 @@ export const withdrawPaper = async (db: Db, caller: Caller, { id, requestId }: {
       requestId,
     });
   });
+};
+
+/** Where a worker's messages about a paper lead. */
+const paperPage = (id: number) => `/paper/paper-detail?Id=${id}`;
+
+/**
+ * The day before a published paper closes: a message to each of its audience who has not submitted, once (the job
+ * training-reminders, every morning). Answers how many were told.
+ */
+export const remindClosingTomorrow = async (db: Db) => {
+  const { rows: closing } = await db.execute<{ id: number; title: string; type: string; closes: string }>(sql`
+    update ${papers} set close_reminded_at = now()
+    where is_authored and withdrawn_at is null and close_reminded_at is null
+      and closes_at >= ${SHANGHAI_TOMORROW.from} and closes_at < ${SHANGHAI_TOMORROW.to}
+    returning id, title, exam_type as type, ${shanghaiTime(papers.closesAt)} as closes`);
+  let told = 0;
+  for (const paper of closing) {
+    const word = paper.type === 'EXAM' ? '考试' : '问卷';
+    const { rowCount } = await db.execute(sql`
+      insert into messages (employee_id, title, body, link, category)
+      select ${employees.id}, ${`${word}明天截止：${paper.title}`.slice(0, 100)}, ${`请在 ${paper.closes} 前完成。`},
+             ${paperPage(paper.id)}, 'training'
+      from ${papers} join ${employees} on ${employees.leftOn} is null and ${audienceIncludes(papers)}
+      where ${papers.id} = ${paper.id}
+        and not exists (select 1 from paper_answers a where a.paper_id = ${paper.id} and a.employee_id = ${employees.id})`);
+    told += rowCount ?? 0;
+  }
+  return told;
 };
