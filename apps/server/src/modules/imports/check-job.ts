@@ -17,7 +17,15 @@ import type { Executor } from '../../db/transaction';
 import type { CheckThread } from './check-in-thread';
 import type { CheckInput, CheckResult } from './check-protocol';
 import type { FreshUploads } from './fresh-uploads';
-import { emptySettings, forgetFile, type ImportDeps, type JobRow, type Summary, setState } from './job-state';
+import {
+  emptySettings,
+  forgetFile,
+  type ImportDeps,
+  type JobRow,
+  type Summary,
+  setState,
+  tellClerk,
+} from './job-state';
 import type { EmployeeRef, ImportSettings, Lookups } from './validate';
 
 const SHOWN_REJECTED = 200;
@@ -222,9 +230,17 @@ export const processJob = async (
       rejectedRows: checked.rejected.length,
       message: missing.length > 0 ? `缺少必填列：${missing.join('、')}，请指定对应的列` : '',
     });
+    await tellClerk(db, job, {
+      outcome: '导入待确认',
+      body:
+        missing.length > 0
+          ? `缺少必填列：${missing.join('、')}，请在数据导入中指定对应的列。`
+          : `有效 ${checked.validRows} 行${checked.rejected.length > 0 ? `，被拒绝 ${checked.rejected.length} 行` : ''}，请在数据导入中确认。`,
+    });
   } catch (error) {
     const message = error instanceof BusinessError ? error.message : '文件读取失败，请检查文件后重新上传';
     await setState(deps, job, { status: 'failed', message });
+    await tellClerk(db, job, { outcome: '导入失败', body: message });
     await forgetFile(db, job.id);
     if (!(error instanceof BusinessError)) throw error;
   }

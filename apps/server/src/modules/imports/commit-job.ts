@@ -16,6 +16,7 @@ import {
   lockScope,
   type StoredSettings,
   setState,
+  tellClerk,
 } from './job-state';
 import { replaceRows } from './kinds';
 
@@ -80,6 +81,7 @@ export const commitJob = async (deps: Pick<ImportDeps, 'db' | 'notifier'> & { ti
     });
     Object.assign(job, { status: 'done', progress: 100 });
     await announce(deps.notifier, job);
+    await tellClerk(deps.db, job, { to: requester?.id, outcome: '导入完成', body: `已写入 ${job.validRows} 行。` });
   } catch (caught) {
     const error = isQueryCanceled(caught)
       ? new BusinessError('IMPORT_TIMED_OUT', { limit: durationText(deps.timeLimitMs) })

@@ -201,6 +201,40 @@ describe('payslip import', () => {
     ]);
   });
 
+  it('tells the clerk when a check is ready to confirm and when the commit is done', async () => {
+    const a = await makeEmployee(t.database, { plant: 'GT' });
+    const file = xlsx([
+      HEADERS,
+      [a.empNo, '', 'PS02', '4000', '0', '4000', '3600'],
+      ['X404', '', 'PS02', '1', '0', '1', '1'],
+    ]);
+    const first = await uploaded(allPlants, { bu: 'GT', kind: 'payslip', month: '2025-06', file, fileName: 'c.xlsx' });
+    expect(first).toMatchObject({ validRows: 1, rejectedRows: 1 });
+    const { rows: clerk } = await t.database.pool.query<{ id: number }>(
+      "select id from employees where emp_no = '900001'",
+    );
+    const messagesOfClerk = async () =>
+      (
+        await t.database.pool.query<{ title: string; body: string; link: string }>(
+          "select title, body, link from messages where employee_id = $1 and title like '导入%：工资单 2025-06' order by id",
+          [clerk[0]?.id],
+        )
+      ).rows;
+    expect(await messagesOfClerk()).toEqual([
+      {
+        title: '导入待确认：工资单 2025-06',
+        body: '有效 1 行，被拒绝 1 行，请在数据导入中确认。',
+        link: '/admin/imports',
+      },
+    ]);
+    await commit(first.id);
+    expect((await messagesOfClerk()).at(-1)).toEqual({
+      title: '导入完成：工资单 2025-06',
+      body: '已写入 1 行。',
+      link: '/admin/imports',
+    });
+  });
+
   it('remembers a manual column mapping for the next month', async () => {
     const a = await makeEmployee(t.database, { plant: 'GT' });
     const file = xlsx([

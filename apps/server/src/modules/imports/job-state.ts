@@ -1,10 +1,11 @@
 // What the imports' worker and calls share: a job's row and state, the push of its state to the clerk's sockets, the
 // lock of a plant's month and the parts its file is stored in.
+import { IMPORT_KIND_LABELS, type ImportKind } from '@ess/contract/import-kinds';
 import type { ImportStatus } from '@ess/contract/imports';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Notifier } from '../../core/notifier';
 import type { Db } from '../../db/client';
-import { importJobs } from '../../db/schema/index';
+import { importJobs, messages } from '../../db/schema/index';
 import type { Executor } from '../../db/transaction';
 import type { FreshUploads } from './fresh-uploads';
 import type { ColumnMatch, ImportSettings, UnknownValue } from './validate';
@@ -43,6 +44,20 @@ export const lockScope = (tx: Executor, job: Pick<JobRow, 'bu' | 'kind' | 'yearM
 export const emptySettings = (): ImportSettings => ({ columns: {}, dateFormats: {}, valueMap: {} });
 
 // ——— Pushes ———
+
+/**
+ * A message to the clerk of the job (who uploaded it, or who asked for its commit): the app's 消息, and their WeCom
+ * where it is connected, so a long check or commit can be left running. Leads to 数据导入.
+ */
+export const tellClerk = async (
+  db: Executor,
+  job: Pick<JobRow, 'kind' | 'yearMonth' | 'createdBy'>,
+  { to = job.createdBy, outcome, body }: { to?: number | null; outcome: string; body: string },
+) => {
+  if (!to) return;
+  const what = `${IMPORT_KIND_LABELS[job.kind as ImportKind] ?? job.kind}${job.yearMonth ? ` ${job.yearMonth}` : ''}`;
+  await db.insert(messages).values({ employeeId: to, title: `${outcome}：${what}`, body, link: '/admin/imports' });
+};
 
 export const announce = async (notifier: Notifier, job: Pick<JobRow, 'id' | 'status' | 'progress' | 'createdBy'>) => {
   if (!job.createdBy) return;
