@@ -4,7 +4,8 @@
 // home carousel's pictures, bytes on the wire at 375 px, ≤ 60 KB per image; `--only materials`: a 500 MB material
 // uploaded by tus with its connection dropped twice, and the server's extra RSS meanwhile; `--only attempts`: answer
 // saves of 2,000 open exam attempts against the bare INSERT reference, the payslip call while they save every 10 s,
-// and the results of an exam with 20,000 submissions)
+// and the results of an exam with 20,000 submissions; `--only wecom`: a month's payslip messages to every employee
+// carried to a fake WeCom by the relay job, the payslip call beside it, and the silent sign-in's server time)
 // A benchmark, not a test: seeds N employees × 24 months into a fresh database, starts the real server
 // (one process, as in production), then loads it with autocannon from this process and prints a table.
 // References on the same server: a bare route answering a constant envelope, and one primary-key read
@@ -23,6 +24,7 @@ import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
 import { ensureDatabase, migrateDatabase } from '../apps/server/src/db/migrate';
 import { companyMonth } from '../apps/server/src/lib/calendar';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/seed/demo';
+import { type FakeWechat, startFakeWechat } from '../apps/server/test/fake-wechat';
 import { startReplicaPair } from '../apps/server/test/replica-pair';
 import { payslipMonths } from '../packages/contract/src/salary';
 import { loadAnswerSaves, preparePublishedExam, runAutosavers, startAttempts, timeResults } from './attempts';
@@ -41,6 +43,7 @@ import {
 } from './records';
 import { postgresCpuSeconds } from './replica';
 import { loadExamSubmissions, loadRanges, prepareBenchMedia, runViewers } from './training';
+import { benchWecom } from './wecom';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -76,6 +79,8 @@ const root = path.resolve(import.meta.dirname, '..');
 
 type Result = { name: string; rps: number; p50: number; p99: number; errors: number; non2xx: number };
 let serverEnv: NodeJS.ProcessEnv = {};
+/** `--only wecom`: the fake WeCom the server sends to and signs in with. */
+let fakeWecom: FakeWechat | undefined;
 
 /**
  * `--only replica`: the query calls on an instance reading the primary, then on one reading a streaming standby, in
@@ -201,6 +206,7 @@ const main = async () => {
     mkdirSync(path.join(dataDir, 'media'), { recursive: true });
     const port = 18_000 + Math.floor(Math.random() * 1000);
     const hasRedis = only.has('push') && (await isReachable(redisUrl));
+    fakeWecom = only.has('wecom') ? await startFakeWechat({ delayMs: 5 }) : undefined;
     serverEnv = {
       ...process.env,
       DATABASE_URL: url,
@@ -214,6 +220,17 @@ const main = async () => {
       ...(hasRedis ? { REDIS_URL: redisUrl } : {}),
       // The operations part compares this instance, without the job queue's workers, against one with them.
       ...(only.has('ops') ? { RUN_JOBS: 'no' } : {}),
+      // WeCom against the fake: the relay job sends every 10 s, the silent sign-in goes through it.
+      ...(fakeWecom
+        ? {
+            WECOM_CORP_ID: 'ww-bench',
+            WECOM_CORP_SECRET: 'bench',
+            WECOM_AGENT_ID: '1000002',
+            WECOM_API_BASE: fakeWecom.url,
+            WECOM_OAUTH_BASE: fakeWecom.url,
+            PUBLIC_URL: 'https://ess.example.com',
+          }
+        : {}),
     };
     server = spawn(process.execPath, serverArgs, {
       cwd: root,
@@ -320,6 +337,19 @@ const main = async () => {
     if (only.has('attempts')) {
       await benchAttempts({ base, pool: database.pool, results, dataDir });
     }
+    if (fakeWecom) {
+      const tokens = await Promise.all(sample.rows.map((row) => signToken(row)));
+      const [previousMonth] = payslipMonths(companyMonth());
+      const body = () => JSON.stringify({ day: previousMonth });
+      const route = 'SalaryPayslip/GetPersonSalaryByOld';
+      await warmUp(base, route, body, tokens);
+      await benchWecom({
+        base,
+        pool: database.pool,
+        fake: fakeWecom,
+        loadPayslip: (name) => load(base, name, route, body, tokens),
+      });
+    }
     if (only.has('materials')) {
       const { rows } = await database.pool.query<{ id: number; emp_no: string; bu: string }>(
         `select id, emp_no, bu from employees where emp_no = '900001'`,
@@ -343,6 +373,7 @@ const main = async () => {
       await new Promise((resolve) => server?.once('exit', resolve));
     }
     await cluster.stop();
+    await fakeWecom?.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 };

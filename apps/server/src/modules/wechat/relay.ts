@@ -13,7 +13,7 @@ import type { PlatformSettings, TicketStore } from './tickets';
 
 /** The most member ids one message/send may name (WeCom's limit). */
 export const WECOM_MAX_RECIPIENTS = 1000;
-/** Deliveries taken per run, and sent per run: a backlog drains over the next runs. */
+/** Deliveries taken, and sent, per round of a run. */
 const TAKEN_PER_RUN = 20_000;
 /** A temporary refusal is retried after 30 s, 1 min, 2 min … up to an hour, then given up after this many tries. */
 const MAX_ATTEMPTS = 8;
@@ -99,13 +99,30 @@ const takeNewMessages = async (db: Db): Promise<number> =>
     return taken.length;
   });
 
-/** Sends the due deliveries, grouped by their words; answers what became of them. */
+/** A run goes on while there is more to take or send (a month's payslips for a whole company), for this long at most. */
+const RUN_BUDGET_MS = 60_000;
+
+/** Takes and sends until nothing more is due or the run's time is up; answers what became of the deliveries. */
 export const relayMessagesToWeCom = async (deps: RelayDeps): Promise<RelayRun> => {
-  const { db, settings } = deps;
-  const { wecom } = settings;
+  const { wecom } = deps.settings;
   const run: RelayRun = { taken: 0, sent: 0, invalid: 0, retried: 0, failed: 0, recalled: 0, calls: 0 };
   if (!wecom) return run;
-  run.taken = await takeNewMessages(db);
+  const started = Date.now();
+  for (;;) {
+    const { taken, leased } = await relayRound(deps, { agentId: wecom.agentId, apiBase: wecom.apiBase }, run);
+    if ((taken === 0 && leased < TAKEN_PER_RUN) || Date.now() - started > RUN_BUDGET_MS) return run;
+  }
+};
+
+/** One round: the new messages taken, recalls done, leavers marked, and up to TAKEN_PER_RUN due deliveries sent. */
+const relayRound = async (
+  deps: RelayDeps,
+  wecom: { agentId: string; apiBase: string },
+  run: RelayRun,
+): Promise<{ taken: number; leased: number }> => {
+  const { db } = deps;
+  const taken = await takeNewMessages(db);
+  run.taken += taken;
   // Before sending: a withdrawn change's messages still waiting are not sent.
   await processRecalls(deps, wecom.apiBase, run);
   // Leavers first: their WeCom account is gone or soon will be, and a message must not reach it.
@@ -145,11 +162,11 @@ export const relayMessagesToWeCom = async (deps: RelayDeps): Promise<RelayRun> =
         url: `${base}${first.link || '/home'}`,
         btntxt: '详情',
       };
-      const answer = await sendCard(deps, { agentId: wecom.agentId, apiBase: wecom.apiBase }, batch, card, run);
+      const answer = await sendCard(deps, wecom, batch, card, run);
       await settle(db, batch, answer, run);
     }
   }
-  return run;
+  return { taken, leased: due.length };
 };
 
 /** A POST to WeCom's API with the shared access token; a stale token is fetched again once. Answers WeCom's answer. */
