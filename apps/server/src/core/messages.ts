@@ -85,12 +85,6 @@ export const sendMessages = async (
   afterCommit(() => notifier.publish({ employeeIds, kind, payload: { content: body || title } }), 'announce messages');
 };
 
-/** Tomorrow on Shanghai's calendar, as the instants it begins and ends: what a day-before reminder looks for. */
-export const SHANGHAI_TOMORROW = {
-  from: sql`(date_trunc('day', now() at time zone 'Asia/Shanghai') + interval '1 day') at time zone 'Asia/Shanghai'`,
-  to: sql`(date_trunc('day', now() at time zone 'Asia/Shanghai') + interval '2 days') at time zone 'Asia/Shanghai'`,
-};
-
 /**
  * The change `eventKey` names was taken back: its messages' WeCom cards are recalled (within WeCom's 24 hours) and
  * those not sent yet are not sent. The in-app messages stay; the change's own message says what happened.

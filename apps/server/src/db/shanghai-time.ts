@@ -7,3 +7,9 @@ export const shanghaiTime = (column: unknown) =>
 
 /** A 'yyyy-MM-dd HH:mm' the console sent, read on Shanghai's clock, as a timestamp to store. */
 export const shanghaiInput = (value: string) => sql`(${value}::timestamp at time zone 'Asia/Shanghai')`;
+
+/** Tomorrow on Shanghai's calendar, as the instants it begins and ends: what a day-before reminder looks for. */
+export const SHANGHAI_TOMORROW = {
+  from: sql`(date_trunc('day', now() at time zone 'Asia/Shanghai') + interval '1 day') at time zone 'Asia/Shanghai'`,
+  to: sql`(date_trunc('day', now() at time zone 'Asia/Shanghai') + interval '2 days') at time zone 'Asia/Shanghai'`,
+};

@@ -6,6 +6,7 @@ import { LRUCache } from 'lru-cache';
 import { ACCESS_TOKEN_SECONDS, type Caller, type SessionClaims } from '../core/caller';
 import { BusinessError } from '../core/errors';
 import type { Notification, Notifier } from '../core/notifier';
+import { cookieValue, SESSION_COOKIES } from './cookies';
 import { sendError } from './envelope';
 
 export { ACCESS_TOKEN_SECONDS };
@@ -176,8 +177,6 @@ export const createTokenService = ({
   };
 };
 
-const ACCESS_COOKIE = /(?:^|;)\s*ess_token=([^;\s]+)/;
-
 /** The client sends the token in a `token` header and as `Authorization: Bearer`. */
 const readToken = (request: FastifyRequest): string | undefined => {
   const bearer = request.headers.authorization;
@@ -185,8 +184,7 @@ const readToken = (request: FastifyRequest): string | undefined => {
   const header = request.headers.token;
   if (typeof header === 'string' && header) return header;
   if (!request.routeOptions.config?.acceptsCookieToken) return undefined;
-  const cookie = ACCESS_COOKIE.exec(request.headers.cookie ?? '')?.[1];
-  return cookie || undefined;
+  return cookieValue(request.headers.cookie, SESSION_COOKIES.token);
 };
 
 /**

@@ -5,14 +5,13 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BusinessError } from '../core/errors';
+import { hasSessionCookie } from './cookies';
 import { sendError } from './envelope';
 import { documentPolicy } from './security-headers';
 
 const HASHED_ASSETS_DIR = `${path.sep}assets${path.sep}`;
 /** A last path segment with an extension names a file, not a client-side route. */
 const LOOKS_LIKE_FILE = /\/[^/]*\.[^/]*$/;
-/** The web app's session cookies (apps/web/src/lib/session.ts): the access token or the refresh token. */
-const HAS_SESSION_COOKIE = /(?:^|;)\s*ess_(?:token|refresh)=[^;\s]/;
 const HOME_PATHS = new Set(['/', '/home']);
 const LOGIN_PATH = '/login';
 /** The HR console: its own document and code (admin.html), signed in with the same cookies. */
@@ -25,7 +24,7 @@ const CONSOLE_PATH = /^\/admin(?:\/|$)/;
  */
 const documentFor = (pathname: string, cookie: string | undefined, builtDocuments: ReadonlySet<string>) => {
   if (CONSOLE_PATH.test(pathname) && builtDocuments.has('admin.html')) return 'admin.html';
-  if (pathname === LOGIN_PATH || !cookie || !HAS_SESSION_COOKIE.test(cookie)) return 'index.html';
+  if (pathname === LOGIN_PATH || !hasSessionCookie(cookie)) return 'index.html';
   const document = HOME_PATHS.has(pathname) ? 'home.html' : 'app.html';
   return builtDocuments.has(document) ? document : 'index.html';
 };

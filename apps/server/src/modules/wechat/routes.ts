@@ -6,6 +6,7 @@ import type { Config } from '../../config';
 import { BusinessError } from '../../core/errors';
 import type { Db } from '../../db/client';
 import { registerCall } from '../../http/contract-routes';
+import { cookieValue, hasSessionCookie, SESSION_COOKIE_SECONDS, SESSION_COOKIES } from '../../http/cookies';
 import { publicRateLimit } from '../../http/public-rate-limit';
 import { createOutboxMessaging, type Messaging } from '../../integrations/messaging';
 import { type AccountDeps, signInByPlatform } from '../account/service';
@@ -25,20 +26,15 @@ import { getShareData, platformSettingsOf } from './service';
 import { getMessageSettings, saveMessageSettings } from './settings';
 import { createTicketStore } from './tickets';
 
-/** The session cookies of the web app (apps/web/src/lib/session.ts), with their lifetimes there. */
-const SESSION_COOKIES = { token: 'ess_token', refresh: 'ess_refresh', user: 'ess_user' };
-const TOKEN_SECONDS = 2 * 60 * 60;
-const USER_SECONDS = 24 * 60 * 60;
-const REFRESH_SECONDS = 30 * 24 * 60 * 60;
-/** The web app's session cookies: the access token or the refresh token. */
-const HAS_SESSION_COOKIE = /(?:^|;)\s*ess_(?:token|refresh)=[^;\s]/;
+const cookieOf = (request: FastifyRequest, name: string) => cookieValue(request.headers.cookie, name);
 
-const cookieOf = (request: FastifyRequest, name: string) =>
-  new RegExp(`(?:^|;)\\s*${name}=([^;]*)`).exec(request.headers.cookie ?? '')?.[1] || undefined;
-
+const secureOf = (request: FastifyRequest) => (request.protocol === 'https' ? '; Secure' : '');
 /** A cookie the web app reads (not HttpOnly), as its own code writes them. */
 const appCookie = (request: FastifyRequest, name: string, value: string, maxAgeSeconds: number) =>
-  `${name}=${value}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax${request.protocol === 'https' ? '; Secure' : ''}`;
+  `${name}=${value}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax${secureOf(request)}`;
+/** The browser's half of a sign-in state, seen only by the OAuth routes; an empty value with no age removes it. */
+const stateCookie = (request: FastifyRequest, nonce = '', maxAgeSeconds = 0) =>
+  `${OAUTH_COOKIE}=${nonce}; Path=/api/Wechat; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secureOf(request)}`;
 
 /** Why the sign-in page is shown after a silent sign-in did not work (its words are the page's). */
 const NOTICE_OF: Record<string, string> = {
@@ -51,17 +47,17 @@ const NOTICE_OF: Record<string, string> = {
  * Where a page request inside WeCom without a session goes first: WeCom's silent sign-in, when WeCom is configured
  * and it was not tried just now; undefined: the page is served as usual (apps/server/src/http/web-app.ts).
  */
-export const silentSignInRedirect =
-  (config: Config) =>
-  (request: FastifyRequest): string | undefined => {
-    if (!platformSettingsOf(config).wecom || !isWeComBrowser(request.headers['user-agent'])) return undefined;
-    const cookie = request.headers.cookie ?? '';
-    if (HAS_SESSION_COOKIE.test(cookie) || cookieOf(request, OAUTH_TRIED_COOKIE)) return undefined;
+export const silentSignInRedirect = (config: Config) => {
+  const isWeComConfigured = Boolean(platformSettingsOf(config).wecom);
+  return (request: FastifyRequest): string | undefined => {
+    if (!isWeComConfigured || !isWeComBrowser(request.headers['user-agent'])) return undefined;
+    if (hasSessionCookie(request.headers.cookie) || cookieOf(request, OAUTH_TRIED_COOKIE)) return undefined;
     const next = safeNext(request.url);
     // The sign-in page and the console are shown as they are (the console signs in with a password on a PC).
     if (next !== request.url || /^\/admin(?:\/|$|\?)/.test(request.url)) return undefined;
     return `/api/Wechat/OAuth?${new URLSearchParams({ next })}`;
   };
+};
 
 export const registerWechatRoutes = (
   app: FastifyInstance,
@@ -80,7 +76,7 @@ export const registerWechatRoutes = (
   ) => {
     reply.header('set-cookie', [
       appCookie(request, OAUTH_TRIED_COOKIE, '1', OAUTH_STATE_SECONDS),
-      `${OAUTH_COOKIE}=; Path=/api/Wechat; Max-Age=0; HttpOnly; SameSite=Lax`,
+      stateCookie(request),
     ]);
     const query = new URLSearchParams({ notice, ...(next === DEFAULT_NEXT ? {} : { redirect: next }) });
     return reply.redirect(`/login?${query}`);
@@ -92,12 +88,7 @@ export const registerWechatRoutes = (
     const next = safeNext((request.query as { next?: unknown }).next);
     if (!settings.wecom) return reply.redirect(`/login?${new URLSearchParams({ redirect: next })}`);
     const { nonce, location } = await beginSilentSignIn(oauth, { next, callbackUrl: callbackUrlOf(request) });
-    reply.header(
-      'set-cookie',
-      `${OAUTH_COOKIE}=${nonce}; Path=/api/Wechat; Max-Age=${OAUTH_STATE_SECONDS}; HttpOnly; SameSite=Lax${
-        request.protocol === 'https' ? '; Secure' : ''
-      }`,
-    );
+    reply.header('set-cookie', stateCookie(request, nonce, OAUTH_STATE_SECONDS));
     return reply.redirect(location);
   });
 
@@ -121,15 +112,15 @@ export const registerWechatRoutes = (
     }
     const { userAccount, userName, id, baseBu, deptName, titleName } = session.user;
     reply.header('set-cookie', [
-      appCookie(request, SESSION_COOKIES.token, session.token, TOKEN_SECONDS),
-      appCookie(request, SESSION_COOKIES.refresh, session.refreshToken, REFRESH_SECONDS),
+      appCookie(request, SESSION_COOKIES.token, session.token, SESSION_COOKIE_SECONDS.token),
+      appCookie(request, SESSION_COOKIES.refresh, session.refreshToken, SESSION_COOKIE_SECONDS.refresh),
       appCookie(
         request,
         SESSION_COOKIES.user,
         encodeURIComponent(JSON.stringify({ userAccount, userName, id, baseBu, deptName, titleName })),
-        USER_SECONDS,
+        SESSION_COOKIE_SECONDS.user,
       ),
-      `${OAUTH_COOKIE}=; Path=/api/Wechat; Max-Age=0; HttpOnly; SameSite=Lax`,
+      stateCookie(request),
     ]);
     // The handbook version current for the plant not accepted yet: home's dialog asks for it first, as after a
     // password sign-in.
