@@ -12,11 +12,11 @@ import { candidates, changeRequests, importJobs, notices, proposals } from '../.
 import { listAnnouncements, receiptSummary } from '../announcements/service';
 import { getAcceptance, listVersions } from '../handbook/service';
 import { FEEDBACK_ITEM } from '../inbox/service';
-import { assignmentProgress, listAssignments } from '../materials/service';
+import { assignmentProgress, latestLiveAssignment } from '../materials/service';
 import { listBatches } from '../payslip-batches/service';
 import { PROPOSAL_ITEM } from '../proposals/service';
 import { CANDIDATE_ITEM } from '../recruitment/service';
-import { listAuthoredPapers, paperResults } from '../training/service';
+import { departmentFigures, listAuthoredPapers } from '../training/service';
 
 /** The first instant of this month on Shanghai's calendar. */
 const MONTH_START = sql`date_trunc('month', now() at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai'`;
@@ -81,8 +81,8 @@ const latestExam = async (db: Db, caller: Caller, bu: string): Promise<PlantDash
     rows: [exam],
   } = await listAuthoredPapers(db, caller, { bu, examType: 'EXAM', hasOpened: true, page: 1, pageSize: 1 });
   if (!exam) return null;
-  const results = await paperResults(db, caller, exam.id);
-  const inPlant = results.departments.filter((department) => department.bu === bu);
+  // The plant's part of the results' departments: the per-question figures are not read.
+  const inPlant = await departmentFigures(db, { id: exam.id, passScore: exam.passScore, bu });
   const sum = (pick: (department: (typeof inPlant)[number]) => number) =>
     inPlant.reduce((total, department) => total + pick(department), 0);
   return {
@@ -91,14 +91,12 @@ const latestExam = async (db: Db, caller: Caller, bu: string): Promise<PlantDash
     isOpen: exam.state === 'open',
     audience: sum((department) => department.audienceCount),
     submitted: sum((department) => department.submittedCount),
-    passed: results.passScore === null ? null : sum((department) => department.passedCount),
+    passed: exam.passScore === null ? null : sum((department) => department.passedCount),
   };
 };
 
 const latestStudy = async (db: Db, caller: Caller, bu: string): Promise<PlantDashboard['study']> => {
-  const {
-    rows: [assignment],
-  } = await listAssignments(db, caller, { bu, isLive: true, page: 1, pageSize: 1 });
+  const assignment = await latestLiveAssignment(db, caller, bu);
   if (!assignment) return null;
   const progress = await assignmentProgress(db, caller, { id: assignment.id, bu });
   return {

@@ -156,15 +156,7 @@ const author = alias(employees, 'author');
 export const listAssignments = async (
   db: Db,
   caller: Caller,
-  filter: {
-    materialId?: number;
-    /** The assignments of one plant's materials. */
-    bu?: string;
-    /** Only those not withdrawn. */
-    isLive?: boolean;
-    page: number;
-    pageSize: number;
-  },
+  filter: { materialId?: number; page: number; pageSize: number },
 ): Promise<{ rows: AssignmentRow[]; totalCount: number }> => {
   requirePlantAdmin(caller);
   if (filter.materialId !== undefined) {
@@ -196,8 +188,6 @@ export const listAssignments = async (
       and(
         managedBy(caller),
         filter.materialId === undefined ? undefined : eq(materialAssignments.materialId, filter.materialId),
-        filter.bu === undefined ? undefined : eq(trainingMaterials.bu, filter.bu),
-        filter.isLive ? isNull(materialAssignments.withdrawnAt) : undefined,
       ),
     )
     .orderBy(desc(materialAssignments.id))
@@ -221,6 +211,26 @@ export const listAssignments = async (
     });
   }
   return { rows: listed, totalCount: rows[0]?.total ?? 0 };
+};
+
+/** The newest assignment of a plant's materials not withdrawn, as the dashboard names it; undefined when none. */
+export const latestLiveAssignment = async (db: Db, caller: Caller, bu: string) => {
+  requirePlantAdmin(caller, bu);
+  const [row] = await db
+    .select({
+      id: materialAssignments.id,
+      materialId: materialAssignments.materialId,
+      materialName: trainingMaterials.name,
+      trainTheme: materialAssignments.trainTheme,
+      isRequired: materialAssignments.isRequired,
+      dueAt: shanghaiTime(materialAssignments.dueAt),
+    })
+    .from(materialAssignments)
+    .innerJoin(trainingMaterials, eq(trainingMaterials.id, materialAssignments.materialId))
+    .where(and(eq(trainingMaterials.bu, bu), isNull(materialAssignments.withdrawnAt)))
+    .orderBy(desc(materialAssignments.id))
+    .limit(1);
+  return row;
 };
 
 export const assignmentProgress = async (

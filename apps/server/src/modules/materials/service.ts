@@ -20,7 +20,7 @@ import type { MediaTools } from './media-tools';
 import { managedBy, mayManageMaterial } from './scope';
 
 /** What the dashboard shows of the assignments, read as the assignments' drawer reads them. */
-export { assignmentProgress, listAssignments, remindDueTomorrow } from './assignments';
+export { assignmentProgress, latestLiveAssignment, remindDueTomorrow } from './assignments';
 export { managedBy, mayManageMaterial };
 
 /** Partial uploads (the tus store), relative to MEDIA_DIR. */

@@ -62,6 +62,30 @@ const medianOf = (sorted: readonly number[]) => {
 /** Most texts a question lists (the latest). */
 const TEXTS_SHOWN = 50;
 
+/**
+ * The audience today per plant and department (one plant's when `bu` is given), beside who of it submitted and
+ * passed, each worker by their best attempt: the results' departments and the dashboard's latest exam.
+ */
+export const departmentFigures = async (
+  db: Db,
+  { id, passScore, bu }: { id: number; passScore: number | null; bu?: string },
+): Promise<PaperResults['departments']> => {
+  const { rows } = await db.execute(sql`
+      with best as (
+        select distinct on (a.employee_id) a.employee_id, a.score from paper_answers a where a.paper_id = ${id}
+        order by a.employee_id, a.score desc nulls last, a.attempt_no desc
+      )
+      select ${employees.bu} as bu, ${employees.deptName} as "deptName", count(*)::int as "audienceCount",
+             count(b.employee_id)::int as "submittedCount",
+             count(b.employee_id) filter (where ${passScore}::numeric is not null and b.score >= ${passScore}::numeric)::int
+               as "passedCount"
+      from ${papers} join ${employees} on ${employees.leftOn} is null and ${audienceIncludes(papers)}
+      left join best b on b.employee_id = ${employees.id}
+      where ${papers.id} = ${id} ${bu ? sql`and ${employees.bu} = ${bu}` : sql``}
+      group by ${employees.bu}, ${employees.deptName} order by ${employees.bu}, ${employees.deptName}`);
+  return rows as PaperResults['departments'];
+};
+
 export const paperResults = async (db: Db, caller: Caller, id: number): Promise<PaperResults> => {
   const paper = await findManaged(db, caller, id);
   const isExam = paper.examType === 'EXAM';
@@ -86,24 +110,10 @@ export const paperResults = async (db: Db, caller: Caller, id: number): Promise<
   const startedQuery = db.execute(
     sql`select count(distinct employee_id)::int as started from paper_attempts where paper_id = ${id}`,
   );
-  // The audience today, per plant and department, beside who of it submitted and passed.
-  const departmentsQuery = db.execute(sql`
-      with best as (
-        select distinct on (a.employee_id) a.employee_id, a.score from paper_answers a where a.paper_id = ${id}
-        order by a.employee_id, a.score desc nulls last, a.attempt_no desc
-      )
-      select ${employees.bu} as bu, ${employees.deptName} as "deptName", count(*)::int as "audienceCount",
-             count(b.employee_id)::int as "submittedCount",
-             count(b.employee_id) filter (where ${pass}::numeric is not null and b.score >= ${pass}::numeric)::int
-               as "passedCount"
-      from ${papers} join ${employees} on ${employees.leftOn} is null and ${audienceIncludes(papers)}
-      left join best b on b.employee_id = ${employees.id}
-      where ${papers.id} = ${id}
-      group by ${employees.bu}, ${employees.deptName} order by ${employees.bu}, ${employees.deptName}`);
+  const departmentsQuery = departmentFigures(db, { id, passScore: pass });
   // The three on connections of their own at once: the answer waits for the slowest, not for all of them in turn.
-  const [{ rows: best }, startedRows, departmentRows] = await Promise.all([bestQuery, startedQuery, departmentsQuery]);
+  const [{ rows: best }, startedRows, departments] = await Promise.all([bestQuery, startedQuery, departmentsQuery]);
   const [{ started = 0 } = {}] = startedRows.rows as { started: number }[];
-  const departments = departmentRows.rows as PaperResults['departments'];
 
   const tallies = new Map<string, Tally>();
   const tallyOf = (key: string) => {

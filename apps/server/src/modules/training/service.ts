@@ -2,5 +2,5 @@
 // uploads are measured the same way as the study's videos), and the published papers with their results (the
 // dashboard's latest exam, read as the papers' page reads it).
 export { listAuthoredPapers, publishPaper, remindClosingTomorrow } from './authoring';
-export { paperResults } from './results';
+export { departmentFigures } from './results';
 export { isMovieHeaderFirst, readVideoSeconds } from './video-length';
