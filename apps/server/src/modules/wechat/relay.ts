@@ -81,22 +81,24 @@ const takeNewMessages = async (db: Db): Promise<number> =>
       sql`select last_message_id as last from ${relayCursors} where channel = 'wecom' for update`,
     );
     const last = rows[0]?.last ?? 0;
-    const { rows: taken } = await tx.execute<{ message_id: number }>(sql`
-      insert into ${platformDeliveries} (message_id, employee_id, channel)
-      select m.id, m.employee_id, 'wecom' from (
-        select id, employee_id, category from messages where id > ${last} order by id limit ${TAKEN_PER_RUN}) m
-      -- A reminder the worker keeps from their WeCom stays in the app only.
-      where m.category = '' or not exists (
-        select 1 from message_settings s where s.employee_id = m.employee_id and m.category = any(s.muted))
-      on conflict (message_id) do nothing
-      returning message_id`);
-    const { rows: reached } = await tx.execute<{ upto: number | null }>(sql`
-      select max(id) as upto from (select id from messages where id > ${last} order by id limit ${TAKEN_PER_RUN}) m`);
-    const upto = reached[0]?.upto;
-    if (upto !== null && upto !== undefined) {
-      await tx.execute(sql`update ${relayCursors} set last_message_id = ${upto} where channel = 'wecom'`);
-    }
-    return taken.length;
+    // The next messages read once: their deliveries made and the cursor moved past them in one statement.
+    const { rows: moved } = await tx.execute<{ taken: number }>(sql`
+      with next as (
+        select id, employee_id, category from messages where id > ${last} order by id limit ${TAKEN_PER_RUN}
+      ), taken as (
+        insert into ${platformDeliveries} (message_id, employee_id, channel)
+        select n.id, n.employee_id, 'wecom' from next n
+        -- A reminder the worker keeps from their WeCom stays in the app only.
+        where n.category = '' or not exists (
+          select 1 from message_settings s where s.employee_id = n.employee_id and n.category = any(s.muted))
+        on conflict (message_id) do nothing
+        returning 1
+      ), cursor as (
+        update ${relayCursors} set last_message_id = (select max(id) from next)
+        where channel = 'wecom' and exists (select 1 from next)
+      )
+      select (select count(*) from taken)::int as taken`);
+    return moved[0]?.taken ?? 0;
   });
 
 /** A run goes on while there is more to take or send (a month's payslips for a whole company), for this long at most. */
