@@ -3,9 +3,10 @@
 import { IMPORT_KIND_LABELS, type ImportKind } from '@ess/contract/import-kinds';
 import type { ImportStatus } from '@ess/contract/imports';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { sendMessages } from '../../core/messages';
 import type { Notifier } from '../../core/notifier';
 import type { Db } from '../../db/client';
-import { importJobs, messages } from '../../db/schema/index';
+import { importJobs } from '../../db/schema/index';
 import type { Executor } from '../../db/transaction';
 import type { FreshUploads } from './fresh-uploads';
 import type { ColumnMatch, ImportSettings, UnknownValue } from './validate';
@@ -56,7 +57,10 @@ export const tellClerk = async (
 ) => {
   if (!to) return;
   const what = `${IMPORT_KIND_LABELS[job.kind as ImportKind] ?? job.kind}${job.yearMonth ? ` ${job.yearMonth}` : ''}`;
-  await db.insert(messages).values({ employeeId: to, title: `${outcome}：${what}`, body, link: '/admin/imports' });
+  await sendMessages(
+    { tx: db },
+    { to: { employeeIds: [to] }, title: `${outcome}：${what}`, body, link: '/admin/imports' },
+  );
 };
 
 export const announce = async (notifier: Notifier, job: Pick<JobRow, 'id' | 'status' | 'progress' | 'createdBy'>) => {

@@ -27,7 +27,7 @@ import { recordAudit } from '../../core/audit';
 import { type Caller, requirePlantAdmin } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
 import { withIdempotentTransaction } from '../../core/idempotency';
-import { announceMessages } from '../../core/messages';
+import { announceMessages, sendMessages } from '../../core/messages';
 import type { Notifier } from '../../core/notifier';
 import type { Db } from '../../db/client';
 import { totalOver } from '../../db/paging';
@@ -101,12 +101,16 @@ export const assignMaterial = async (
       if (!created) throw new Error('the assignment was not stored');
       // A message to each worker it reaches today (the app's 消息, and their WeCom where it is connected).
       const required = draft.isRequired ? '必修' : '选修';
-      await tx.execute(sql`
-        insert into messages (employee_id, title, body, link, category)
-        select id, ${`新的学习任务：${draft.trainTheme}`.slice(0, 100)},
-               ${`${material.name}（${required}）${draft.dueAt ? `，请在 ${draft.dueAt} 前完成` : ''}。`},
-               ${STUDY_PAGE}, 'training'
-        from ${peopleOf(created.id)}`);
+      await sendMessages(
+        { tx },
+        {
+          to: { query: sql`select id from ${peopleOf(created.id)}` },
+          title: `新的学习任务：${draft.trainTheme}`,
+          body: `${material.name}（${required}）${draft.dueAt ? `，请在 ${draft.dueAt} 前完成` : ''}。`,
+          link: STUDY_PAGE,
+          category: 'training',
+        },
+      );
       await recordAudit(tx, {
         actor: caller,
         action: 'material.assign',
@@ -150,6 +154,9 @@ const peopleOf = (id: number, bu?: string) => sql`(
   left join study_assignments sa on sa.employee_id = ${employees.id} and sa.material_id = a.material_id
   where a.id = ${id} ${bu ? sql`and ${employees.bu} = ${bu}` : sql``}
 ) people`;
+
+/** The ids of an assignment's audience who have not finished it: whom a reminder goes to. */
+const notFinishedOf = (id: number) => sql`select id from ${peopleOf(id)} where standing <> 'done'`;
 
 const author = alias(employees, 'author');
 
@@ -340,11 +347,10 @@ export const remindAssignment = async (
       .where(and(eq(materialAssignments.id, id), sql`${materialAssignments.remindedAt} is null`))
       .returning({ id: materialAssignments.id });
     if (!marked) throw new BusinessError('ASSIGNMENT_ALREADY_REMINDED');
-    const { rows } = await tx.execute<{ employee_id: number }>(sql`
-      insert into messages (employee_id, title, body, link, category)
-      select id, ${title}, ${body}, ${STUDY_PAGE}, 'training' from ${peopleOf(id)} where standing <> 'done'
-      returning employee_id`);
-    const employeeIds = rows.map((row) => row.employee_id);
+    const employeeIds = await sendMessages(
+      { tx },
+      { to: { query: notFinishedOf(id) }, title, body, link: STUDY_PAGE, category: 'training' },
+    );
     await recordAudit(tx, {
       actor: caller,
       action: 'material.remind',
@@ -391,12 +397,17 @@ export const remindDueTomorrow = async (db: Db) => {
     returning id, train_theme as theme, ${shanghaiTime(materialAssignments.dueAt)} as due`);
   let told = 0;
   for (const assignment of due) {
-    const { rowCount } = await db.execute(sql`
-      insert into messages (employee_id, title, body, link, category)
-      select id, ${`学习任务明天截止：${assignment.theme}`.slice(0, 100)}, ${`请在 ${assignment.due} 前完成。`},
-             ${STUDY_PAGE}, 'training'
-      from ${peopleOf(assignment.id)} where standing <> 'done'`);
-    told += rowCount ?? 0;
+    const reached = await sendMessages(
+      { tx: db },
+      {
+        to: { query: notFinishedOf(assignment.id) },
+        title: `学习任务明天截止：${assignment.theme}`,
+        body: `请在 ${assignment.due} 前完成。`,
+        link: STUDY_PAGE,
+        category: 'training',
+      },
+    );
+    told += reached.length;
   }
   return told;
 };

@@ -19,6 +19,7 @@ import { recordAudit } from '../../core/audit';
 import { type Caller, requirePlantAdmin } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
 import { withIdempotentTransaction } from '../../core/idempotency';
+import { sendMessages } from '../../core/messages';
 import type { Db } from '../../db/client';
 import { totalOver } from '../../db/paging';
 import { employees, type PaperDraw, paperQuestions, papers } from '../../db/schema/index';
@@ -126,12 +127,16 @@ export const publishPaper = async (
       );
       // A message to each worker of the audience today (the app's 消息, and their WeCom where it is connected).
       const word = isExam ? '考试' : '问卷';
-      await tx.execute(sql`
-        insert into messages (employee_id, title, body, link, category)
-        select ${employees.id}, ${`新的${word}：${draft.title}`.slice(0, 100)},
-               ${`${draft.opensAt} 至 ${draft.closesAt}，请在截止前完成。`}, ${paperPage(created.id)}, 'training'
-        from ${papers} join ${employees} on ${employees.leftOn} is null and ${audienceIncludes(papers)}
-        where ${papers.id} = ${created.id}`);
+      await sendMessages(
+        { tx },
+        {
+          to: { query: audienceOfPaper(created.id) },
+          title: `新的${word}：${draft.title}`,
+          body: `${draft.opensAt} 至 ${draft.closesAt}，请在截止前完成。`,
+          link: paperPage(created.id),
+          category: 'training',
+        },
+      );
       await recordAudit(tx, {
         actor: caller,
         action: 'paper.publish',
@@ -251,6 +256,12 @@ export const withdrawPaper = async (db: Db, caller: Caller, { id, requestId }: {
   });
 };
 
+/** The ids of the employees in service a paper's audience includes today. */
+const audienceOfPaper = (id: number) =>
+  sql`select ${employees.id} as id from ${papers}
+      join ${employees} on ${employees.leftOn} is null and ${audienceIncludes(papers)}
+      where ${papers.id} = ${id}`;
+
 /** Where a worker's messages about a paper lead. */
 const paperPage = (id: number) => `/paper/paper-detail?Id=${id}`;
 
@@ -267,14 +278,20 @@ export const remindClosingTomorrow = async (db: Db) => {
   let told = 0;
   for (const paper of closing) {
     const word = paper.type === 'EXAM' ? '考试' : '问卷';
-    const { rowCount } = await db.execute(sql`
-      insert into messages (employee_id, title, body, link, category)
-      select ${employees.id}, ${`${word}明天截止：${paper.title}`.slice(0, 100)}, ${`请在 ${paper.closes} 前完成。`},
-             ${paperPage(paper.id)}, 'training'
-      from ${papers} join ${employees} on ${employees.leftOn} is null and ${audienceIncludes(papers)}
-      where ${papers.id} = ${paper.id}
-        and not exists (select 1 from paper_answers a where a.paper_id = ${paper.id} and a.employee_id = ${employees.id})`);
-    told += rowCount ?? 0;
+    const reached = await sendMessages(
+      { tx: db },
+      {
+        to: {
+          query: sql`${audienceOfPaper(paper.id)}
+            and not exists (select 1 from paper_answers a where a.paper_id = ${paper.id} and a.employee_id = ${employees.id})`,
+        },
+        title: `${word}明天截止：${paper.title}`,
+        body: `请在 ${paper.closes} 前完成。`,
+        link: paperPage(paper.id),
+        category: 'training',
+      },
+    );
+    told += reached.length;
   }
   return told;
 };
