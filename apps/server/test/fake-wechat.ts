@@ -3,7 +3,7 @@
 // straight back to the redirect_uri with a fresh code for whoever the phone is signed into WeCom as, and
 // /cgi-bin/auth/getuserinfo answers a code once, as WeCom does (40029 for a used or unknown code, 42001 for an
 // access token it was told has expired).
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export type FakeWechat = {
@@ -30,6 +30,17 @@ export type FakeWechat = {
   refuseNextSends: (count: number, errcode: number) => void;
   /** Tickets answered: the nth fetch of a path answers `<prefix>-<n>`. */
   close: () => Promise<void>;
+};
+
+/** A request's body as text. */
+const bodyOf = async (request: IncomingMessage) => {
+  let text = '';
+  for await (const chunk of request) text += chunk;
+  return text;
+};
+const answerJson = (response: ServerResponse, body: unknown) => {
+  response.writeHead(200, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(body));
 };
 
 export const startFakeWechat = async ({ delayMs = 50, expiresIn = 7200 } = {}): Promise<FakeWechat> => {
@@ -81,11 +92,7 @@ export const startFakeWechat = async ({ delayMs = 50, expiresIn = 7200 } = {}): 
     counts[url.pathname] = count;
     // For a browser test in another process: who the phone is signed into WeCom as ({"userid"} or {"openid"}).
     if (url.pathname === '/fake/sign-in-as' && request.method === 'POST') {
-      let text = '';
-      request.on('data', (chunk) => {
-        text += chunk;
-      });
-      request.on('end', () => {
+      void bodyOf(request).then((text) => {
         signedIn = JSON.parse(text) as typeof signedIn;
         response.writeHead(204);
         response.end();
@@ -93,25 +100,13 @@ export const startFakeWechat = async ({ delayMs = 50, expiresIn = 7200 } = {}): 
       return;
     }
     if (url.pathname === '/cgi-bin/message/send' && request.method === 'POST') {
-      let text = '';
-      request.on('data', (chunk) => {
-        text += chunk;
-      });
-      request.on('end', () => {
-        response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(sendMessage(url, text)));
-      });
+      void bodyOf(request).then((text) => answerJson(response, sendMessage(url, text)));
       return;
     }
     if (url.pathname === '/cgi-bin/message/recall' && request.method === 'POST') {
-      let text = '';
-      request.on('data', (chunk) => {
-        text += chunk;
-      });
-      request.on('end', () => {
+      void bodyOf(request).then((text) => {
         recalls.push((JSON.parse(text) as { msgid: string }).msgid);
-        response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ errcode: 0, errmsg: 'ok' }));
+        answerJson(response, { errcode: 0, errmsg: 'ok' });
       });
       return;
     }
