@@ -1,5 +1,6 @@
-// /logistics/cabinet: an employee's shoe cabinet; each action asks first, cancel sends nothing.
-import { beforeAll, describe, expect, it } from 'vitest';
+// /logistics/cabinet: an employee's shoe cabinet; each action asks first, cancel sends nothing; the outcome of an open
+// is told in words, also when the (fake) controller is busy at first or refuses.
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { usePhone } from './harness';
 import { openSignedIn, recordRequests, requestsSoFar, screenshot, tapWhenStill } from './screen-helpers';
 import { type MadeEmployee, makeCabinet, makeEmployee, useTestData } from './test-data';
@@ -20,6 +21,14 @@ beforeAll(async () => {
   }));
 });
 
+/** The line under the buttons that says what became of the last command. */
+const commandLine = () => phone.page.locator('.cabinet-command');
+/** The fake cabinet controller's next answers (it answers 200 otherwise). */
+const scriptController = async (...modes: string[]) => {
+  const answer = await fetch(inject('fakeControllerControlUrl'), { method: 'POST', body: JSON.stringify(modes) });
+  expect(answer.status).toBe(204);
+};
+
 const detailRow = (label: string) => phone.page.locator('.cabinet-details .adm-list-item', { hasText: label });
 
 describe('cabinet', () => {
@@ -34,7 +43,7 @@ describe('cabinet', () => {
     await screenshot(phone.page, 'cabinet');
   });
 
-  it('opens the box only after 确定: cancel sends nothing, confirm shows the server message', async () => {
+  it('opens the box only after 确定: cancel sends nothing, confirm says 已开柜 once the controller opened it', async () => {
     const opens = recordRequests(phone.page, 'LogisticsCabinet/RemoteOpenCabinet');
     await openSignedIn(phone, worker, '/logistics/cabinet');
     await detailRow('箱号').getByText('117').waitFor();
@@ -50,9 +59,27 @@ describe('cabinet', () => {
 
     await phone.page.getByRole('button', { name: '开柜' }).click();
     await tapWhenStill(phone.page.getByRole('dialog').getByRole('button', { name: '确定' }));
-    await phone.page.getByText('开柜指令已发送').waitFor();
+    await commandLine().getByText('已开柜').waitFor();
     expect(opens).toHaveLength(1);
     expect(opens[0]?.boxId).toBe(boxId);
+  });
+
+  it('keeps trying a busy controller and tells the worker when the box opened, or whom to ask', async () => {
+    await scriptController('busy');
+    await openSignedIn(phone, worker, '/logistics/cabinet');
+    await detailRow('箱号').getByText('117').waitFor();
+    await phone.page.getByRole('button', { name: '开柜' }).click();
+    await tapWhenStill(phone.page.getByRole('dialog').getByRole('button', { name: '确定' }));
+    await commandLine().getByText('正在开柜，请稍候').waitFor();
+    await screenshot(phone.page, 'cabinet-opening');
+    // The server's job tries it again after five seconds; the screen follows it until the box is open.
+    await commandLine().getByText('已开柜').waitFor({ timeout: 30_000 });
+
+    await scriptController('refuse');
+    await phone.page.getByRole('button', { name: '开柜' }).click();
+    await tapWhenStill(phone.page.getByRole('dialog').getByRole('button', { name: '确定' }));
+    await commandLine().getByText('开柜失败，请联系总务').waitFor();
+    await screenshot(phone.page, 'cabinet-open-failed');
   });
 
   it('updates the cabinet photo only after the overwrite warning is confirmed', async () => {
@@ -69,7 +96,7 @@ describe('cabinet', () => {
 
     await phone.page.getByRole('button', { name: '更新柜子照片' }).click();
     await tapWhenStill(phone.page.getByRole('dialog').getByRole('button', { name: '确定' }));
-    await phone.page.getByText('照片更新指令已发送').waitFor();
+    await commandLine().getByText('照片已提交，正在同步到考勤系统').waitFor();
     expect(updates).toHaveLength(1);
     expect(updates[0]?.boxId).toBe(boxId);
     await phone.page.getByRole('dialog').waitFor({ state: 'detached' });

@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { type FakeController, startFakeController } from '../apps/server/test/fake-controller';
 import { type FakeWechat, startFakeWechat } from '../apps/server/test/fake-wechat';
 import { E2E_SERVERS } from './servers';
 
@@ -14,6 +15,8 @@ declare module 'vitest' {
     servers: { baseUrl: string; dataDir: string }[];
     /** The fake WeCom the servers sign workers in with (POST /fake/sign-in-as names the phone's WeCom user). */
     fakeWecomUrl: string;
+    /** Where a spec scripts the fake cabinet controller's next answers (POST a JSON array of modes). */
+    fakeControllerControlUrl: string;
   }
 }
 
@@ -29,7 +32,7 @@ const freePort = () =>
   });
 
 /** A server of the built app on a fresh embedded database with demo data; stop() ends it and removes its data. */
-const startServer = async (fakeWecom: FakeWechat) => {
+const startServer = async (fakeWecom: FakeWechat, controller: FakeController) => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ess-e2e-'));
   const port = await freePort();
   let output = '';
@@ -46,11 +49,13 @@ const startServer = async (fakeWecom: FakeWechat) => {
     WECOM_AGENT_ID: '1000002',
     WECOM_API_BASE: fakeWecom.url,
     WECOM_OAUTH_BASE: fakeWecom.url,
+    // Cabinet commands go to a fake controller; the attendance system has none (its commands wait in the outbox).
+    CABINET_CONTROLLER_URL: controller.url,
   };
-  // Always the embedded database and no cabinet controller, whatever the calling shell has set
-  // (the server refuses an empty URL, so the variables are removed rather than blanked).
+  // Always the embedded database, whatever the calling shell has set (the server refuses an empty URL, so the
+  // variables are removed rather than blanked).
   delete env.DATABASE_URL;
-  delete env.CABINET_CONTROLLER_URL;
+  delete env.ATTENDANCE_SYSTEM_URL;
   delete env.REDIS_URL;
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
@@ -92,12 +97,16 @@ export default async function setup(project: TestProject) {
     execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
   }
   const fakeWecom = await startFakeWechat({ delayMs: 5 });
-  const started = await Promise.allSettled(Array.from({ length: E2E_SERVERS }, () => startServer(fakeWecom)));
+  const controller = await startFakeController();
+  const closeFakes = () => Promise.all([fakeWecom.close(), controller.close()]);
+  const started = await Promise.allSettled(
+    Array.from({ length: E2E_SERVERS }, () => startServer(fakeWecom, controller)),
+  );
   const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const failed = started.find((result) => result.status === 'rejected');
   if (failed) {
     await Promise.all(servers.map((server) => server.stop()));
-    await fakeWecom.close();
+    await closeFakes();
     throw failed.reason;
   }
   project.provide(
@@ -105,8 +114,9 @@ export default async function setup(project: TestProject) {
     servers.map(({ baseUrl, dataDir }) => ({ baseUrl, dataDir })),
   );
   project.provide('fakeWecomUrl', fakeWecom.url);
+  project.provide('fakeControllerControlUrl', controller.controlUrl);
   return async () => {
     await Promise.all(servers.map((server) => server.stop()));
-    await fakeWecom.close();
+    await closeFakes();
   };
 }

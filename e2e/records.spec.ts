@@ -366,7 +366,7 @@ describe('the review, end to end', () => {
 });
 
 describe('photos', () => {
-  it('updates the attendance face photo: agreement, a compressed picture, the overwrite warning, 更新成功', async () => {
+  it('updates the attendance face photo: agreement, a compressed picture, the overwrite warning, handed to the attendance system', async () => {
     const { page } = phone;
     const uploads = recordRequests(page, 'Home/UpdateAttPhoto');
     const keys: string[] = [];
@@ -402,7 +402,7 @@ describe('photos', () => {
     const confirm = page.getByRole('dialog', { name: '更新人脸照片' });
     await confirm.getByText('上传后将覆盖考勤系统中的人脸照片数据，确定要更新吗？').waitFor();
     await confirm.getByRole('button', { name: '确定' }).click();
-    await toast().getByText('更新成功').waitFor();
+    await toast().getByText('照片已提交，正在同步到考勤系统').waitFor();
     expect(uploads).toHaveLength(1);
     expect(uploads[0]?.filePath).toMatch(/^\/api\/files\//);
     expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);

@@ -23,7 +23,7 @@ import { registerOperationsRoutes } from './http/operations';
 import { installReadYourWrites, queryReadsOf } from './http/read-your-writes';
 import { installSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
-import { createOutsideSystems } from './integrations/outside-systems';
+import { createOutsideSystems, endpointsOf } from './integrations/outside-systems';
 import type { JobQueue } from './jobs/queue';
 import { registerAccountRoutes } from './modules/account/routes';
 import { loadCallerAccess } from './modules/account/service';
@@ -183,7 +183,7 @@ export const buildApp = async ({
   };
   registerAccountRoutes(app, { ...accountDeps, signInRateLimit: { max: config.LOGIN_RATE_LIMIT, timeWindow: 60_000 } });
   const cipher = createPersonalDataCipher(config.secretKey, config.previousSecretKeys);
-  const outsideSystems = createOutsideSystems({ db, config });
+  const outsideSystems = createOutsideSystems({ db, endpoints: endpointsOf(config) });
   const recordsDeps = { db, cipher, notifier };
 
   const reads = queryReadsOf(readRouting);

@@ -67,6 +67,9 @@ const schema = z.object({
   /** The cabinet controller: empty = commands are kept in the outbox table for a relay. */
   CABINET_CONTROLLER_URL: z.string().url().optional(),
   CABINET_CONTROLLER_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  /** The attendance system's command endpoint (face photos): empty = commands wait in the outbox for a relay. */
+  ATTENDANCE_SYSTEM_URL: z.string().url().optional(),
+  ATTENDANCE_SYSTEM_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
   /** Employee numbers allowed to open every cabinet of a list at once (comma-separated). */
   CABINET_OPEN_ALL_EMPLOYEES: z.string().default(''),
   /**

@@ -13,6 +13,7 @@ import { openDatabaseForServer } from './db/connect';
 import { withMigrationLock } from './db/migrate';
 import { watchConnections } from './graceful-stop';
 import { housekeepingJob } from './jobs/housekeeping';
+import { outsideCommandsJob } from './jobs/outside-commands';
 import { startJobQueue } from './jobs/queue';
 import { trainingRemindersJob } from './jobs/training-reminders';
 import { wecomMessagesJob } from './jobs/wecom-messages';
@@ -189,6 +190,7 @@ const start = async (config: Config) => {
         run: () => sendReminders(),
       },
       trainingRemindersJob(database.db),
+      outsideCommandsJob(config, database.db),
       // In-app messages carried on to WeCom, where it is configured.
       ...(wecomMessages ? [wecomMessages] : []),
       ...(config.backupHour === null

@@ -57,6 +57,7 @@ export const ADDRESSES = {
   updatePhotoToAtt: { path: 'LogisticsCabinet/UpdatePhotoToAtt', menu: 'M07' },
   remoteOpenCabinet: { path: 'LogisticsCabinet/RemoteOpenCabinet', menu: 'M07' },
   remoteOpenAllCabinet: { path: 'LogisticsCabinet/RemoteOpenAllCabinet', menu: 'M07' },
+  getCommandState: { path: 'LogisticsCabinet/GetCommandState', menu: 'M07' },
   // Safety issues
   getMyEhs: { path: 'InspectionEhs/GetMyEhs', menu: 'M08' },
   // Personal records; their edits go through SystemNotice/ModifyNotice (APP_EDIT_*) to HR's review

@@ -30,15 +30,24 @@ export const cabinet = z.object({
 });
 export type Cabinet = z.infer<typeof cabinet>;
 
-/** A number, or digits as text; plain coercion would also read `true` or `[1]` as box 1. */
-const boxId = z.preprocess(
-  (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value.trim()) ? Number(value) : value),
-  z
-    .number({ error: '柜子编号无效' })
-    .int({ error: '柜子编号无效' })
-    .positive({ error: '柜子编号无效' })
-    .max(2_147_483_647, { error: '柜子编号无效' }),
-);
+/** A number, or digits as text; plain coercion would also read `true` or `[1]` as 1. */
+const positiveId = (error: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value.trim()) ? Number(value) : value),
+    z.number({ error }).int({ error }).positive({ error }).max(2_147_483_647, { error }),
+  );
+const boxId = positiveId('柜子编号无效');
+
+/**
+ * A command to the cabinet controller or the attendance system as the employee follows it: still being delivered
+ * (tried again for a while), delivered, or given up. `message` is what the screen shows.
+ */
+export const commandState = z.object({
+  id: z.number(),
+  status: z.enum(['pending', 'sent', 'failed']),
+  message: z.string(),
+});
+export type CommandState = z.infer<typeof commandState>;
 
 /** `query` arrives as JSON text or as an object. */
 const pagedQuery = jsonText(pageQuery);
@@ -65,11 +74,11 @@ export const logisticsRoutes = {
   }),
   updatePhotoToAtt: defineRoute(ADDRESSES.updatePhotoToAtt, {
     request: z.object({ boxId }),
-    data: z.null(),
+    data: commandState,
   }),
   remoteOpenCabinet: defineRoute(ADDRESSES.remoteOpenCabinet, {
     request: z.object({ boxId }),
-    data: z.null(),
+    data: commandState,
   }),
   remoteOpenAllCabinet: defineRoute(ADDRESSES.remoteOpenAllCabinet, {
     request: z.object({
@@ -77,6 +86,10 @@ export const logisticsRoutes = {
         error: '一次最多开 500 个柜子',
       }),
     }),
-    data: z.null(),
+    data: commandState,
+  }),
+  getCommandState: defineRoute(ADDRESSES.getCommandState, {
+    request: z.object({ id: positiveId('指令编号无效') }),
+    data: commandState,
   }),
 };

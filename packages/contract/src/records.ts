@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { ADDRESSES } from './addresses';
 import { defineRoute, empty, jsonText, optionalText, requiredFile } from './common';
+import { commandState } from './logistics';
 import {
   BANK_FIELDS,
   BASE_FIELDS,
@@ -265,6 +266,7 @@ export const recordsRoutes = {
       bu: z.unknown().optional(),
       filePath: requiredFile('请先拍摄或选择照片'),
     }),
-    data: z.null(),
+    /** The command that carries the photo to the attendance system, as the employee follows it. */
+    data: commandState,
   }),
 };

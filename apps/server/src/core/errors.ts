@@ -26,6 +26,7 @@ export const ERRORS = {
   CABINETS_UNKNOWN: { message: '未找到柜子：{boxes}', status: 200 },
   NO_PERMISSION: { message: '无权限执行此操作', status: 200 },
   OUTSIDE_SYSTEM_FAILED: { message: '{detail}', status: 200 },
+  COMMAND_NOT_FOUND: { message: '未找到该指令', status: 200 },
   IDEMPOTENCY_KEY_REUSED: { message: '请求标识已用于其他操作，请刷新页面后重试', status: 200 },
   UPLOAD_MISSING: { message: '请选择要上传的文件', status: 200 },
   UPLOAD_ONE_FILE: { message: '每次只能上传一个文件', status: 200 },

@@ -11,6 +11,8 @@ export const queryKeys = {
     meals: ['logistics', 'meals'],
     mealsDetail: (month: string | undefined) => ['logistics', 'meals', 'detail', month],
     dormitory: ['logistics', 'dormitory'],
+    /** A cabinet command followed until it settles. */
+    command: (id: number) => ['logistics', 'command', id],
   },
   home: {
     banners: ['home', 'banners'],

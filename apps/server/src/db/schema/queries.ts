@@ -1,4 +1,6 @@
 // What the query screens read: attendance, payslips, meals, dormitory costs, cabinets, safety issues.
+
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   char,
@@ -119,13 +121,22 @@ export const outboxCommands = pgTable(
     command: varchar('command', { length: 32 }).notNull(),
     payload: jsonb('payload').notNull(),
     requestedBy: integer('requested_by').references(() => employees.id, { onDelete: 'set null' }),
-    /** pending (waiting for a relay), sent, failed */
+    /** pending (to be delivered, or waiting for an outside relay), sent, failed */
     status: varchar('status', { length: 16 }).notNull(),
     detail: text('detail').notNull().default(''),
+    /** Delivery attempts made so far. */
+    attempts: integer('attempts').notNull().default(0),
+    /** When a pending command is next due (a retry's backoff, or the lease of the attempt under way). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** After this a pending command is given up and its employee told (an open is worth nothing minutes later). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
-  (table) => [index('outbox_commands_status_idx').on(table.status, table.id)],
+  (table) => [
+    index('outbox_commands_status_idx').on(table.status, table.id),
+    index('outbox_commands_due_idx').on(table.nextAttemptAt).where(sql`status = 'pending'`),
+  ],
 );
 
 export const safetyIssues = pgTable(

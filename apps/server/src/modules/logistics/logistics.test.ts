@@ -14,6 +14,7 @@ import {
 } from '../../../test/factories';
 import { type FakeController, startFakeController } from '../../../test/fake-controller';
 import { createTestContext, type TestContext } from '../../../test/harness';
+import { createOutsideSystems, endpointsOf } from '../../integrations/outside-systems';
 
 type MadeMealMonth = Awaited<ReturnType<typeof makeMealMonths>>[number];
 type MadeDormitoryCost = Awaited<ReturnType<typeof makeDormitoryCosts>>[number];
@@ -330,7 +331,11 @@ describe('LogisticsCabinet open and photo, through the outbox', () => {
     const cabinet = employeeCabinet;
     const { status, body } = await t.call(routes.remoteOpenCabinet, { boxId: cabinet.id }, employeeToken);
     expect(status).toBe(200);
-    expect(body).toEqual({ result: true, msg: '开柜指令已发送', data: null });
+    expect(body).toEqual({
+      result: true,
+      msg: '正在开柜，请稍候',
+      data: { id: expect.any(Number), status: 'pending', message: '正在开柜，请稍候' },
+    });
     const rows = await rowsOf('select target, command, payload, requested_by, status from outbox_commands');
     expect(rows).toEqual([
       {
@@ -346,7 +351,7 @@ describe('LogisticsCabinet open and photo, through the outbox', () => {
   it('queues a photo update for the attendance system for the caller’s own box', async () => {
     const cabinet = employeeCabinet;
     const { body } = await t.call(routes.updatePhotoToAtt, { boxId: String(cabinet.id) }, employeeToken);
-    expect(body).toEqual({ result: true, msg: '照片更新指令已发送', data: null });
+    expect(body).toMatchObject({ result: true, msg: '照片已提交，正在同步到考勤系统', data: { status: 'pending' } });
     const rows = await rowsOf('select target, command, payload, requested_by, status from outbox_commands');
     expect(rows).toEqual([
       {
@@ -436,7 +441,7 @@ describe('LogisticsCabinet/RemoteOpenAllCabinet for a configured employee', () =
       { boxId: [third, first, second, first] },
       allowedToken,
     );
-    expect(body).toEqual({ result: true, msg: '开柜指令已发送，共 3 个柜子', data: null });
+    expect(body).toMatchObject({ result: true, msg: '正在开柜，共 3 个柜子，请稍候', data: { status: 'pending' } });
     expect(await recorded()).toEqual([
       {
         target: 'cabinet',
@@ -499,29 +504,77 @@ describe('LogisticsCabinet with a cabinet controller configured', () => {
   const recorded = async () =>
     (await wired.database.pool.query('select target, command, status, detail from outbox_commands order by id')).rows;
 
-  it('sends the open command to the controller and records it as sent', async () => {
+  it('opens the box at once and says so', async () => {
     const { body } = await wired.call(routes.remoteOpenCabinet, { boxId: box.id }, token);
-    expect(body).toEqual({ result: true, msg: '开柜指令已发送', data: null });
+    expect(body).toEqual({
+      result: true,
+      msg: '已开柜',
+      data: { id: expect.any(Number), status: 'sent', message: '已开柜' },
+    });
     expect(controller.received).toEqual([
-      { target: 'cabinet', command: 'OPEN', payload: { boxId: box.id, caseNo: box.caseNo, areaDesc: box.areaDesc } },
+      {
+        id: body.data?.id,
+        target: 'cabinet',
+        command: 'OPEN',
+        payload: { boxId: box.id, caseNo: box.caseNo, areaDesc: box.areaDesc },
+      },
     ]);
     expect(await recorded()).toMatchObject([{ target: 'cabinet', command: 'OPEN', status: 'sent' }]);
   });
 
-  it('answers result:false, not 5xx, when the controller answers 500', async () => {
-    controller.setMode('error');
+  it('keeps trying a controller that answers 500, and the screen follows the command until the box opens', async () => {
+    controller.answerNext('error');
     const { status, body } = await wired.call(routes.remoteOpenCabinet, { boxId: box.id }, token);
     expect(status).toBe(200);
-    expect(body).toEqual({ result: false, msg: '柜子控制器处理失败，请稍后重试', data: null });
-    expect(await recorded()).toMatchObject([{ status: 'failed', detail: expect.stringContaining('HTTP 500') }]);
+    expect(body).toMatchObject({ result: true, msg: '正在开柜，请稍候', data: { status: 'pending' } });
+    const id = body.data?.id as number;
+    const followed = await wired.call(routes.getCommandState, { id }, token);
+    expect(followed.body).toMatchObject({ result: true, data: { id, status: 'pending' } });
+
+    // The job's next pass, once the retry's delay is over.
+    await wired.database.pool.query('update outbox_commands set next_attempt_at = now() where id = $1', [id]);
+    await createOutsideSystems({ db: wired.database.db, endpoints: endpointsOf(wired.config) }).deliverDue();
+    expect((await wired.call(routes.getCommandState, { id }, token)).body).toEqual({
+      result: true,
+      msg: '已开柜',
+      data: { id, status: 'sent', message: '已开柜' },
+    });
+    expect(controller.received).toHaveLength(2);
   });
 
-  it('answers result:false, not 5xx, when the controller does not answer in time', async () => {
-    controller.setMode('hang');
+  it('answers 开柜失败，请联系总务, not 5xx, when the controller refuses the box', async () => {
+    controller.setMode('refuse');
     const { status, body } = await wired.call(routes.remoteOpenCabinet, { boxId: box.id }, token);
     expect(status).toBe(200);
-    expect(body).toEqual({ result: false, msg: '柜子控制器无响应，请稍后重试', data: null });
-    expect(await recorded()).toMatchObject([{ status: 'failed', detail: 'no answer within 3000 ms' }]);
+    expect(body).toEqual({ result: false, msg: '开柜失败，请联系总务', data: null });
+    expect(await recorded()).toMatchObject([{ status: 'failed', detail: expect.stringContaining('HTTP 400') }]);
+  });
+
+  it('answers while the controller does not answer, and keeps trying', async () => {
+    controller.answerNext('hang');
+    const { status, body } = await wired.call(routes.remoteOpenCabinet, { boxId: box.id }, token);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ result: true, msg: '正在开柜，请稍候' });
+    expect(await recorded()).toMatchObject([{ status: 'pending', detail: 'no answer within 3000 ms' }]);
+  });
+
+  it("follows only the caller's own commands", async () => {
+    const { body } = await wired.call(routes.remoteOpenCabinet, { boxId: box.id }, token);
+    const other = await signIn(await makeEmployee(wired.database), wired);
+    for (const id of [body.data?.id, 999_999]) {
+      expect((await wired.call(routes.getCommandState, { id }, other)).body).toEqual({
+        result: false,
+        msg: '未找到该指令',
+        data: null,
+      });
+    }
+    for (const id of ['x', -1, null]) {
+      expect((await wired.call(routes.getCommandState, { id }, token)).body).toEqual({
+        result: false,
+        msg: '指令编号无效',
+        data: null,
+      });
+    }
   });
 
   it("sends nothing for someone else's box", async () => {
@@ -533,7 +586,7 @@ describe('LogisticsCabinet with a cabinet controller configured', () => {
 
   it('leaves the photo update to the attendance relay', async () => {
     const { body } = await wired.call(routes.updatePhotoToAtt, { boxId: box.id }, token);
-    expect(body).toMatchObject({ result: true, msg: '照片更新指令已发送' });
+    expect(body).toMatchObject({ result: true, msg: '照片已提交，正在同步到考勤系统' });
     expect(controller.received).toEqual([]);
     expect(await recorded()).toMatchObject([{ target: 'attendance', status: 'pending' }]);
   });

@@ -10,6 +10,7 @@ import {
   getMealDetails,
   getMealMonths,
   getMyCabinet,
+  getMyCommandState,
   openCabinets,
   openMyCabinet,
   parseEmployeeList,
@@ -52,15 +53,19 @@ export const registerLogisticsRoutes = (
     return cabinet ? { data: JSON.stringify(cabinet) } : { data: '', msg: '暂未分配柜子' };
   });
   registerCall(app, logisticsRoutes.updatePhotoToAtt, async ({ body, caller }) => {
-    await updateMyCabinetPhoto(cabinetDeps, caller, body.boxId);
-    return { data: null, msg: '照片更新指令已发送' };
+    const state = await updateMyCabinetPhoto(cabinetDeps, caller, body.boxId);
+    return { data: state, msg: state.message };
   });
   registerCall(app, logisticsRoutes.remoteOpenCabinet, async ({ body, caller }) => {
-    await openMyCabinet(cabinetDeps, caller, body.boxId);
-    return { data: null, msg: '开柜指令已发送' };
+    const state = await openMyCabinet(cabinetDeps, caller, body.boxId);
+    return { data: state, msg: state.message };
   });
   registerCall(app, logisticsRoutes.remoteOpenAllCabinet, async ({ body, caller }) => {
-    const opened = await openCabinets({ ...cabinetDeps, openAllEmployees: openAllList }, caller, body.boxId);
-    return { data: null, msg: `开柜指令已发送，共 ${opened} 个柜子` };
+    const state = await openCabinets({ ...cabinetDeps, openAllEmployees: openAllList }, caller, body.boxId);
+    return { data: state, msg: state.message };
+  });
+  registerCall(app, logisticsRoutes.getCommandState, async ({ body, caller }) => {
+    const state = await getMyCommandState(cabinetDeps, caller, body.id);
+    return { data: state, msg: state.message };
   });
 };

@@ -8,7 +8,7 @@ import { type Page, type PageOf, readPage, totalOver } from '../../db/paging';
 import { preparedFor } from '../../db/prepared';
 import { cabinets, dormitoryCosts, mealDetails, mealMonths } from '../../db/schema/index';
 import { shanghaiTime } from '../../db/shanghai-time';
-import type { OutsideSystems } from '../../integrations/outside-systems';
+import type { CommandState, OutsideCommand, OutsideSystems } from '../../integrations/outside-systems';
 
 const mealMonthsOf = and(eq(mealMonths.employeeId, sql.placeholder('employeeId')), gt(mealMonths.deductionAmt, 0));
 const mealMonthsPage = preparedFor((db) =>
@@ -94,14 +94,19 @@ const findOwnCabinet = async (db: Db, caller: Caller, boxId: number) => {
 
 export type CabinetDeps = { db: Db; outsideSystems: OutsideSystems };
 
-const send = async (outsideSystems: OutsideSystems, command: Parameters<OutsideSystems['sendCommand']>[0]) => {
-  const outcome = await outsideSystems.sendCommand(command);
-  if (!outcome.ok) throw new BusinessError('OUTSIDE_SYSTEM_FAILED', { detail: outcome.detail });
+/**
+ * Writes the command, tries it at once and answers its state: sent or still pending (the screen then asks
+ * GetCommandState until it settles). One that failed for good at once is refused with the words the employee needs.
+ */
+const send = async (outsideSystems: OutsideSystems, command: OutsideCommand): Promise<CommandState> => {
+  const state = await outsideSystems.attempt(await outsideSystems.queue(command));
+  if (state.status === 'failed') throw new BusinessError('OUTSIDE_SYSTEM_FAILED', { detail: state.message });
+  return state;
 };
 
 export const openMyCabinet = async ({ db, outsideSystems }: CabinetDeps, caller: Caller, boxId: number) => {
   const cabinet = await findOwnCabinet(db, caller, boxId);
-  await send(outsideSystems, {
+  return send(outsideSystems, {
     target: 'cabinet',
     command: 'OPEN',
     payload: { boxId: cabinet.Id, caseNo: cabinet.CaseNo, areaDesc: cabinet.AreaDesc },
@@ -109,10 +114,17 @@ export const openMyCabinet = async ({ db, outsideSystems }: CabinetDeps, caller:
   });
 };
 
+/** A command of the caller's, as the cabinet screen follows it; someone else's and an unknown one answer the same. */
+export const getMyCommandState = async ({ outsideSystems }: CabinetDeps, caller: Caller, id: number) => {
+  const state = await outsideSystems.stateFor(caller.id, id);
+  if (!state) throw new BusinessError('COMMAND_NOT_FOUND');
+  return state;
+};
+
 /** The cabinet's face reader is enrolled by the attendance system, which takes the photo it already holds. */
 export const updateMyCabinetPhoto = async ({ db, outsideSystems }: CabinetDeps, caller: Caller, boxId: number) => {
   const cabinet = await findOwnCabinet(db, caller, boxId);
-  await send(outsideSystems, {
+  return send(outsideSystems, {
     target: 'attendance',
     command: 'UPDATE_CABINET_PHOTO',
     payload: { boxId: cabinet.Id, caseNo: cabinet.CaseNo, empNo: caller.empNo },
@@ -129,12 +141,12 @@ export const parseEmployeeList = (text: string): ReadonlySet<string> =>
       .filter(Boolean),
   );
 
-/** Answers how many boxes the command covers. */
+/** Answers the state of the one command that opens them all. */
 export const openCabinets = async (
   { db, outsideSystems, openAllEmployees }: CabinetDeps & { openAllEmployees: ReadonlySet<string> },
   caller: Caller,
   boxIds: number[],
-): Promise<number> => {
+): Promise<CommandState> => {
   if (!openAllEmployees.has(caller.empNo)) throw new BusinessError('NO_PERMISSION');
   const wanted = [...new Set(boxIds)].sort((a, b) => a - b);
   const found = await db
@@ -150,11 +162,10 @@ export const openCabinets = async (
       boxes: `${listed}${missing.length > 5 ? ` 等 ${missing.length} 个` : ''}`,
     });
   }
-  await send(outsideSystems, {
+  return send(outsideSystems, {
     target: 'cabinet',
     command: 'OPEN_ALL',
     payload: { boxes: found.map((cabinet) => ({ boxId: cabinet.id, caseNo: cabinet.caseNo })) },
     requestedBy: caller.id,
   });
-  return found.length;
 };

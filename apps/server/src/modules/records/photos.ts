@@ -79,7 +79,7 @@ export const getAvatarUrl = async (db: Db, caller: Caller) => {
  * Home/UpdateAttPhoto: the face photo goes to the attendance system (outbox by default), for the plants whose
  * attendance takes it (SPEC §6); the employee confirmed it overwrites what that system holds.
  */
-export const updateAttendancePhoto = ({
+export const updateAttendancePhoto = async ({
   db,
   outsideSystems,
   caller,
@@ -95,7 +95,7 @@ export const updateAttendancePhoto = ({
   idempotencyKey?: string;
 }) => {
   if (!hasAttendancePhoto(caller.bu)) throw new BusinessError('ATTENDANCE_PHOTO_NOT_OFFERED');
-  return withIdempotentTransaction(
+  const commandId = await withIdempotentTransaction(
     db,
     idempotencyKey ? { employeeId: caller.id, key: idempotencyKey, action: 'attendance-photo.update' } : undefined,
     async (tx) => {
@@ -108,7 +108,7 @@ export const updateAttendancePhoto = ({
         after: { file: fileId },
         requestId,
       });
-      const outcome = await outsideSystems.sendCommand(
+      return outsideSystems.queue(
         {
           target: 'attendance',
           command: 'update-face-photo',
@@ -117,8 +117,8 @@ export const updateAttendancePhoto = ({
         },
         tx,
       );
-      if (!outcome.ok) throw new BusinessError('OUTSIDE_SYSTEM_FAILED', { detail: outcome.detail });
-      return null;
     },
   );
+  // Tried once the photo is committed; a repeat of the same request answers the same command's state.
+  return outsideSystems.attempt(commandId);
 };

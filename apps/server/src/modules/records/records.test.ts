@@ -428,7 +428,11 @@ describe('pictures of the person', () => {
     const worker = await newWorker('HZ');
     const photo = await uploadFile(t.app, worker.token, { upType: 'PHOTO-Mobile', file: TINY_PNG });
     const sent = await t.call(routes.updateAttPhoto, { empNo: '100001', bu: 'NT', filePath: photo }, worker.token);
-    expect(sent.body).toMatchObject({ result: true, msg: '更新成功' });
+    expect(sent.body).toMatchObject({
+      result: true,
+      msg: '照片已提交，正在同步到考勤系统',
+      data: { status: 'pending' },
+    });
     const { rows } = await t.database.pool.query(
       "select payload from outbox_commands where target = 'attendance' and requested_by = $1",
       [worker.id],

@@ -29,15 +29,15 @@ export const registerRecordsRoutes = (app: FastifyInstance, deps: RecordsDeps & 
     await setAvatarFromUpload(db, caller, { path: body.avatar, requestId: request.id });
     return { data: null, msg: '修改成功' };
   });
-  registerCall(app, recordsRoutes.updateAttPhoto, async ({ body, caller, request, idempotencyKey }) => ({
-    data: await updateAttendancePhoto({
+  registerCall(app, recordsRoutes.updateAttPhoto, async ({ body, caller, request, idempotencyKey }) => {
+    const state = await updateAttendancePhoto({
       db,
       outsideSystems,
       caller,
       path: body.filePath,
       requestId: request.id,
       idempotencyKey,
-    }),
-    msg: '更新成功',
-  }));
+    });
+    return { data: state, msg: state.message };
+  });
 };

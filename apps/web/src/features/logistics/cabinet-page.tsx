@@ -1,22 +1,60 @@
 // /logistics/cabinet: the shoe cabinet assigned to the employee, with 更新柜子照片 and 开柜 behind a
-// confirmation each. Opening every cabinet (RemoteOpenAllCabinet) deliberately has no button (SPEC §6).
-import type { Cabinet } from '@ess/contract/logistics';
-import { Button, List, NoticeBar } from 'antd-mobile';
+// confirmation each, and the command's outcome in words under them (followed while the server still tries it). Opening every cabinet (RemoteOpenAllCabinet) deliberately has no button (SPEC §6).
+import type { Cabinet, CommandState } from '@ess/contract/logistics';
+import { Button, List, NoticeBar, SpinLoading } from 'antd-mobile';
+import { useEffect, useState } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-states';
 import { t } from '../../i18n/zh-CN';
+import { describeError } from '../../lib/api-client';
 import { confirmAction } from '../../lib/confirm-action';
 import { showToast } from '../../lib/toast';
 import { useCabinet } from './api/get-cabinet-for-mobile';
+import { useCommandState } from './api/get-command-state';
 import { useRemoteOpenCabinet } from './api/remote-open-cabinet';
 import { useUpdatePhotoToAtt } from './api/update-photo-to-att';
 import './logistics.css';
 
 const reportDone = (msg: string) => void showToast({ content: msg || t.cabinet.done, kind: 'success' });
 
+type Action = 'open' | 'photo';
+
+/**
+ * The command the last action started. An open is followed while the server still tries it: the worker at the
+ * cabinet sees 正在开柜 until the controller has opened the box or the server gave up (开柜失败，请联系总务). A photo
+ * for the attendance system may take hours; its line says it was handed over, and a message tells of a failure.
+ */
+const useFollowedCommand = () => {
+  const [started, setStarted] = useState<{ action: Action; state: CommandState }>();
+  const followed = useCommandState(started?.action === 'open' ? started.state : undefined);
+  const current = started && followed.data?.id === started.state.id ? followed.data : started?.state;
+  const settled = started?.state.status === 'pending' && current?.status !== 'pending' ? current : undefined;
+  useEffect(() => {
+    if (settled) void showToast({ content: settled.message, kind: settled.status === 'sent' ? 'success' : 'fail' });
+  }, [settled]);
+  const follow = (action: Action) => (state: CommandState) => {
+    setStarted({ action, state });
+    if (state.status === 'sent') reportDone(state.message);
+  };
+  /** A call refused outright (the controller refused, the network failed): the line says so too, not the last one. */
+  const fail = (action: Action) => (error: unknown) =>
+    setStarted({ action, state: { id: 0, status: 'failed', message: describeError(error) } });
+  return { current, follow, fail, isOpening: started?.action === 'open' && current?.status === 'pending' };
+};
+
+const CommandLine = ({ state, isTrying }: { state: CommandState; isTrying: boolean }) => (
+  <p className={`cabinet-command is-${state.status}`} role="status">
+    {isTrying && <SpinLoading className="cabinet-command-spin" />}
+    {state.message}
+  </p>
+);
+
 const CabinetActions = ({ cabinet }: { cabinet: Cabinet }) => {
   const updatePhoto = useUpdatePhotoToAtt();
   const openBox = useRemoteOpenCabinet();
-  const isBusy = updatePhoto.isPending || openBox.isPending;
+  const command = useFollowedCommand();
+  const isOpening = openBox.isPending || command.isOpening;
+  const isUpdatingPhoto = updatePhoto.isPending;
+  const isBusy = isOpening || isUpdatingPhoto;
 
   const confirmUpdatePhoto = async () => {
     const isConfirmed = await confirmAction({
@@ -24,7 +62,8 @@ const CabinetActions = ({ cabinet }: { cabinet: Cabinet }) => {
       title: t.cabinet.updatePhotoTitle,
       content: t.cabinet.updatePhotoConfirm,
     });
-    if (isConfirmed) updatePhoto.mutate(cabinet.Id, { onSuccess: reportDone });
+    if (isConfirmed)
+      updatePhoto.mutate(cabinet.Id, { onSuccess: command.follow('photo'), onError: command.fail('photo') });
   };
 
   const confirmOpen = async () => {
@@ -33,7 +72,7 @@ const CabinetActions = ({ cabinet }: { cabinet: Cabinet }) => {
       title: t.cabinet.openTitle,
       content: t.cabinet.openConfirm(cabinet.CaseNo),
     });
-    if (isConfirmed) openBox.mutate(cabinet.Id, { onSuccess: reportDone });
+    if (isConfirmed) openBox.mutate(cabinet.Id, { onSuccess: command.follow('open'), onError: command.fail('open') });
   };
 
   return (
@@ -42,8 +81,8 @@ const CabinetActions = ({ cabinet }: { cabinet: Cabinet }) => {
         block
         color="primary"
         fill="outline"
-        loading={updatePhoto.isPending}
-        disabled={isBusy && !updatePhoto.isPending}
+        loading={isUpdatingPhoto}
+        disabled={isBusy && !isUpdatingPhoto}
         onClick={() => void confirmUpdatePhoto()}
       >
         {t.cabinet.updatePhoto}
@@ -51,12 +90,13 @@ const CabinetActions = ({ cabinet }: { cabinet: Cabinet }) => {
       <Button
         block
         color="primary"
-        loading={openBox.isPending}
-        disabled={isBusy && !openBox.isPending}
+        loading={isOpening}
+        disabled={isBusy && !isOpening}
         onClick={() => void confirmOpen()}
       >
         {t.cabinet.open}
       </Button>
+      {command.current && <CommandLine state={command.current} isTrying={isOpening} />}
     </div>
   );
 };

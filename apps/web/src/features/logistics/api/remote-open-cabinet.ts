@@ -1,8 +1,8 @@
-// LogisticsCabinet/RemoteOpenCabinet: opens the caller's own box.
+// LogisticsCabinet/RemoteOpenCabinet: opens the caller's own box; answers the command's state (opened, or still
+// being tried: the screen then follows it with GetCommandState).
 import { useMutation } from '@tanstack/react-query';
-import { callApiEnvelope } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
-/** Answers the server's msg, which the screen shows. */
-export const remoteOpenCabinet = async (boxId: number) => (await callApiEnvelope('remoteOpenCabinet', { boxId })).msg;
+export const remoteOpenCabinet = (boxId: number) => callApi('remoteOpenCabinet', { boxId });
 
 export const useRemoteOpenCabinet = () => useMutation({ mutationFn: remoteOpenCabinet });

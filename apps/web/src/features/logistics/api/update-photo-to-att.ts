@@ -1,8 +1,8 @@
-// LogisticsCabinet/UpdatePhotoToAtt: the cabinet's face reader takes the photo the attendance system holds.
+// LogisticsCabinet/UpdatePhotoToAtt: the cabinet's face reader takes the photo the attendance system holds; answers
+// the command's state, as RemoteOpenCabinet does.
 import { useMutation } from '@tanstack/react-query';
-import { callApiEnvelope } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
-/** Answers the server's msg, which the screen shows. */
-export const updatePhotoToAtt = async (boxId: number) => (await callApiEnvelope('updatePhotoToAtt', { boxId })).msg;
+export const updatePhotoToAtt = (boxId: number) => callApi('updatePhotoToAtt', { boxId });
 
 export const useUpdatePhotoToAtt = () => useMutation({ mutationFn: updatePhotoToAtt });
