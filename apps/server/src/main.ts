@@ -17,6 +17,7 @@ import { outsideCommandsJob } from './jobs/outside-commands';
 import { startJobQueue } from './jobs/queue';
 import { trainingRemindersJob } from './jobs/training-reminders';
 import { wecomMessagesJob } from './jobs/wecom-messages';
+import { announceDueVersions } from './modules/handbook/service';
 import { findMissingKeyIds } from './modules/records/reseal';
 import { finishDueAttempts } from './modules/training/attempts';
 import { backupJob } from './ops/schedule';
@@ -181,13 +182,17 @@ const start = async (config: Config) => {
         },
       },
       {
-        // A notice's reminder asked for while its instance stopped before sending it.
+        // Notices whose start and handbook versions whose date has come are messaged to those they concern; a
+        // notice's reminder asked for while its instance stopped before sending it goes now.
         name: 'announcement-reminders',
-        label: '公告提醒补发',
+        label: '公告和员工手册消息',
         cron: '* * * * *',
         retryLimit: 0,
         keepSeconds: 3600,
-        run: () => sendReminders(),
+        run: async () => {
+          await sendReminders();
+          await announceDueVersions(database.db);
+        },
       },
       trainingRemindersJob(database.db),
       outsideCommandsJob(config, database.db),

@@ -23,6 +23,11 @@ export type MessageWords = {
   category?: string;
   /** The change the message tells of, when it may be taken back (recallMessages). */
   eventKey?: string;
+  /**
+   * The app shows the matter by its own screen (a notice's dialog, the handbook to accept): the message is kept in
+   * 消息 as read, so it does not pop up a second time, and still goes to the worker's WeCom.
+   */
+  isShownInApp?: boolean;
 };
 
 /** The ids a role's holders (but one) are, as a query of Recipients. */
@@ -34,9 +39,13 @@ const holdersOf = (role: string, except: number | undefined) =>
 const MESSAGE_TITLE_LENGTH = 100;
 
 /** The insert of one message to each employee `query` selects, answering their employee_id: one statement. */
-const messagesInsert = (query: SQL, { title, body = '', link = '', category = '', eventKey = '' }: MessageWords) =>
-  sql`insert into ${messages} (employee_id, title, body, link, category, event_key)
-      select r.id, ${title.slice(0, MESSAGE_TITLE_LENGTH)}, ${body}, ${link}, ${category}, ${eventKey}
+const messagesInsert = (
+  query: SQL,
+  { title, body = '', link = '', category = '', eventKey = '', isShownInApp = false }: MessageWords,
+) =>
+  sql`insert into ${messages} (employee_id, title, body, link, category, event_key, read_at)
+      select r.id, ${title.slice(0, MESSAGE_TITLE_LENGTH)}, ${body}, ${link}, ${category}, ${eventKey},
+             ${isShownInApp ? sql`now()` : sql`null`}
       from (${query}) r
       returning employee_id`;
 
@@ -70,7 +79,7 @@ export const sendMessages = async (
   if ('employeeIds' in to) {
     employeeIds = to.employeeIds;
     if (employeeIds.length === 0) return employeeIds;
-    const { title, body = '', link = '', category = '', eventKey = '' } = words;
+    const { title, body = '', link = '', category = '', eventKey = '', isShownInApp = false } = words;
     await tx.insert(messages).values(
       employeeIds.map((employeeId) => ({
         employeeId,
@@ -79,6 +88,7 @@ export const sendMessages = async (
         link,
         category,
         eventKey,
+        readAt: isShownInApp ? sql`now()` : null,
       })),
     );
   } else {
@@ -87,7 +97,7 @@ export const sendMessages = async (
     const { rows: inserted } = await tx.execute<{ employee_id: number }>(messagesInsert(query, words));
     employeeIds = inserted.map((row) => row.employee_id);
   }
-  if (employeeIds.length > 0 && notifier && afterCommit) {
+  if (employeeIds.length > 0 && notifier && afterCommit && !words.isShownInApp) {
     const content = words.body || words.title;
     // A failed announcement is the after-commit mechanism's to log (db/transaction.ts).
     afterCommit(() => notifier.publish({ employeeIds, kind, payload: { content } }), 'announce messages');

@@ -54,11 +54,14 @@ export const announcements = pgTable(
     /** Set when HR asks for the one reminder; `remindedAt` when the background has sent it. */
     remindRequestedAt: timestamp('remind_requested_at', { withTimezone: true }),
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    /** When its audience was messaged that it is out (at its start; WeCom carries the message on). */
+    announcedAt: timestamp('announced_at', { withTimezone: true }),
   },
   (table) => [
     // The live ones are few: a worker's home call reads them all and matches the rule.
     index('announcements_live_idx').on(table.startsAt).where(sql`withdrawn_at is null`),
     index('announcements_remind_idx').on(table.remindRequestedAt).where(sql`reminded_at is null`),
+    index('announcements_unannounced_idx').on(table.startsAt).where(sql`announced_at is null`),
   ],
 );
 

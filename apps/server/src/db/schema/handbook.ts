@@ -27,6 +27,8 @@ export const handbookVersions = pgTable(
     withdrawnBy: integer('withdrawn_by').references(() => employees.id, { onDelete: 'set null' }),
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
     withdrawReason: varchar('withdraw_reason', { length: 200 }).notNull().default(''),
+    /** When the employees it concerns were messaged to read and accept it (on its effective date). */
+    announcedAt: timestamp('announced_at', { withTimezone: true }),
   },
   (table) => [
     // The current version of a plant: the latest of its kind that is not withdrawn.

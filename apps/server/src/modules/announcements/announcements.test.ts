@@ -265,6 +265,86 @@ describe('notices to an audience', () => {
   });
 });
 
+describe('messages that bring workers to a notice (WeCom carries them on)', () => {
+  /** The messages an employee holds, as the relay to WeCom reads them. */
+  const messagesTo = async (employeeId: number) =>
+    (
+      await t.database.pool.query(
+        `select title, link, category, event_key as "eventKey", read_at is not null as "isRead"
+         from messages where employee_id = $1 order by id`,
+        [employeeId],
+      )
+    ).rows;
+
+  it('tells the audience of a notice as it begins: 须确认 always, the others as a kind a worker may mute', async () => {
+    const dept = `涂装部${unique()}`;
+    const clerkToken = await signedIn(await makeHrClerk(t.database, { plant: 'GT' }));
+    const worker = await makeEmployee(t.database, { plant: 'GT', dept });
+    const outsider = await makeEmployee(t.database, { plant: 'GT', dept: `总装部${unique()}` });
+    const leaver = await makeEmployee(t.database, { plant: 'GT', dept });
+    await t.database.pool.query('update employees set left_on = current_date - 1 where id = $1', [leaver.id]);
+    const audience = { plants: ['GT'], departments: [{ bu: 'GT', name: dept }] };
+    const mustRead = await publish(clerkToken, { title: '安全承诺书', audience, mustAcknowledge: true });
+    const plain = await publish(clerkToken, { title: '食堂菜单调整', audience });
+
+    expect(await messagesTo(worker.id)).toEqual([
+      {
+        title: '请阅读并确认公告：安全承诺书',
+        link: `/user/announcement-detail?id=${mustRead}`,
+        category: '',
+        eventKey: `announcement:${mustRead}`,
+        // The home dialog shows the notice itself: the message does not pop up a second time.
+        isRead: true,
+      },
+      {
+        title: '新公告：食堂菜单调整',
+        link: `/user/announcement-detail?id=${plain}`,
+        category: 'notice',
+        eventKey: `announcement:${plain}`,
+        isRead: true,
+      },
+    ]);
+    expect(await dialogIds(await signedIn(worker))).toEqual(expect.arrayContaining([mustRead, plain]));
+    expect(await messagesTo(outsider.id)).toEqual([]);
+    expect(await messagesTo(leaver.id)).toEqual([]);
+  });
+
+  it('tells of a scheduled notice when its start comes, once, and takes the cards back when it is withdrawn', async () => {
+    const clerkToken = await signedIn(await makeHrClerk(t.database, { plant: 'NY' }));
+    const worker = await makeEmployee(t.database, { plant: 'NY' });
+    const id = await publish(clerkToken, {
+      title: '明日停水',
+      audience: { plants: ['NY'], empNos: [worker.empNo] },
+      startsAt: '2099-01-01 08:00',
+    });
+    expect(await messagesTo(worker.id)).toEqual([]);
+    await t.app.announcementReminders.run();
+    expect(await messagesTo(worker.id)).toEqual([]);
+
+    // Its start has come: the minute's background run tells the worker, and only once.
+    await t.database.pool.query("update announcements set starts_at = now() - interval '1 minute' where id = $1", [id]);
+    await t.app.announcementReminders.run();
+    await t.app.announcementReminders.run();
+    expect(await messagesTo(worker.id)).toEqual([expect.objectContaining({ title: '新公告：明日停水' })]);
+
+    await t.call(routes.remindAnnouncement, { id }, clerkToken);
+    await t.app.announcementReminders.idle();
+    expect((await messagesTo(worker.id)).at(-1)).toEqual({
+      title: '公告提醒：明日停水',
+      link: `/user/announcement-detail?id=${id}`,
+      category: 'notice',
+      eventKey: `announcement:${id}`,
+      isRead: false,
+    });
+
+    await t.call(routes.withdrawAnnouncement, { id }, clerkToken);
+    const { rows } = await t.database.pool.query('select event_key from platform_recalls where event_key = $1', [
+      `announcement:${id}`,
+    ]);
+    expect(rows).toHaveLength(1);
+  });
+});
+
 describe('who may publish and manage', () => {
   it('keeps every notice of NT away from the HR of HZ, and the whole company to a SysAdmin', async () => {
     const ntToken = await signedIn(await makeHrClerk(t.database, { plant: 'NT' }));

@@ -29,11 +29,12 @@ import { recordAudit } from '../../core/audit';
 import { type Caller, requirePlantAdmin } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
 import { withIdempotentTransaction } from '../../core/idempotency';
+import { recallMessages, sendMessages } from '../../core/messages';
 import type { Notifier } from '../../core/notifier';
 import type { Db } from '../../db/client';
 import { totalOver } from '../../db/paging';
 import { executeNamed } from '../../db/prepared';
-import { announcementReceipts, announcements, employees, files, messages } from '../../db/schema/index';
+import { announcementReceipts, announcements, employees, files } from '../../db/schema/index';
 import { shanghaiInput, shanghaiTime } from '../../db/shanghai-time';
 import { type Executor, withTransaction } from '../../db/transaction';
 import { plainTextOf, sanitizeRichText } from '../../lib/rich-text';
@@ -121,6 +122,8 @@ export const publishAnnouncement = async (
         })
         .returning({ id: announcements.id });
       if (!created) throw new Error('the announcement was not stored');
+      // Begun now: its audience hears of it with the publish; a later start is the background's (announceDueNotices).
+      await announceIfBegun(tx, created.id);
       await recordAudit(tx, {
         actor: caller,
         action: 'announcement.publish',
@@ -227,6 +230,8 @@ export const withdrawAnnouncement = async (
     const row = await loadManaged(tx, caller, id, { forUpdate: true });
     if (row.withdrawnAt) throw new BusinessError('ANNOUNCEMENT_WITHDRAWN');
     await tx.update(announcements).set({ withdrawnAt: sql`now()` }).where(eq(announcements.id, id));
+    // Its WeCom cards (the notice's and the reminder's) are taken back, and those not sent yet never go.
+    await recallMessages(tx, noticeEventKey(id));
     await recordAudit(tx, {
       actor: caller,
       action: 'announcement.withdraw',
@@ -411,6 +416,68 @@ export const requestReminder = async (
   });
 };
 
+/** The event a notice's messages tell of: withdrawing it recalls their WeCom cards. */
+const noticeEventKey = (id: number) => `announcement:${id}`;
+
+/** Where a notice's message leads, what kind it is (one to acknowledge always goes) and what takes it back. */
+const noticeMessage = (notice: { id: number; must_acknowledge: boolean }) => ({
+  link: `/user/announcement-detail?id=${notice.id}`,
+  category: notice.must_acknowledge ? '' : 'notice',
+  eventKey: noticeEventKey(notice.id),
+});
+
+/** The ids of the live notice's audience today (leavers left out), of whom `pending` holds for their receipt `r`. */
+const noticeAudience = (id: number, pending: SQL = sql`true`) => sql`
+  select ${employees.id} as id
+  from ${announcements} join ${employees} on ${audienceIncludes(announcements)} and ${employees.leftOn} is null
+  left join ${announcementReceipts} r on r.announcement_id = ${announcements.id} and r.employee_id = ${employees.id}
+  where ${announcements.id} = ${id} and ${isLive} and ${pending}`;
+
+/**
+ * Messages the audience of a notice that has begun and was not announced yet: 请阅读并确认 for one to acknowledge,
+ * 新公告 for the others (a kind a worker may mute in WeCom). Kept in 消息 as read: the home dialog shows the notice
+ * itself. Answers whether it was announced now.
+ */
+const announceIfBegun = async (tx: Executor, id: number) => {
+  const { rows } = await tx.execute<{ id: number; title: string; must_acknowledge: boolean }>(sql`
+    update ${announcements} set announced_at = now()
+    where id = ${id} and announced_at is null and withdrawn_at is null and starts_at <= now()
+      and (ends_at is null or ends_at > now())
+    returning id, title, must_acknowledge`);
+  const [notice] = rows;
+  if (!notice) return false;
+  await sendMessages(
+    { tx },
+    {
+      to: { query: noticeAudience(notice.id) },
+      ...noticeMessage(notice),
+      title: notice.must_acknowledge ? `请阅读并确认公告：${notice.title}` : `新公告：${notice.title}`,
+      isShownInApp: true,
+    },
+  );
+  return true;
+};
+
+/** The notices whose start has come since they were published, announced one per transaction (the minute job's). */
+export const announceDueNotices = async (db: Db) => {
+  for (;;) {
+    const announced = await withTransaction(db, async (tx) => {
+      const { rows } = await tx.execute<{ id: number }>(sql`
+        select id from ${announcements}
+        where announced_at is null and withdrawn_at is null and starts_at <= now()
+        order by starts_at limit 1 for update skip locked`);
+      const [due] = rows;
+      if (!due) return false;
+      if (!(await announceIfBegun(tx, due.id))) {
+        // Ended before its start came round to it: nothing to tell, never looked at again.
+        await tx.execute(sql`update ${announcements} set announced_at = now() where id = ${due.id}`);
+      }
+      return true;
+    });
+    if (!announced) return;
+  }
+};
+
 /** How many employees one announcement of the realtime hub names at most (a reminder to 80,000 goes in slices). */
 const ANNOUNCE_SLICE = 2000;
 
@@ -430,25 +497,22 @@ export const sendRequestedReminders = async ({ db, notifier }: Pick<Announcement
         returning id, title, must_acknowledge`);
       const [notice] = claimed;
       if (!notice) return false;
-      const title = `公告提醒：${notice.title}`.slice(0, 100);
       const body = notice.must_acknowledge
         ? `请到“消息”中阅读公告《${notice.title}》，并点击“我已阅读”。`
         : `请到“消息”中阅读公告《${notice.title}》。`;
       const pending = notice.must_acknowledge ? sql`r.acknowledged_at is null` : sql`r.read_at is null`;
-      const { rows: reminded } = await tx.execute<{ employee_id: number }>(sql`
-        insert into ${messages} (employee_id, title, body)
-        select ${employees.id}, ${title}, ${body}
-        from ${announcements} join ${employees} on ${audienceIncludes(announcements)} and ${employees.leftOn} is null
-        left join ${announcementReceipts} r on r.announcement_id = ${announcements.id} and r.employee_id = ${employees.id}
-        where ${announcements.id} = ${notice.id} and ${isLive} and ${pending}
-        returning employee_id`);
-      const employeeIds = reminded.map((row) => row.employee_id);
+      const title = `公告提醒：${notice.title}`;
+      const employeeIds = await sendMessages(
+        { tx },
+        { to: { query: noticeAudience(notice.id, pending) }, ...noticeMessage(notice), title, body },
+      );
+      // Announced in slices here rather than by sendMessages: a reminder may reach tens of thousands.
       afterCommit(async () => {
         for (let start = 0; start < employeeIds.length; start += ANNOUNCE_SLICE) {
           await notifier.publish({
             employeeIds: employeeIds.slice(start, start + ANNOUNCE_SLICE),
             kind: 'messages',
-            payload: { content: title },
+            payload: { content: title.slice(0, 100) },
           });
         }
       }, 'announce the reminders');
@@ -473,6 +537,7 @@ export const createReminderSender = (
     running = (async () => {
       do {
         again = false;
+        await announceDueNotices(deps.db).catch((error) => logError(`notice messages: ${String(error)}`));
         await sendRequestedReminders(deps).catch((error) => logError(`announcement reminders: ${String(error)}`));
       } while (again);
     })().finally(() => {

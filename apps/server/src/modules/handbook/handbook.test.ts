@@ -12,6 +12,7 @@ import { FACTORY_PASSWORD_HASH, type MadeEmployee, makeEmployee, shanghaiDay } f
 import { createTestContext, DEMO_PASSWORD_HASH, type TestContext } from '../../../test/harness';
 import { makePdf } from '../../../test/pdf';
 import { postMultipart } from '../../../test/uploads';
+import { announceDueVersions } from './service';
 
 let t: TestContext;
 let sysAdmin: string; // 900001: SysAdmin, HRAdmin of every plant
@@ -473,5 +474,65 @@ describe('with no version for the plant', () => {
     });
     expect(guide.statusCode).toBe(200);
     expect(guide.rawPayload.equals(MEDIA_GUIDE)).toBe(true);
+  });
+});
+
+// Last in the file: the versions it publishes for AQ change what is current there.
+describe('messages that bring employees to a new version (WeCom carries them on)', () => {
+  const messagesTo = async (employeeId: number) =>
+    (
+      await t.database.pool.query(
+        `select title, link, category, event_key as "eventKey", read_at is not null as "isRead"
+         from messages where employee_id = $1 order by id`,
+        [employeeId],
+      )
+    ).rows;
+
+  it('tells those a version concerns as it takes effect, not the guide’s readers, and recalls it when withdrawn', async () => {
+    const worker = await makeEmployee(t.database, { plant: 'AQ' });
+    const elsewhere = await makeEmployee(t.database, { plant: 'BJ' });
+    await publish(sysAdmin, { kind: 'guide', label: '新指引', plants: ['AQ'] });
+    expect(await messagesTo(worker.id)).toEqual([]);
+
+    const now = await publish(sysAdmin, { label: '本月版', plants: ['AQ'] });
+    expect(await messagesTo(worker.id)).toEqual([
+      {
+        title: '员工手册已更新（本月版），请阅读并确认',
+        link: '/train/emp-handbook',
+        category: '',
+        eventKey: `handbook-version:${now}`,
+        // The app asks for the acceptance itself: the message does not pop up as well.
+        isRead: true,
+      },
+    ]);
+    const later = await publish(sysAdmin, { label: '下月版', plants: ['AQ'], effectiveDate: shanghaiDay(-3) });
+    expect(await messagesTo(worker.id)).toHaveLength(1);
+    expect(await messagesTo(elsewhere.id)).toEqual([]);
+
+    // The later version's date has come: the minute's background run tells those who have not accepted it, once.
+    const reader = await makeEmployee(t.database, { plant: 'AQ' });
+    await t.database.pool.query('update handbook_versions set effective_date = $1 where id = $2', [
+      shanghaiDay(0),
+      later,
+    ]);
+    await t.database.pool.query('insert into handbook_acceptances (version_id, employee_id) values ($1, $2)', [
+      later,
+      reader.id,
+    ]);
+    await announceDueVersions(t.database.db);
+    await announceDueVersions(t.database.db);
+    expect((await messagesTo(worker.id)).map((message) => message.eventKey)).toEqual([
+      `handbook-version:${now}`,
+      `handbook-version:${later}`,
+    ]);
+    expect(await messagesTo(reader.id)).toEqual([]);
+
+    expect(
+      (await t.call(routes.withdrawHandbookVersion, { id: later, reason: '日期错了' }, sysAdmin)).body.result,
+    ).toBe(true);
+    const { rows } = await t.database.pool.query('select 1 from platform_recalls where event_key = $1', [
+      `handbook-version:${later}`,
+    ]);
+    expect(rows).toHaveLength(1);
   });
 });

@@ -23,6 +23,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { recordAudit } from '../../core/audit';
 import { type Caller, hasRole, requirePlantAdmin } from '../../core/caller';
 import { BusinessError } from '../../core/errors';
+import { recallMessages, sendMessages } from '../../core/messages';
 import type { Db } from '../../db/client';
 import { employees, handbookAcceptances, handbookFileParts, handbookVersions } from '../../db/schema/index';
 import { shanghaiTime } from '../../db/shanghai-time';
@@ -180,6 +181,8 @@ export const publishVersion = async (db: Db, { actor, ...input }: NewVersion & {
       const piece = bytes.subarray(part * PART_BYTES, (part + 1) * PART_BYTES);
       await tx.insert(handbookFileParts).values({ versionId: id, part, bytes: piece });
     }
+    // In effect today: those it concerns hear of it with the publish; a later date is the background's.
+    await announceIfInEffect(tx, id);
     await recordAudit(tx, {
       actor,
       action: 'handbook.publish',
@@ -232,6 +235,7 @@ export const withdrawVersion = async (
       .update(v)
       .set({ withdrawnAt: sql`now()`, withdrawnBy: caller.id, withdrawReason: reason })
       .where(eq(v.id, id));
+    await recallMessages(tx, versionEventKey(id));
     await recordAudit(tx, {
       actor: caller,
       action: 'handbook.withdraw',
@@ -241,6 +245,61 @@ export const withdrawVersion = async (
       requestId,
     });
   });
+};
+
+// ——— Telling employees of a new version ———
+
+/** The event a version's messages tell of: withdrawing it recalls their WeCom cards. */
+const versionEventKey = (id: number) => `handbook-version:${id}`;
+
+/**
+ * Messages everyone a handbook version in effect concerns (its plants, leavers left out) for whom it is the current
+ * one and who has not accepted it: 请阅读并确认. A guide (入职指引) asks nothing of anyone and tells no one. Kept in
+ * 消息 as read: the app asks for the acceptance itself. Answers whether the version was announced now.
+ */
+const announceIfInEffect = async (tx: Executor, id: number) => {
+  const { rows } = await tx.execute<{ id: number; label: string; kind: string }>(sql`
+    update ${v} set announced_at = now()
+    where id = ${id} and announced_at is null and withdrawn_at is null and effective_date <= ${TODAY}
+    returning id, label, kind`);
+  const [version] = rows;
+  if (!version) return false;
+  if (version.kind !== 'handbook') return true;
+  await sendMessages(
+    { tx },
+    {
+      to: {
+        // For whom a later version (by date, then id) in effect for their plant is current, this one is not.
+        query: sql`
+          select e.id from ${employees} e join ${v} on ${v.id} = ${id}
+          where e.left_on is null and (cardinality(${v.plants}) = 0 or e.bu = any(${v.plants}))
+            and not exists (select 1 from ${handbookAcceptances} a where a.version_id = ${id} and a.employee_id = e.id)
+            and not exists (
+              select 1 from ${v} newer where newer.kind = 'handbook' and newer.withdrawn_at is null
+                and newer.effective_date <= ${TODAY} and (cardinality(newer.plants) = 0 or e.bu = any(newer.plants))
+                and (newer.effective_date, newer.id) > (${v.effectiveDate}, ${v.id}))`,
+      },
+      title: `员工手册已更新（${version.label}），请阅读并确认`,
+      link: '/train/emp-handbook',
+      eventKey: versionEventKey(id),
+      isShownInApp: true,
+    },
+  );
+  return true;
+};
+
+/** The versions whose effective date has come since they were published, one per transaction (the minute job's). */
+export const announceDueVersions = async (db: Db) => {
+  for (;;) {
+    const announced = await withTransaction(db, async (tx) => {
+      const { rows } = await tx.execute<{ id: number }>(sql`
+        select id from ${v} where announced_at is null and withdrawn_at is null and effective_date <= ${TODAY}
+        order by effective_date, id limit 1 for update skip locked`);
+      const [due] = rows;
+      return due ? announceIfInEffect(tx, due.id) : false;
+    });
+    if (!announced) return;
+  }
 };
 
 // ——— The console's lists ———
