@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FACTORY_PASSWORD_HASH, makeEmployee, makeHrClerk, TINY_PNG } from '../../../test/factories';
 import { createTestContext, type TestContext } from '../../../test/harness';
+import { messagesTo } from '../../../test/messages';
 import { TEST_REDIS_URL, useTwoInstances } from '../../../test/two-instances';
 import { postMultipart } from '../../../test/uploads';
 
@@ -266,15 +267,7 @@ describe('notices to an audience', () => {
 });
 
 describe('messages that bring workers to a notice (WeCom carries them on)', () => {
-  /** The messages an employee holds, as the relay to WeCom reads them. */
-  const messagesTo = async (employeeId: number) =>
-    (
-      await t.database.pool.query(
-        `select title, link, category, event_key as "eventKey", read_at is not null as "isRead"
-         from messages where employee_id = $1 order by id`,
-        [employeeId],
-      )
-    ).rows;
+  const messagesOf = (employeeId: number) => messagesTo(t.database, employeeId);
 
   it('tells the audience of a notice as it begins: 须确认 always, the others as a kind a worker may mute', async () => {
     const dept = `涂装部${unique()}`;
@@ -287,7 +280,7 @@ describe('messages that bring workers to a notice (WeCom carries them on)', () =
     const mustRead = await publish(clerkToken, { title: '安全承诺书', audience, mustAcknowledge: true });
     const plain = await publish(clerkToken, { title: '食堂菜单调整', audience });
 
-    expect(await messagesTo(worker.id)).toEqual([
+    expect(await messagesOf(worker.id)).toEqual([
       {
         title: '请阅读并确认公告：安全承诺书',
         link: `/user/announcement-detail?id=${mustRead}`,
@@ -305,8 +298,8 @@ describe('messages that bring workers to a notice (WeCom carries them on)', () =
       },
     ]);
     expect(await dialogIds(await signedIn(worker))).toEqual(expect.arrayContaining([mustRead, plain]));
-    expect(await messagesTo(outsider.id)).toEqual([]);
-    expect(await messagesTo(leaver.id)).toEqual([]);
+    expect(await messagesOf(outsider.id)).toEqual([]);
+    expect(await messagesOf(leaver.id)).toEqual([]);
   });
 
   it('tells of a scheduled notice when its start comes, once, and takes the cards back when it is withdrawn', async () => {
@@ -317,19 +310,19 @@ describe('messages that bring workers to a notice (WeCom carries them on)', () =
       audience: { plants: ['NY'], empNos: [worker.empNo] },
       startsAt: '2099-01-01 08:00',
     });
-    expect(await messagesTo(worker.id)).toEqual([]);
+    expect(await messagesOf(worker.id)).toEqual([]);
     await t.app.announcementReminders.run();
-    expect(await messagesTo(worker.id)).toEqual([]);
+    expect(await messagesOf(worker.id)).toEqual([]);
 
     // Its start has come: the minute's background run tells the worker, and only once.
     await t.database.pool.query("update announcements set starts_at = now() - interval '1 minute' where id = $1", [id]);
     await t.app.announcementReminders.run();
     await t.app.announcementReminders.run();
-    expect(await messagesTo(worker.id)).toEqual([expect.objectContaining({ title: '新公告：明日停水' })]);
+    expect(await messagesOf(worker.id)).toEqual([expect.objectContaining({ title: '新公告：明日停水' })]);
 
     await t.call(routes.remindAnnouncement, { id }, clerkToken);
     await t.app.announcementReminders.idle();
-    expect((await messagesTo(worker.id)).at(-1)).toEqual({
+    expect((await messagesOf(worker.id)).at(-1)).toEqual({
       title: '公告提醒：明日停水',
       link: `/user/announcement-detail?id=${id}`,
       category: 'notice',

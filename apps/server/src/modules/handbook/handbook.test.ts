@@ -10,6 +10,7 @@ import { routes } from '@ess/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FACTORY_PASSWORD_HASH, type MadeEmployee, makeEmployee, shanghaiDay } from '../../../test/factories';
 import { createTestContext, DEMO_PASSWORD_HASH, type TestContext } from '../../../test/harness';
+import { messagesTo } from '../../../test/messages';
 import { makePdf } from '../../../test/pdf';
 import { postMultipart } from '../../../test/uploads';
 import { announceDueVersions } from './service';
@@ -479,23 +480,16 @@ describe('with no version for the plant', () => {
 
 // Last in the file: the versions it publishes for AQ change what is current there.
 describe('messages that bring employees to a new version (WeCom carries them on)', () => {
-  const messagesTo = async (employeeId: number) =>
-    (
-      await t.database.pool.query(
-        `select title, link, category, event_key as "eventKey", read_at is not null as "isRead"
-         from messages where employee_id = $1 order by id`,
-        [employeeId],
-      )
-    ).rows;
+  const messagesOf = (employeeId: number) => messagesTo(t.database, employeeId);
 
   it('tells those a version concerns as it takes effect, not the guide’s readers, and recalls it when withdrawn', async () => {
     const worker = await makeEmployee(t.database, { plant: 'AQ' });
     const elsewhere = await makeEmployee(t.database, { plant: 'BJ' });
     await publish(sysAdmin, { kind: 'guide', label: '新指引', plants: ['AQ'] });
-    expect(await messagesTo(worker.id)).toEqual([]);
+    expect(await messagesOf(worker.id)).toEqual([]);
 
     const now = await publish(sysAdmin, { label: '本月版', plants: ['AQ'] });
-    expect(await messagesTo(worker.id)).toEqual([
+    expect(await messagesOf(worker.id)).toEqual([
       {
         title: '员工手册已更新（本月版），请阅读并确认',
         link: '/train/emp-handbook',
@@ -506,8 +500,8 @@ describe('messages that bring employees to a new version (WeCom carries them on)
       },
     ]);
     const later = await publish(sysAdmin, { label: '下月版', plants: ['AQ'], effectiveDate: shanghaiDay(-3) });
-    expect(await messagesTo(worker.id)).toHaveLength(1);
-    expect(await messagesTo(elsewhere.id)).toEqual([]);
+    expect(await messagesOf(worker.id)).toHaveLength(1);
+    expect(await messagesOf(elsewhere.id)).toEqual([]);
 
     // The later version's date has come: the minute's background run tells those who have not accepted it, once.
     const reader = await makeEmployee(t.database, { plant: 'AQ' });
@@ -521,11 +515,11 @@ describe('messages that bring employees to a new version (WeCom carries them on)
     ]);
     await announceDueVersions(t.database.db);
     await announceDueVersions(t.database.db);
-    expect((await messagesTo(worker.id)).map((message) => message.eventKey)).toEqual([
+    expect((await messagesOf(worker.id)).map((message) => message.eventKey)).toEqual([
       `handbook-version:${now}`,
       `handbook-version:${later}`,
     ]);
-    expect(await messagesTo(reader.id)).toEqual([]);
+    expect(await messagesOf(reader.id)).toEqual([]);
 
     expect(
       (await t.call(routes.withdrawHandbookVersion, { id: later, reason: '日期错了' }, sysAdmin)).body.result,
