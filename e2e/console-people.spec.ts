@@ -1,5 +1,6 @@
 // 员工与账号 at a clerk's 1366×768: the clerk finds a worker, marks them as left, and the worker's open phone session
-// ends (their next visit lands on the sign-in page); a reset code is shown once with its QR code and works once.
+// ends (their next visit lands on the sign-in page); a reset code is shown once with its QR code and works once; a
+// WeCom account bound to a worker is shown and removed.
 // The clerk and both workers are this spec's own.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -100,5 +101,26 @@ describe('员工与账号', () => {
     await dialog.getByRole('button', { name: '我已记下，关闭' }).click();
     expect((await api('Account/ResetPassword', { code })).result).toBe(true);
     expect((await api('Account/ResetPassword', { code })).result).toBe(false);
+  });
+
+  it('shows a WeCom account bound to a worker and removes it after asking', async () => {
+    await data.database.pool.query(
+      "insert into platform_accounts (platform, account_id, employee_id) values ('wecom', $1, $2)",
+      [`zhang-${forgetful.empNo}`, forgetful.id],
+    );
+    const { page } = desk;
+    await page.goto('/admin/people');
+    const row = await findRow(page, forgetful.empNo);
+    await row.getByText('企业微信已绑定').waitFor();
+    await screenshot(page, 'console-people-bound');
+    await row.getByRole('button', { name: '解除企业微信绑定' }).click();
+    const confirm = page.getByRole('dialog');
+    await confirm.getByText(/下次在该应用中打开时需要用工号和密码登录一次/).waitFor();
+    await tapWhenStill(confirm.getByRole('button', { name: '解除绑定' }));
+    await row.getByText('企业微信已绑定').waitFor({ state: 'detached' });
+    const { rows } = await data.database.pool.query('select 1 from platform_accounts where employee_id = $1', [
+      forgetful.id,
+    ]);
+    expect(rows).toEqual([]);
   });
 });

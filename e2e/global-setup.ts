@@ -49,6 +49,10 @@ const startServer = async (fakeWecom: FakeWechat, controller: FakeController) =>
     WECOM_AGENT_ID: '1000002',
     WECOM_API_BASE: fakeWecom.url,
     WECOM_OAUTH_BASE: fakeWecom.url,
+    // And a WeChat official account against the same fake: WeChat's browser is signed in through it once bound.
+    WECHAT_APP_ID: 'wx-e2e-app',
+    WECHAT_APP_SECRET: 'e2e-app-secret',
+    WECHAT_API_BASE: fakeWecom.url,
     // Cabinet commands go to a fake controller; the attendance system has none (its commands wait in the outbox).
     CABINET_CONTROLLER_URL: controller.url,
   };

@@ -2,7 +2,8 @@
 // and can be slowed down or made to fail. It is also WeCom's OAuth page: /connect/oauth2/authorize sends the browser
 // straight back to the redirect_uri with a fresh code for whoever the phone is signed into WeCom as, and
 // /cgi-bin/auth/getuserinfo answers a code once, as WeCom does (40029 for a used or unknown code, 42001 for an
-// access token it was told has expired).
+// access token it was told has expired); /sns/oauth2/access_token does the same for an official account's openid
+// (40163 for a used code, 40029 for an unknown one).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -86,6 +87,21 @@ export const startFakeWechat = async ({ delayMs = 50, expiresIn = 7200 } = {}): 
       ? { errcode: 0, errmsg: 'ok', userid: issued.who.userid, user_ticket: 'ticket' }
       : { errcode: 0, errmsg: 'ok', openid: issued.who.openid, external_userid: '' };
   };
+  /** The official account's exchange (sns/oauth2/access_token): 40163 for a used code, 40029 for an unknown one. */
+  const snsAccessToken = (url: URL) => {
+    const issued = codes.get(url.searchParams.get('code') ?? '');
+    if (!issued) return { errcode: 40029, errmsg: 'invalid code' };
+    if (issued.isUsed) return { errcode: 40163, errmsg: 'code been used' };
+    issued.isUsed = true;
+    if (!('openid' in issued.who)) return { errcode: 40029, errmsg: 'invalid code' };
+    return {
+      access_token: `sns-${issued.who.openid}`,
+      expires_in: 7200,
+      refresh_token: 'refresh',
+      openid: issued.who.openid,
+      scope: 'snsapi_base',
+    };
+  };
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const count = (counts[url.pathname] ?? 0) + 1;
@@ -123,14 +139,16 @@ export const startFakeWechat = async ({ delayMs = 50, expiresIn = 7200 } = {}): 
       ? { errcode: 40001, errmsg: 'invalid credential' }
       : url.pathname === '/cgi-bin/auth/getuserinfo'
         ? userInfo(url)
-        : url.pathname.endsWith('token')
-          ? { errcode: 0, access_token: `token-${++tokenSerial}`, expires_in: expiresIn }
-          : {
-              errcode: 0,
-              errmsg: 'ok',
-              ticket: `${url.pathname.split('/').pop()}-${url.searchParams.get('type') ?? 'corp'}-${count}`,
-              expires_in: expiresIn,
-            };
+        : url.pathname === '/sns/oauth2/access_token'
+          ? snsAccessToken(url)
+          : url.pathname.endsWith('token')
+            ? { errcode: 0, access_token: `token-${++tokenSerial}`, expires_in: expiresIn }
+            : {
+                errcode: 0,
+                errmsg: 'ok',
+                ticket: `${url.pathname.split('/').pop()}-${url.searchParams.get('type') ?? 'corp'}-${count}`,
+                expires_in: expiresIn,
+              };
     setTimeout(() => {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));

@@ -212,6 +212,7 @@ export const ADDRESSES = {
   reinstatePerson: { path: 'People/Reinstate', role: 'HRAdmin' },
   issuePersonResetCode: { path: 'People/IssueResetCode', role: 'HRAdmin' },
   unlockPerson: { path: 'People/Unlock', role: 'HRAdmin' },
+  unbindPlatformAccount: { path: 'People/UnbindPlatformAccount', role: 'HRAdmin' },
   setPersonRoles: { path: 'People/SetRoles', role: 'SysAdmin' },
   getRoleCatalog: { path: 'People/GetRoles', role: 'SysAdmin' },
   setRoleMenus: { path: 'People/SetRoleMenus', role: 'SysAdmin' },

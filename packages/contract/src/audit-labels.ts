@@ -71,6 +71,8 @@ export const AUDIT_ACTIONS = {
   'question.update': '修改题目',
   'question.delete': '删除题目',
   'question.import': '导入题库',
+  'platform-account.bind': '绑定企业微信/微信账号',
+  'platform-account.unbind': '解除企业微信/微信账号绑定',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

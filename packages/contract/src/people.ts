@@ -24,6 +24,8 @@ export const personRow = z.object({
   adminPlants: z.array(z.string()),
   /** Locked by wrong passwords right now. */
   isLocked: z.boolean(),
+  /** The WeCom user id or WeChat openid bound at their first password sign-in there (silent sign-in uses it). */
+  platformAccounts: z.array(z.object({ platform: z.enum(['wecom', 'wechat']), accountId: z.string() })),
 });
 export type PersonRow = z.infer<typeof personRow>;
 
@@ -144,6 +146,10 @@ export const peopleRoutes = {
     data: resetCode,
   }),
   unlockPerson: defineRoute(ADDRESSES.unlockPerson, { request: z.object({ id: employeeId }), data: z.null() }),
+  unbindPlatformAccount: defineRoute(ADDRESSES.unbindPlatformAccount, {
+    request: z.object({ id: employeeId, platform: z.enum(['wecom', 'wechat'], { error: '账号类型无效' }) }),
+    data: z.null(),
+  }),
   setPersonRoles: defineRoute(ADDRESSES.setPersonRoles, {
     request: z.object({
       id: employeeId,

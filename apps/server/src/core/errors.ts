@@ -79,6 +79,8 @@ export const ERRORS = {
   WECHAT_FAILED: { message: '获取微信签名失败，请稍后重试', status: 200 },
   PLATFORM_SIGN_IN_FAILED: { message: '企业微信自动登录未成功，请用工号和密码登录', status: 200 },
   PLATFORM_ACCOUNT_UNKNOWN: { message: '企业微信账号未关联员工，请用工号和密码登录', status: 200 },
+  PLATFORM_ACCOUNT_NOT_BOUND: { message: '该员工未绑定此账号', status: 200 },
+  PLATFORM_ACCOUNT_UNBOUND: { message: '首次使用请用工号和密码登录一次，之后将自动登录', status: 200 },
   // The HR console
   IMPORT_NOT_FOUND: { message: '导入记录不存在', status: 200 },
   IMPORT_STATE: { message: '该导入当前为“{state}”，不能执行此操作', status: 200 },

@@ -18,3 +18,6 @@ export const cookieValue = (header: string | undefined, name: string): string | 
 export const hasSessionCookie = (header: string | undefined) =>
   cookieValue(header, SESSION_COOKIES.token) !== undefined ||
   cookieValue(header, SESSION_COOKIES.refresh) !== undefined;
+
+/** `; Secure` on a request that came over https (behind a proxy: as its X-Forwarded-Proto says, when trusted). */
+export const secureAttributeOf = (request: { protocol: string }) => (request.protocol === 'https' ? '; Secure' : '');

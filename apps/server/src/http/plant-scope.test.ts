@@ -176,6 +176,16 @@ const hzLocked = async () => {
   return worker;
 };
 
+/** An HZ worker whose WeCom account is bound. */
+const hzBound = async () => {
+  const worker = await hzWorker();
+  await t.database.pool.query(
+    "insert into platform_accounts (platform, account_id, employee_id) values ('wecom', $1, $2)",
+    [`wecom-${worker.empNo}`, worker.id],
+  );
+  return worker;
+};
+
 const latestId = async (table: 'proposals' | 'candidates', bu: string) =>
   (await t.database.pool.query<{ id: number }>(`select max(id) as id from ${table} where bu = $1`, [bu])).rows[0]
     ?.id as number;
@@ -612,6 +622,13 @@ const HR_CASES: Record<string, Case[]> = {
     },
   ],
   'People/Unlock': [{ body: byId(async () => (await hzLocked()).id), refusal: PERSON_ABSENT, writes: true }],
+  'People/UnbindPlatformAccount': [
+    {
+      body: async () => ({ id: (await hzBound()).id, platform: 'wecom' }),
+      refusal: PERSON_ABSENT,
+      writes: true,
+    },
+  ],
   'AuditLog/Search': [
     {
       body: async () => ({ bu: 'HZ', PageSize: 50 }),

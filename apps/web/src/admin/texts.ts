@@ -278,6 +278,11 @@ export const ct = {
     left: '已离职',
     leftOn: (date: string) => `已离职 ${date}`,
     locked: '已锁定',
+    boundAccount: { wecom: '企业微信已绑定', wechat: '微信已绑定' },
+    unbindAction: { wecom: '解除企业微信绑定', wechat: '解除微信绑定' },
+    unbindConfirm: (person: string) =>
+      `解除后，${person}下次在该应用中打开时需要用工号和密码登录一次，登录后重新绑定。适用于换手机或他人在其手机上登录过的情况。`,
+    unbind: '解除绑定',
     create: '新建员工',
     total: (count: number) => `共 ${count} 人`,
     title: '职务',

@@ -79,6 +79,9 @@ export const zhCNShell = {
     notices: {
       'wecom-failed': '企业微信自动登录未成功，请用工号和密码登录',
       'wecom-unknown': '企业微信账号未关联员工，请用工号和密码登录',
+      'wecom-bind': '首次在企业微信中使用，请用工号和密码登录一次，之后将自动登录',
+      'wechat-bind': '首次在微信中使用，请用工号和密码登录一次，之后将自动登录',
+      'wechat-failed': '微信自动登录未成功，请用工号和密码登录',
       'account-left': '该账号已停用（已离职），如有疑问请联系人事',
     } as Record<string, string>,
   },

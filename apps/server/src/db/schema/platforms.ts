@@ -1,10 +1,22 @@
-// Reaching workers in WeCom: the silent OAuth's states, and the deliveries of their in-app messages to WeCom.
+// Reaching workers in WeCom and WeChat: the silent OAuth's states, the accounts bound to employees, and the deliveries of
+// their in-app messages to WeCom.
 // Sign-in: the silent OAuth's states. A state is made when the browser is sent to the
 // platform, carries the page to open, and is bound to that browser by a cookie; its callback exchanges the code once
 // and keeps which code it took and whom it signed in, so a second call of the same callback (WeChat may make one)
 // signs in again without a second exchange, and any other code under it is refused.
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { employees } from './account';
 import { messages } from './home';
 
@@ -18,7 +30,33 @@ export const oauthStates = pgTable('oauth_states', {
   /** The code exchanged under this state, and the employee it signed in (no foreign key: states are swept daily). */
   code: varchar('code', { length: 512 }),
   employeeId: integer('employee_id'),
+  /**
+   * The WeCom user id or WeChat openid the code named when it matched no employee: the password sign-in that follows
+   * in the same browser binds it (platform_accounts).
+   */
+  accountId: varchar('account_id', { length: 128 }),
 });
+
+/**
+ * A WeCom user id or WeChat openid bound to an employee at their first password sign-in inside WeCom or WeChat (a
+ * WeCom user id equal to an employee number needs none). One account per employee and platform; HR sees and removes
+ * them in the console.
+ */
+export const platformAccounts = pgTable(
+  'platform_accounts',
+  {
+    platform: varchar('platform', { length: 8 }).notNull(),
+    accountId: varchar('account_id', { length: 128 }).notNull(),
+    employeeId: integer('employee_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    boundAt: timestamp('bound_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.platform, table.accountId] }),
+    uniqueIndex('platform_accounts_employee_idx').on(table.platform, table.employeeId),
+  ],
+);
 
 /**
  * Each in-app message relayed to WeCom as a card (jobs/wecom-messages.ts): taken once from `messages` (the unique

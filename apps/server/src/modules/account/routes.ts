@@ -2,6 +2,7 @@
 import { accountRoutes } from '@ess/contract/account';
 import type { FastifyInstance } from 'fastify';
 import { registerCall, registerPublicCall } from '../../http/contract-routes';
+import { bindAfterPasswordSignIn } from '../wechat/service';
 import type { AccountDeps } from './service';
 import { changePassword, checkLogin, getProfile, refreshSession, resetPassword, signOut } from './service';
 
@@ -15,7 +16,12 @@ export const registerAccountRoutes = (
   registerPublicCall(
     app,
     accountRoutes.checkLogin,
-    async ({ body }) => ({ data: await checkLogin(deps, body), msg: '登录成功' }),
+    async ({ body, request, reply }) => {
+      const session = await checkLogin(deps, body);
+      // Inside WeCom or WeChat, right after a silent sign-in could not place the account: it is bound now.
+      await bindAfterPasswordSignIn(deps.db, request, reply, { id: session.id, empNo: session.userAccount });
+      return { data: session, msg: '登录成功' };
+    },
     { rateLimit: deps.signInRateLimit },
   );
   registerPublicCall(app, accountRoutes.refreshToken, async ({ body }) => ({

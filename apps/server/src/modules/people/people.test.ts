@@ -41,6 +41,7 @@ describe('plant scope', () => {
       [routes.reinstatePerson, { id: worker.id }],
       [routes.issuePersonResetCode, { id: worker.id }],
       [routes.unlockPerson, { id: worker.id }],
+      [routes.unbindPlatformAccount, { id: worker.id, platform: 'wecom' }],
       [routes.setPersonRoles, { id: worker.id, roles: ['AppVerify'] }],
       [routes.searchAuditLog, { bu: 'HZ' }],
     ];
@@ -209,6 +210,42 @@ describe('reset code and unlock', () => {
     expect(listed.body.data[0]?.isLocked).toBe(true);
     expect((await t.call(routes.unlockPerson, { id: worker.id }, ntOnly)).body.result).toBe(true);
     expect((await signIn(worker.empNo)).json().result).toBe(true);
+  });
+});
+
+describe('WeCom and WeChat accounts bound at a first sign-in there', () => {
+  it('are shown with the employee and removed by the HRAdmin of their plant, audited', async () => {
+    const worker = await makeEmployee(t.database, { plant: 'NT' });
+    await t.database.pool.query(
+      "insert into platform_accounts (platform, account_id, employee_id) values ('wecom', $1, $3), ('wechat', $2, $3)",
+      [`zhang-${worker.empNo}`, `o-${worker.empNo}`, worker.id],
+    );
+    const listed = await t.call(routes.searchPeople, { empNo: worker.empNo }, ntOnly);
+    expect(listed.body.data[0]?.platformAccounts).toEqual([
+      { platform: 'wechat', accountId: `o-${worker.empNo}` },
+      { platform: 'wecom', accountId: `zhang-${worker.empNo}` },
+    ]);
+    expect((await t.call(routes.unbindPlatformAccount, { id: worker.id, platform: 'wecom' }, ntOnly)).body).toEqual({
+      result: true,
+      msg: '已解除绑定',
+      data: null,
+    });
+    expect((await t.call(routes.searchPeople, { empNo: worker.empNo }, ntOnly)).body.data[0]?.platformAccounts).toEqual(
+      [{ platform: 'wechat', accountId: `o-${worker.empNo}` }],
+    );
+    const { rows } = await t.database.pool.query(
+      "select before from audit_log where action = 'platform-account.unbind' and subject_id = $1",
+      [String(worker.id)],
+    );
+    expect(rows).toEqual([{ before: { platform: 'wecom', accountId: `zhang-${worker.empNo}` } }]);
+    expect((await t.call(routes.unbindPlatformAccount, { id: worker.id, platform: 'wecom' }, ntOnly)).body).toEqual({
+      result: false,
+      msg: '该员工未绑定此账号',
+      data: null,
+    });
+    expect((await t.call(routes.unbindPlatformAccount, { id: worker.id, platform: 'qq' }, ntOnly)).body.msg).toBe(
+      '账号类型无效',
+    );
   });
 });
 

@@ -15,6 +15,7 @@ import {
   setPersonRoles,
   setRoleMenus,
   transferPerson,
+  unbindPlatformAccount,
   unlockPerson,
   updatePerson,
 } from './service';
@@ -59,6 +60,10 @@ export const registerPeopleRoutes = (app: FastifyInstance, deps: PeopleDeps) => 
   registerCall(app, r.unlockPerson, async ({ body, caller, request }) => {
     await unlockPerson(deps, caller, { ...body, requestId: request.id });
     return { data: null, msg: '已解除锁定' };
+  });
+  registerCall(app, r.unbindPlatformAccount, async ({ body, caller, request }) => {
+    await unbindPlatformAccount(deps, caller, { ...body, requestId: request.id });
+    return { data: null, msg: '已解除绑定' };
   });
   registerCall(app, r.setPersonRoles, async ({ body, caller, request }) => {
     await setPersonRoles(deps, caller, { ...body, requestId: request.id });

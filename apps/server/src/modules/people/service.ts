@@ -18,6 +18,7 @@ import {
   employees,
   loginFailures,
   menus,
+  platformAccounts,
   refreshTokens,
   resetCodes,
   roleMenus,
@@ -135,6 +136,9 @@ export const searchPeople = async (
                                                   where ap.employee_id = ${EMPLOYEE_ID} order by ap.bu), '{}')`,
       isLocked: sql<boolean>`exists (select 1 from login_failures lf
                                      where lf.account = ${EMPLOYEE_NO} and lf.locked_until > now())`,
+      platformAccounts: sql<PersonRow['platformAccounts']>`coalesce((
+        select json_agg(json_build_object('platform', pa.platform, 'accountId', pa.account_id) order by pa.platform)
+        from platform_accounts pa where pa.employee_id = ${EMPLOYEE_ID}), '[]')`,
       total: sql<number>`count(*) over ()`,
     })
     .from(employees)
@@ -330,6 +334,32 @@ export const unlockPerson = async (deps: PeopleDeps, caller: Caller, input: { id
       subject: { type: 'employee', id: row.id },
       before: { failures: removed?.failures ?? 0, lockedUntil: removed?.lockedUntil?.toISOString() ?? null },
       after: { failures: 0, lockedUntil: null },
+      requestId: input.requestId,
+    });
+  });
+
+/**
+ * The WeCom or WeChat account bound to an employee removed (a phone handed on, a colleague who signed in on it): the
+ * next silent sign-in there asks for a password again and binds whoever signs in.
+ */
+export const unbindPlatformAccount = async (
+  deps: PeopleDeps,
+  caller: Caller,
+  input: { id: number; platform: 'wecom' | 'wechat' } & Audit,
+) =>
+  withTransaction(deps.db, async (tx) => {
+    const row = await loadPerson(tx, caller, input.id);
+    const [removed] = await tx
+      .delete(platformAccounts)
+      .where(and(eq(platformAccounts.employeeId, row.id), eq(platformAccounts.platform, input.platform)))
+      .returning({ accountId: platformAccounts.accountId });
+    if (!removed) throw new BusinessError('PLATFORM_ACCOUNT_NOT_BOUND');
+    await recordAudit(tx, {
+      actor: caller,
+      action: 'platform-account.unbind',
+      subject: { type: 'employee', id: row.id },
+      before: { platform: input.platform, accountId: removed.accountId },
+      after: null,
       requestId: input.requestId,
     });
   });

@@ -6,7 +6,7 @@
 // a session goes to the silent sign-in first.
 import { routes } from '@ess/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { makeEmployee } from '../../../test/factories';
+import { FACTORY_PASSWORD_HASH, makeEmployee } from '../../../test/factories';
 import { type FakeWechat, startFakeWechat } from '../../../test/fake-wechat';
 import { createTestContext, type TestContext } from '../../../test/harness';
 import type { Config } from '../../config';
@@ -16,6 +16,9 @@ import { silentSignInRedirect } from './routes';
 const WECOM_UA =
   'Mozilla/5.0 (Linux; Android 12; M2012K11AC) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/107.0 Mobile Safari/537.36 wxwork/4.1.22 MicroMessenger/7.0.1 Language/zh ColorScheme/Light';
 const WECOM_ENV = { WECOM_CORP_ID: 'ww-test-corp', WECOM_CORP_SECRET: 'corp-secret', WECOM_AGENT_ID: '1000002' };
+const WECHAT_UA =
+  'Mozilla/5.0 (Linux; Android 12; M2012K11AC) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/107.0 Mobile Safari/537.36 MicroMessenger/8.0.47.2560(0x28002F35) NetType/WIFI Language/zh_CN';
+const WECHAT_ENV = { WECHAT_APP_ID: 'wx-test-app', WECHAT_APP_SECRET: 'app-secret' };
 
 let fake: FakeWechat;
 let t: TestContext;
@@ -23,6 +26,8 @@ beforeAll(async () => {
   fake = await startFakeWechat({ delayMs: 5 });
   t = await createTestContext({
     ...WECOM_ENV,
+    ...WECHAT_ENV,
+    WECHAT_API_BASE: fake.url,
     WECOM_API_BASE: fake.url,
     WECOM_OAUTH_BASE: fake.url,
     WECHAT_TIMEOUT_MS: '2000',
@@ -37,8 +42,8 @@ beforeEach(() => {
 });
 
 type Hop = { status: number; location: string; cookies: string[] };
-const get = async (url: string, cookie = ''): Promise<Hop> => {
-  const answer = await t.app.inject({ method: 'GET', url, headers: { 'user-agent': WECOM_UA, cookie } });
+const get = async (url: string, cookie = '', userAgent = WECOM_UA): Promise<Hop> => {
+  const answer = await t.app.inject({ method: 'GET', url, headers: { 'user-agent': userAgent, cookie } });
   const setCookie = answer.headers['set-cookie'];
   return {
     status: answer.statusCode,
@@ -52,9 +57,9 @@ const cookieValue = (hop: Hop, name: string) =>
     ?.split(';')[0]
     ?.slice(name.length + 1) ?? '';
 
-/** The server's first hop: WeCom's authorize page, with the state and the browser's cookie for it. */
-const begin = async (next: string) => {
-  const hop = await get(`/api/Wechat/OAuth?${new URLSearchParams({ next })}`);
+/** The server's first hop: the platform's authorize page, with the state and the browser's cookie for it. */
+const begin = async (next: string, userAgent = WECOM_UA) => {
+  const hop = await get(`/api/Wechat/OAuth?${new URLSearchParams({ next })}`, '', userAgent);
   expect(hop.status).toBe(302);
   const authorize = new URL(hop.location);
   return { authorize, nonce: cookieValue(hop, 'ess_oauth') };
@@ -151,10 +156,11 @@ describe('signing in inside WeCom', () => {
     expect((await refusal(withOwnCookie, (callback) => callback)).location).toBe(
       '/login?notice=account-left&redirect=%2Ftrain%2Flearn-list',
     );
-    // A WeCom user no employee has the number of, and someone outside the corporation (an openid only).
+    // A WeCom user no employee has the number of (bound at a password sign-in, below), and someone outside the
+    // corporation (an openid only), who is no one of ours.
     fake.signInAs({ userid: 'zhangsan' });
     expect((await refusal(withOwnCookie, (callback) => callback)).location).toBe(
-      '/login?notice=wecom-unknown&redirect=%2Ftrain%2Flearn-list',
+      '/login?notice=wecom-bind&redirect=%2Ftrain%2Flearn-list',
     );
     fake.signInAs({ openid: 'oAbCdEf' });
     expect((await refusal(withOwnCookie, (callback) => callback)).location).toBe(
@@ -213,6 +219,105 @@ describe('signing in inside WeCom', () => {
   });
 });
 
+describe('an account bound at the first password sign-in', () => {
+  /** Signs in with the password in the same browser, its cookies sent along (the bind cookie among them). */
+  const passwordSignIn = async (employee: { empNo: string }, cookie: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/${routes.checkLogin.path}`,
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: { userAccount: employee.empNo, password: FACTORY_PASSWORD_HASH, isRemember: true },
+    });
+  /** Through the platform and back to the callback, in this browser. */
+  const roundTrip = async (next: string, userAgent: string) => {
+    const { authorize, nonce } = await begin(next, userAgent);
+    return get(await throughWeCom(authorize), `ess_oauth=${nonce}`, userAgent);
+  };
+  const bindingsOf = async (employeeId: number) =>
+    (
+      await t.database.pool.query(
+        'select platform, account_id as "accountId" from platform_accounts where employee_id = $1 order by platform',
+        [employeeId],
+      )
+    ).rows;
+
+  it("binds WeChat's openid to whoever signs in with a password right after, and signs them in silently after", async () => {
+    const worker = await makeEmployee(t.database, { plant: 'NT' });
+    const openid = `o-${worker.empNo}`;
+    fake.signInAs({ openid });
+    const { authorize } = await begin('/salary/my-salary', WECHAT_UA);
+    // The official account's page, its app id, no WeCom agent.
+    expect(Object.fromEntries(authorize.searchParams)).toMatchObject({ appid: 'wx-test-app', scope: 'snsapi_base' });
+    expect(authorize.searchParams.has('agentid')).toBe(false);
+
+    const first = await roundTrip('/salary/my-salary', WECHAT_UA);
+    expect(first.location).toBe('/login?notice=wechat-bind&redirect=%2Fsalary%2Fmy-salary');
+    const bind = cookieValue(first, 'ess_bind');
+    expect(first.cookies.find((cookie) => cookie.startsWith('ess_bind='))).toMatch(
+      /Path=\/api; Max-Age=600; HttpOnly; SameSite=Lax$/,
+    );
+    const signedIn = await passwordSignIn(worker, `ess_bind=${bind}`);
+    expect(signedIn.json()).toMatchObject({ result: true });
+    expect(String(signedIn.headers['set-cookie'])).toMatch(/^ess_bind=; Path=\/api; Max-Age=0/);
+    expect(await bindingsOf(worker.id)).toEqual([{ platform: 'wechat', accountId: openid }]);
+    const { rows: audit } = await t.database.pool.query(
+      "select actor_id, after from audit_log where action = 'platform-account.bind' and subject_id = $1",
+      [String(worker.id)],
+    );
+    expect(audit).toEqual([{ actor_id: worker.id, after: { platform: 'wechat', accountId: openid } }]);
+
+    // From now on WeChat signs them in without a password.
+    const later = await roundTrip('/salary/my-salary', WECHAT_UA);
+    expect(later.location).toBe('/salary/my-salary');
+    expect(await profileOf(later)).toMatchObject({ userAccount: worker.empNo });
+
+    // The same bind cookie again (another colleague on the phone) binds nothing more.
+    const colleague = await makeEmployee(t.database, { plant: 'NT' });
+    await passwordSignIn(colleague, `ess_bind=${bind}`);
+    expect(await bindingsOf(colleague.id)).toEqual([]);
+    // A leaver's binding stops working at once.
+    await t.database.pool.query('update employees set left_on = current_date where id = $1', [worker.id]);
+    expect((await roundTrip('/home', WECHAT_UA)).location).toBe('/login?notice=account-left');
+  });
+
+  it('binds a WeCom user id that is no employee number, once per employee, and only while the state is fresh', async () => {
+    const worker = await makeEmployee(t.database, { plant: 'NT' });
+    const userid = `li-${worker.empNo}`;
+    fake.signInAs({ userid });
+    const stale = await roundTrip('/home', WECOM_UA);
+    // Ten minutes later the bind cookie is worth nothing.
+    await t.database.pool.query("update oauth_states set created_at = now() - interval '11 minutes' where nonce = $1", [
+      cookieValue(stale, 'ess_bind'),
+    ]);
+    await passwordSignIn(worker, `ess_bind=${cookieValue(stale, 'ess_bind')}`);
+    expect(await bindingsOf(worker.id)).toEqual([]);
+
+    const fresh = await roundTrip('/home', WECOM_UA);
+    expect(fresh.location).toBe('/login?notice=wecom-bind');
+    await passwordSignIn(worker, `ess_bind=${cookieValue(fresh, 'ess_bind')}`);
+    expect(await bindingsOf(worker.id)).toEqual([{ platform: 'wecom', accountId: userid }]);
+    expect(await profileOf(await roundTrip('/home', WECOM_UA))).toMatchObject({ userAccount: worker.empNo });
+
+    // A second WeCom id for the same employee is not bound over the first (HR removes the first).
+    fake.signInAs({ userid: `${userid}-2` });
+    const second = await roundTrip('/home', WECOM_UA);
+    await passwordSignIn(worker, `ess_bind=${cookieValue(second, 'ess_bind')}`);
+    expect(await bindingsOf(worker.id)).toEqual([{ platform: 'wecom', accountId: userid }]);
+  });
+
+  it("refuses a used WeChat code (40163) and a forged one, and signs in no one's password account to them", async () => {
+    fake.signInAs({ openid: 'o-someone' });
+    const { authorize, nonce } = await begin('/home', WECHAT_UA);
+    const callback = await throughWeCom(authorize);
+    const code = new URL(callback, 'http://x').searchParams.get('code') as string;
+    // The code spent elsewhere first: WeChat answers 40163.
+    await fetch(`${fake.url}/sns/oauth2/access_token?code=${code}`);
+    const used = await get(callback, `ess_oauth=${nonce}`, WECHAT_UA);
+    expect(used.location).toBe('/login?notice=wechat-failed');
+    expect(cookieValue(used, 'ess_bind')).toBe('');
+  });
+});
+
 describe('a page opened inside WeCom', () => {
   // Only the platform settings matter here.
   const configOf = (env: Record<string, string>) => ({ WECOM_API_BASE: fake.url, ...env }) as unknown as Config;
@@ -233,5 +338,10 @@ describe('a page opened inside WeCom', () => {
     // Without WeCom configured nothing changes for anyone.
     const bare = silentSignInRedirect(configOf({}));
     expect(bare(request('/home', { 'user-agent': WECOM_UA }))).toBeUndefined();
+    // WeChat's browser goes through the official account where one is configured, and nowhere otherwise.
+    expect(redirectOf(request('/home', { 'user-agent': WECHAT_UA }))).toBeUndefined();
+    const withWeChat = silentSignInRedirect(configOf({ ...WECHAT_ENV }));
+    expect(withWeChat(request('/home', { 'user-agent': WECHAT_UA }))).toBe('/api/Wechat/OAuth?next=%2Fhome');
+    expect(withWeChat(request('/home', { 'user-agent': WECOM_UA }))).toBeUndefined();
   });
 });

@@ -1,17 +1,31 @@
-// Silent sign-in inside WeCom (snsapi_base): a worker opening a link of the app in WeCom without a session is sent
-// through WeCom's OAuth page, which comes straight back to the callback with a code; the code, exchanged once, names
-// the WeCom user, whose id is the employee number (HR loads it so), and the worker lands signed in on the page the
-// link named. The page is a path of this app, checked before the state is made; the state is a nonce bound to the
-// browser by a cookie; a code is single-use and lasts five minutes at WeCom, so a state lives five minutes too.
+// Silent sign-in inside WeCom and WeChat (snsapi_base): a worker opening a link of the app there without a session is
+// sent through the platform's OAuth page, which comes straight back to the callback with a code; the code, exchanged
+// once, names the WeCom user or the WeChat openid, and the worker lands signed in on the page the link named. A WeCom
+// user id is the employee number (HR loads it so) unless a binding says otherwise; a WeChat openid, and a WeCom id
+// that is no employee number, are bound by the first password sign-in in the same browser (platform_accounts). The
+// page is a path of this app, checked before the state is made; the state is a nonce bound to the browser by a cookie;
+// a code is single-use and lasts five minutes, so a state lives five minutes too.
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { recordAudit } from '../../core/audit';
 import { BusinessError } from '../../core/errors';
 import type { Db } from '../../db/client';
-import { employees, oauthStates } from '../../db/schema/index';
+import { employees, oauthStates, platformAccounts } from '../../db/schema/index';
+import type { Executor } from '../../db/transaction';
+import { cookieValue, secureAttributeOf } from '../../http/cookies';
 import type { PlatformSettings, TicketStore } from './tickets';
+
+export type SignInPlatform = 'wecom' | 'wechat';
 
 /** The browser's half of the state: set when it is sent to WeCom, read by the callback. */
 export const OAUTH_COOKIE = 'ess_oauth';
+/**
+ * Set by a callback whose account matched no employee: the state's nonce, read by the password sign-in that follows in
+ * this browser, which binds the account to whoever signs in. HttpOnly, for the API only, ten minutes.
+ */
+export const BIND_COOKIE = 'ess_bind';
+export const BIND_SECONDS = 600;
 /** Set when a silent sign-in did not work, so the next page shows /login rather than trying again in a loop. */
 export const OAUTH_TRIED_COOKIE = 'ess_oauth_tried';
 export const OAUTH_STATE_SECONDS = 300;
@@ -20,6 +34,12 @@ export const OAUTH_CALLBACK_PATH = '/api/Wechat/OAuthCallback';
 
 /** WeCom's in-app browser says `wxwork/<version>` in its user agent (WeChat's says MicroMessenger alone). */
 export const isWeComBrowser = (userAgent: string | undefined) => /\bwxwork\//i.test(userAgent ?? '');
+
+/** The platform whose browser this is, if either. */
+export const platformOfBrowser = (userAgent: string | undefined): SignInPlatform | undefined => {
+  if (isWeComBrowser(userAgent)) return 'wecom';
+  return /\bMicroMessenger\//i.test(userAgent ?? '') ? 'wechat' : undefined;
+};
 
 const ORIGIN = 'http://app.invalid';
 
@@ -56,48 +76,50 @@ export type OAuthDeps = {
   oauthBase: string;
 };
 
-/** Makes the state and answers where to send the browser: WeCom's authorize page, coming back to `callbackUrl`. */
+/** Makes the state and answers where to send the browser: the platform's authorize page, back to `callbackUrl`. */
 export const beginSilentSignIn = async (
   { db, settings, oauthBase }: OAuthDeps,
-  { next, callbackUrl }: { next: string; callbackUrl: string },
+  { platform, next, callbackUrl }: { platform: SignInPlatform; next: string; callbackUrl: string },
 ) => {
-  const { wecom } = settings;
-  if (!wecom) throw new BusinessError('PLATFORM_SIGN_IN_FAILED');
+  const { wecom, wechat } = settings;
+  const appId = platform === 'wecom' ? wecom?.corpId : wechat?.appId;
+  if (!appId) throw new BusinessError('PLATFORM_SIGN_IN_FAILED');
   const nonce = randomBytes(18).toString('base64url');
-  await db.insert(oauthStates).values({ nonce, platform: 'wecom', next });
+  await db.insert(oauthStates).values({ nonce, platform, next });
   const query = new URLSearchParams({
-    appid: wecom.corpId,
+    appid: appId,
     redirect_uri: callbackUrl,
     response_type: 'code',
     scope: 'snsapi_base',
     state: nonce,
-    agentid: wecom.agentId,
+    ...(platform === 'wecom' && wecom ? { agentid: wecom.agentId } : {}),
   });
   return { nonce, location: `${oauthBase}/connect/oauth2/authorize?${query}#wechat_redirect` };
 };
 
-/** WeCom's answer to a code: errcode 0 with userid (a member) or openid (someone outside the corporation). */
+/** A platform's answer to a code: errcode 0 (or none) with userid (a WeCom member) or openid. */
 type UserInfo = { errcode?: number; userid?: unknown; openid?: unknown };
 /** The access token ran out (42001) or is not (or no longer) valid (40014): fetch a new one once and ask again. */
 const STALE_TOKEN = new Set([42001, 40014]);
 
+const getUserInfo = async (url: string, timeoutMs: number): Promise<UserInfo> => {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return (await response.json()) as UserInfo;
+  } catch {
+    throw new BusinessError('PLATFORM_SIGN_IN_FAILED');
+  }
+};
+
 /** The WeCom user id behind a code; a used, forged or expired code (40029) and any failure refuse the sign-in. */
-const exchangeCode = async ({ tickets, settings }: OAuthDeps, code: string): Promise<string> => {
+const exchangeWeComCode = async ({ tickets, settings }: OAuthDeps, code: string): Promise<string> => {
   const { wecom } = settings;
   if (!wecom) throw new BusinessError('PLATFORM_SIGN_IN_FAILED');
   for (let round = 0; round < 2; round++) {
     const token = await tickets.get('wecom:token');
     const query = new URLSearchParams({ access_token: token, code });
-    let body: UserInfo;
-    try {
-      const response = await fetch(`${wecom.apiBase}/cgi-bin/auth/getuserinfo?${query}`, {
-        signal: AbortSignal.timeout(settings.timeoutMs),
-      });
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      body = (await response.json()) as UserInfo;
-    } catch {
-      throw new BusinessError('PLATFORM_SIGN_IN_FAILED');
-    }
+    const body = await getUserInfo(`${wecom.apiBase}/cgi-bin/auth/getuserinfo?${query}`, settings.timeoutMs);
     if (typeof body.errcode === 'number' && STALE_TOKEN.has(body.errcode)) {
       await tickets.forget('wecom:token', token);
       continue;
@@ -110,13 +132,49 @@ const exchangeCode = async ({ tickets, settings }: OAuthDeps, code: string): Pro
   throw new BusinessError('PLATFORM_SIGN_IN_FAILED');
 };
 
-/** Whom to sign in and the page to open, or why not (and the page the sign-in page then leads to). */
-export type SignInOutcome = { employeeId: number; next: string } | { failure: BusinessError; next: string };
+/**
+ * The official account's openid behind a code (sns/oauth2/access_token, the app's secret instead of a token); a
+ * used (40163) or invalid (40029) code and any failure refuse the sign-in.
+ */
+const exchangeWeChatCode = async ({ settings }: OAuthDeps, code: string): Promise<string> => {
+  const { wechat } = settings;
+  if (!wechat) throw new BusinessError('PLATFORM_SIGN_IN_FAILED');
+  const query = new URLSearchParams({
+    appid: wechat.appId,
+    secret: wechat.secret,
+    code,
+    grant_type: 'authorization_code',
+  });
+  const body = await getUserInfo(`${wechat.apiBase}/sns/oauth2/access_token?${query}`, settings.timeoutMs);
+  if (body.errcode !== undefined && body.errcode !== 0) throw new BusinessError('PLATFORM_SIGN_IN_FAILED');
+  if (typeof body.openid === 'string' && body.openid !== '' && body.openid.length <= 128) return body.openid;
+  throw new BusinessError('PLATFORM_SIGN_IN_FAILED');
+};
+
+/** The employee an account is: its binding, else (WeCom) the employee whose number the user id is. */
+const employeeOfAccount = async (tx: Executor, platform: SignInPlatform, accountId: string) => {
+  const [bound] = await tx
+    .select({ id: platformAccounts.employeeId })
+    .from(platformAccounts)
+    .where(and(eq(platformAccounts.platform, platform), eq(platformAccounts.accountId, accountId)));
+  if (bound) return bound.id;
+  if (platform !== 'wecom') return undefined;
+  const [employee] = await tx.select({ id: employees.id }).from(employees).where(eq(employees.empNo, accountId));
+  return employee?.id;
+};
+
+/**
+ * Whom to sign in and the page to open, or why not (and the page the sign-in page then leads to). `bindNonce`: the
+ * account matched no one, and the password sign-in that follows in this browser may bind it.
+ */
+export type SignInOutcome =
+  | { employeeId: number; next: string }
+  | { failure: BusinessError; next: string; platform?: SignInPlatform; bindNonce?: string };
 
 /**
  * The callback: the state must be this browser's and fresh; its code is exchanged once. The same code again under
- * the same state (the callback called twice) answers the same employee without asking WeCom again; another code is
- * refused. Answers whom to sign in and the page to open.
+ * the same state (the callback called twice) answers the same employee without asking the platform again; another
+ * code is refused. Answers whom to sign in and the page to open.
  */
 export const finishSilentSignIn = async (
   deps: OAuthDeps,
@@ -139,30 +197,97 @@ export const finishSilentSignIn = async (
       )
       .for('update');
     if (!row) return { failure: refused, next: DEFAULT_NEXT };
+    const platform = row.platform as SignInPlatform;
     // Another browser's state (the link was passed on, not opened here): refused, the state left for its own.
-    if (cookieNonce !== state) return { failure: refused, next: row.next };
+    if (cookieNonce !== state) return { failure: refused, next: row.next, platform };
     if (row.code !== null) {
       if (row.code === code && row.employeeId !== null) return { employeeId: row.employeeId, next: row.next };
-      return { failure: refused, next: row.next };
+      return { failure: refused, next: row.next, platform };
     }
+    let accountId: string | undefined;
     let employeeId: number | undefined;
     let failure: BusinessError | undefined;
     try {
-      const userId = await exchangeCode(deps, code);
-      const [employee] = await tx.select({ id: employees.id }).from(employees).where(eq(employees.empNo, userId));
-      employeeId = employee?.id;
-      if (employeeId === undefined) failure = new BusinessError('PLATFORM_ACCOUNT_UNKNOWN');
+      accountId = await (platform === 'wecom' ? exchangeWeComCode : exchangeWeChatCode)(deps, code);
+      employeeId = await employeeOfAccount(tx, platform, accountId);
+      if (employeeId === undefined) failure = new BusinessError('PLATFORM_ACCOUNT_UNBOUND');
     } catch (error) {
       failure = error instanceof BusinessError ? error : refused;
     }
     await tx
       .update(oauthStates)
-      .set({ code, employeeId: employeeId ?? null })
+      .set({ code, employeeId: employeeId ?? null, accountId: employeeId === undefined ? (accountId ?? null) : null })
       .where(eq(oauthStates.nonce, state));
-    return failure || employeeId === undefined
-      ? { failure: failure ?? refused, next: row.next }
-      : { employeeId, next: row.next };
+    if (employeeId !== undefined && !failure) return { employeeId, next: row.next };
+    return {
+      failure: failure ?? refused,
+      next: row.next,
+      platform,
+      ...(failure?.code === 'PLATFORM_ACCOUNT_UNBOUND' ? { bindNonce: state } : {}),
+    };
   });
+};
+
+/**
+ * The password sign-in after a callback whose account matched no one, in the same browser (its bind cookie): the
+ * account is bound to the employee who signed in, once and audited. Nothing happens when the state is stale or spent,
+ * when the account was bound meanwhile, or when the employee already has an account of that platform (HR removes
+ * it first). Answers the platform bound, if any.
+ */
+export const bindPendingAccount = (
+  db: Db,
+  { nonce, employee, requestId }: { nonce: string; employee: { id: number; empNo: string }; requestId: string },
+): Promise<SignInPlatform | undefined> =>
+  db.transaction(async (tx) => {
+    if (!STATE_LIKE.test(nonce)) return undefined;
+    const [pending] = await tx
+      .update(oauthStates)
+      .set({ employeeId: employee.id })
+      .where(
+        and(
+          eq(oauthStates.nonce, nonce),
+          isNull(oauthStates.employeeId),
+          sql`${oauthStates.accountId} is not null`,
+          sql`${oauthStates.createdAt} > now() - make_interval(secs => ${BIND_SECONDS})`,
+        ),
+      )
+      .returning({ platform: oauthStates.platform, accountId: oauthStates.accountId });
+    if (!pending?.accountId) return undefined;
+    const platform = pending.platform as SignInPlatform;
+    const [bound] = await tx
+      .insert(platformAccounts)
+      .values({ platform, accountId: pending.accountId, employeeId: employee.id })
+      .onConflictDoNothing()
+      .returning({ employeeId: platformAccounts.employeeId });
+    if (!bound) return undefined;
+    await recordAudit(tx, {
+      actor: employee,
+      action: 'platform-account.bind',
+      subject: { type: 'employee', id: employee.id },
+      after: { platform, accountId: pending.accountId },
+      requestId,
+    });
+    return platform;
+  });
+
+/** The bind cookie: the state's nonce for the password sign-in that follows; no value and no age remove it. */
+export const bindCookie = (request: FastifyRequest, nonce = '', maxAgeSeconds = 0) =>
+  `${BIND_COOKIE}=${nonce}; Path=/api; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secureAttributeOf(request)}`;
+
+/**
+ * After a password sign-in: the account a silent sign-in in this browser could not place is bound to the employee,
+ * and the bind cookie removed (apps/server/src/modules/account/routes.ts).
+ */
+export const bindAfterPasswordSignIn = async (
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  employee: { id: number; empNo: string },
+) => {
+  const nonce = cookieValue(request.headers.cookie, BIND_COOKIE);
+  if (!nonce) return;
+  await bindPendingAccount(db, { nonce, employee, requestId: request.id });
+  reply.header('set-cookie', bindCookie(request));
 };
 
 /** States older than a day: their codes are long dead at WeCom. */

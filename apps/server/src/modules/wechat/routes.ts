@@ -1,25 +1,34 @@
-// Wechat/GetShareData, CheckWxData, CheckWorkWxData, SendWxMsg; and the silent sign-in inside WeCom: GET
-// Wechat/OAuth (to WeCom's page) and Wechat/OAuthCallback (back signed in, a 302 to the page).
+// Wechat/GetShareData, CheckWxData, CheckWorkWxData, SendWxMsg; and the silent sign-in inside WeCom and WeChat: GET
+// Wechat/OAuth (to the platform's page) and Wechat/OAuthCallback (back signed in, a 302 to the page).
 import { wechatRoutes } from '@ess/contract/wechat';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import { BusinessError } from '../../core/errors';
 import type { Db } from '../../db/client';
 import { registerCall } from '../../http/contract-routes';
-import { cookieValue, hasSessionCookie, SESSION_COOKIE_SECONDS, SESSION_COOKIES } from '../../http/cookies';
+import {
+  cookieValue,
+  hasSessionCookie,
+  SESSION_COOKIE_SECONDS,
+  SESSION_COOKIES,
+  secureAttributeOf,
+} from '../../http/cookies';
 import { publicRateLimit } from '../../http/public-rate-limit';
 import { createOutboxMessaging, type Messaging } from '../../integrations/messaging';
 import { type AccountDeps, signInByPlatform } from '../account/service';
 import { listDeliveryEvents, listUndelivered } from './deliveries';
 import {
+  BIND_SECONDS,
   beginSilentSignIn,
+  bindCookie,
   DEFAULT_NEXT,
   finishSilentSignIn,
-  isWeComBrowser,
   OAUTH_CALLBACK_PATH,
   OAUTH_COOKIE,
   OAUTH_STATE_SECONDS,
   OAUTH_TRIED_COOKIE,
+  platformOfBrowser,
+  type SignInPlatform,
   safeNext,
 } from './oauth';
 import { getShareData, platformSettingsOf } from './service';
@@ -28,7 +37,7 @@ import { createTicketStore } from './tickets';
 
 const cookieOf = (request: FastifyRequest, name: string) => cookieValue(request.headers.cookie, name);
 
-const secureOf = (request: FastifyRequest) => (request.protocol === 'https' ? '; Secure' : '');
+const secureOf = secureAttributeOf;
 /** A cookie the web app reads (not HttpOnly), as its own code writes them. */
 const appCookie = (request: FastifyRequest, name: string, value: string, maxAgeSeconds: number) =>
   `${name}=${value}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax${secureOf(request)}`;
@@ -37,20 +46,23 @@ const stateCookie = (request: FastifyRequest, nonce = '', maxAgeSeconds = 0) =>
   `${OAUTH_COOKIE}=${nonce}; Path=/api/Wechat; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secureOf(request)}`;
 
 /** Why the sign-in page is shown after a silent sign-in did not work (its words are the page's). */
-const NOTICE_OF: Record<string, string> = {
-  PLATFORM_SIGN_IN_FAILED: 'wecom-failed',
-  PLATFORM_ACCOUNT_UNKNOWN: 'wecom-unknown',
-  ACCOUNT_LEFT: 'account-left',
+const noticeOf = (code: string | undefined, platform: SignInPlatform = 'wecom') => {
+  if (code === 'ACCOUNT_LEFT') return 'account-left';
+  if (code === 'PLATFORM_ACCOUNT_UNBOUND') return `${platform}-bind`;
+  if (code === 'PLATFORM_ACCOUNT_UNKNOWN') return 'wecom-unknown';
+  return `${platform}-failed`;
 };
 
 /**
- * Where a page request inside WeCom without a session goes first: WeCom's silent sign-in, when WeCom is configured
- * and it was not tried just now; undefined: the page is served as usual (apps/server/src/http/web-app.ts).
+ * Where a page request inside WeCom or WeChat without a session goes first: the platform's silent sign-in, when that
+ * platform is configured and it was not tried just now; undefined: the page is served as usual
+ * (apps/server/src/http/web-app.ts).
  */
 export const silentSignInRedirect = (config: Config) => {
-  const isWeComConfigured = Boolean(platformSettingsOf(config).wecom);
+  const settings = platformSettingsOf(config);
   return (request: FastifyRequest): string | undefined => {
-    if (!isWeComConfigured || !isWeComBrowser(request.headers['user-agent'])) return undefined;
+    const platform = platformOfBrowser(request.headers['user-agent']);
+    if (!platform || !settings[platform]) return undefined;
     if (hasSessionCookie(request.headers.cookie) || cookieOf(request, OAUTH_TRIED_COOKIE)) return undefined;
     const next = safeNext(request.url);
     // The sign-in page and the console are shown as they are (the console signs in with a password on a PC).
@@ -72,11 +84,13 @@ export const registerWechatRoutes = (
     request: FastifyRequest,
     reply: FastifyReply,
     next: string,
-    notice = NOTICE_OF.PLATFORM_SIGN_IN_FAILED as string,
+    notice: string,
+    bindNonce?: string,
   ) => {
     reply.header('set-cookie', [
       appCookie(request, OAUTH_TRIED_COOKIE, '1', OAUTH_STATE_SECONDS),
       stateCookie(request),
+      ...(bindNonce ? [bindCookie(request, bindNonce, BIND_SECONDS)] : []),
     ]);
     const query = new URLSearchParams({ notice, ...(next === DEFAULT_NEXT ? {} : { redirect: next }) });
     return reply.redirect(`/login?${query}`);
@@ -86,8 +100,14 @@ export const registerWechatRoutes = (
   app.get('/api/Wechat/OAuth', isPublicPage, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const next = safeNext((request.query as { next?: unknown }).next);
-    if (!settings.wecom) return reply.redirect(`/login?${new URLSearchParams({ redirect: next })}`);
-    const { nonce, location } = await beginSilentSignIn(oauth, { next, callbackUrl: callbackUrlOf(request) });
+    // WeChat's browser goes to the official account's page; any other (WeCom's, a link opened elsewhere) to WeCom's.
+    const platform = platformOfBrowser(request.headers['user-agent']) ?? 'wecom';
+    if (!settings[platform]) return reply.redirect(`/login?${new URLSearchParams({ redirect: next })}`);
+    const { nonce, location } = await beginSilentSignIn(oauth, {
+      platform,
+      next,
+      callbackUrl: callbackUrlOf(request),
+    });
     reply.header('set-cookie', stateCookie(request, nonce, OAUTH_STATE_SECONDS));
     return reply.redirect(location);
   });
@@ -102,13 +122,16 @@ export const registerWechatRoutes = (
       state: query.state,
       cookieNonce: cookieOf(request, OAUTH_COOKIE),
     });
-    if ('failure' in outcome) return toSignInPage(request, reply, outcome.next, NOTICE_OF[outcome.failure.code]);
+    if ('failure' in outcome) {
+      const notice = noticeOf(outcome.failure.code, outcome.platform);
+      return toSignInPage(request, reply, outcome.next, notice, outcome.bindNonce);
+    }
     let session: Awaited<ReturnType<typeof signInByPlatform>>;
     try {
       session = await signInByPlatform(account, outcome.employeeId);
     } catch (error) {
       if (!(error instanceof BusinessError)) throw error;
-      return toSignInPage(request, reply, outcome.next, NOTICE_OF[error.code]);
+      return toSignInPage(request, reply, outcome.next, noticeOf(error.code));
     }
     const { userAccount, userName, id, baseBu, deptName, titleName } = session.user;
     reply.header('set-cookie', [

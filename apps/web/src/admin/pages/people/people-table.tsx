@@ -3,7 +3,7 @@ import { ROLE_LABELS } from '@ess/contract/audit-labels';
 import type { ConsoleSession } from '@ess/contract/console';
 import type { PersonRow, ResetCode } from '@ess/contract/people';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Space, Tag } from 'antd';
+import { App, Button, Card, Space, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { PagedTable } from '../../components/paged-table';
 import { plantLabel } from '../../plant-options';
@@ -11,6 +11,7 @@ import { ct } from '../../texts';
 import { useIssueResetCode } from './api/issue-person-reset-code';
 import { useReinstatePerson } from './api/reinstate-person';
 import { PEOPLE_PAGE_SIZE, type PeopleFilter, peopleListQuery } from './api/search-people';
+import { useUnbindPlatformAccount } from './api/unbind-platform-account';
 import { useUnlockPerson } from './api/unlock-person';
 import { LeaveDialog } from './leave-dialog';
 import { PeopleSearch } from './people-search';
@@ -35,6 +36,8 @@ export const PeopleTable = ({ session }: { session: ConsoleSession }) => {
   const people = useQuery(peopleListQuery(filter, page));
   const reinstate = useReinstatePerson();
   const unlock = useUnlockPerson();
+  const unbind = useUnbindPlatformAccount();
+  const { modal } = App.useApp();
   const issueCode = useIssueResetCode();
   const close = () => setDialog(undefined);
   return (
@@ -74,6 +77,11 @@ export const PeopleTable = ({ session }: { session: ConsoleSession }) => {
                     <Tag color="success">{ct.people.active}</Tag>
                   )}
                   {row.isLocked && <Tag color="error">{ct.people.locked}</Tag>}
+                  {row.platformAccounts.map(({ platform, accountId }) => (
+                    <Tooltip key={platform} title={accountId}>
+                      <Tag color="processing">{ct.people.boundAccount[platform]}</Tag>
+                    </Tooltip>
+                  ))}
                 </Space>
               ),
             },
@@ -133,6 +141,23 @@ export const PeopleTable = ({ session }: { session: ConsoleSession }) => {
                       {ct.people.unlock}
                     </Button>
                   )}
+                  {row.platformAccounts.map(({ platform }) => (
+                    <Button
+                      key={platform}
+                      size="small"
+                      type="link"
+                      onClick={() =>
+                        modal.confirm({
+                          title: ct.people.unbindAction[platform],
+                          content: ct.people.unbindConfirm(ct.common.person(row.name, row.empNo)),
+                          okText: ct.people.unbind,
+                          onOk: () => unbind.mutateAsync({ id: row.id, platform }),
+                        })
+                      }
+                    >
+                      {ct.people.unbindAction[platform]}
+                    </Button>
+                  ))}
                   {isSysAdmin && (
                     <Button size="small" type="link" onClick={() => setDialog({ kind: 'roles', person: row })}>
                       {ct.people.roles}
