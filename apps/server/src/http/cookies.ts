@@ -21,3 +21,13 @@ export const hasSessionCookie = (header: string | undefined) =>
 
 /** `; Secure` on a request that came over https (behind a proxy: as its X-Forwarded-Proto says, when trusted). */
 export const secureAttributeOf = (request: { protocol: string }) => (request.protocol === 'https' ? '; Secure' : '');
+
+/**
+ * Set by a silent sign-in whose account matched no employee: its state's nonce, read by the password sign-in that
+ * follows in this browser, which binds the account to whoever signs in. HttpOnly, for the API only.
+ */
+export const BIND_COOKIE = 'ess_bind';
+
+/** The bind cookie with a nonce and its age; no value and no age remove it. */
+export const bindCookie = (request: { protocol: string }, nonce = '', maxAgeSeconds = 0) =>
+  `${BIND_COOKIE}=${nonce}; Path=/api; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secureAttributeOf(request)}`;

@@ -2,7 +2,8 @@
 import { accountRoutes } from '@ess/contract/account';
 import type { FastifyInstance } from 'fastify';
 import { registerCall, registerPublicCall } from '../../http/contract-routes';
-import { bindAfterPasswordSignIn } from '../wechat/service';
+import { BIND_COOKIE, bindCookie, cookieValue } from '../../http/cookies';
+import { bindPendingAccount } from '../wechat/service';
 import type { AccountDeps } from './service';
 import { changePassword, checkLogin, getProfile, refreshSession, resetPassword, signOut } from './service';
 
@@ -19,7 +20,12 @@ export const registerAccountRoutes = (
     async ({ body, request, reply }) => {
       const session = await checkLogin(deps, body);
       // Inside WeCom or WeChat, right after a silent sign-in could not place the account: it is bound now.
-      await bindAfterPasswordSignIn(deps.db, request, reply, { id: session.id, empNo: session.userAccount });
+      const bindNonce = cookieValue(request.headers.cookie, BIND_COOKIE);
+      if (bindNonce) {
+        const employee = { id: session.id, empNo: session.userAccount };
+        await bindPendingAccount(deps.db, { nonce: bindNonce, employee, requestId: request.id });
+        reply.header('set-cookie', bindCookie(request));
+      }
       return { data: session, msg: '登录成功' };
     },
     { rateLimit: deps.signInRateLimit },

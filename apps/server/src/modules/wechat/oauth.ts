@@ -7,24 +7,18 @@
 // a code is single-use and lasts five minutes, so a state lives five minutes too.
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { recordAudit } from '../../core/audit';
 import { BusinessError } from '../../core/errors';
 import type { Db } from '../../db/client';
 import { employees, oauthStates, platformAccounts } from '../../db/schema/index';
 import type { Executor } from '../../db/transaction';
-import { cookieValue, secureAttributeOf } from '../../http/cookies';
 import type { PlatformSettings, TicketStore } from './tickets';
 
 export type SignInPlatform = 'wecom' | 'wechat';
 
 /** The browser's half of the state: set when it is sent to WeCom, read by the callback. */
 export const OAUTH_COOKIE = 'ess_oauth';
-/**
- * Set by a callback whose account matched no employee: the state's nonce, read by the password sign-in that follows in
- * this browser, which binds the account to whoever signs in. HttpOnly, for the API only, ten minutes.
- */
-export const BIND_COOKIE = 'ess_bind';
+/** How long after a callback whose account matched no one the password sign-in in that browser may bind it. */
 export const BIND_SECONDS = 600;
 /** Set when a silent sign-in did not work, so the next page shows /login rather than trying again in a loop. */
 export const OAUTH_TRIED_COOKIE = 'ess_oauth_tried';
@@ -269,26 +263,6 @@ export const bindPendingAccount = (
     });
     return platform;
   });
-
-/** The bind cookie: the state's nonce for the password sign-in that follows; no value and no age remove it. */
-export const bindCookie = (request: FastifyRequest, nonce = '', maxAgeSeconds = 0) =>
-  `${BIND_COOKIE}=${nonce}; Path=/api; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secureAttributeOf(request)}`;
-
-/**
- * After a password sign-in: the account a silent sign-in in this browser could not place is bound to the employee,
- * and the bind cookie removed (apps/server/src/modules/account/routes.ts).
- */
-export const bindAfterPasswordSignIn = async (
-  db: Db,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  employee: { id: number; empNo: string },
-) => {
-  const nonce = cookieValue(request.headers.cookie, BIND_COOKIE);
-  if (!nonce) return;
-  await bindPendingAccount(db, { nonce, employee, requestId: request.id });
-  reply.header('set-cookie', bindCookie(request));
-};
 
 /** States older than a day: their codes are long dead at WeCom. */
 export const deleteOldOAuthStates = async (db: Db) => {

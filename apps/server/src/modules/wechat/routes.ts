@@ -7,6 +7,7 @@ import { BusinessError } from '../../core/errors';
 import type { Db } from '../../db/client';
 import { registerCall } from '../../http/contract-routes';
 import {
+  bindCookie,
   cookieValue,
   hasSessionCookie,
   SESSION_COOKIE_SECONDS,
@@ -20,7 +21,6 @@ import { listDeliveryEvents, listUndelivered } from './deliveries';
 import {
   BIND_SECONDS,
   beginSilentSignIn,
-  bindCookie,
   DEFAULT_NEXT,
   finishSilentSignIn,
   OAUTH_CALLBACK_PATH,

@@ -6,7 +6,7 @@ import { BusinessError } from '../../core/errors';
 import { jsSdkSignature, makeNonce } from './signature';
 import type { PlatformSettings, TicketStore } from './tickets';
 
-export { bindAfterPasswordSignIn, deleteOldOAuthStates } from './oauth';
+export { bindPendingAccount, deleteOldOAuthStates } from './oauth';
 export { deleteOldDeliveries, type RelayRun, relayMessagesToWeCom } from './relay';
 export { createTicketStore } from './tickets';
 
