@@ -85,7 +85,11 @@ export const platformDeliveries = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('platform_deliveries_due').on(table.nextAttemptAt).where(sql`status = 'pending'`)],
+  (table) => [
+    index('platform_deliveries_due').on(table.nextAttemptAt).where(sql`status = 'pending'`),
+    // What each member got in the last hour (WeCom's limits per member).
+    index('platform_deliveries_member_sent').on(table.employeeId, table.sentAt).where(sql`sent_at is not null`),
+  ],
 );
 
 /** How far the relay has taken the messages: the last message id it made deliveries of, per channel. */

@@ -74,14 +74,14 @@ const statusesOf = async (employeeIds: number[]) =>
   ).rows;
 
 describe('messages relayed to WeCom', () => {
-  it('sends a month’s payslip messages to 2,500 workers in three calls, each card opening the payslip', async () => {
-    const recipients = await makeRecipients(`P${Date.now() % 100000}`, 2500);
+  it('sends a month’s payslip messages to 5,000 workers in five calls, each card opening the payslip', async () => {
+    const recipients = await makeRecipients(`P${Date.now() % 100000}`, 5000);
     await payslipMessages(recipients.map((row) => row.id));
     const run = await relay();
-    expect(run).toMatchObject({ taken: 2500, sent: 2500, invalid: 0, retried: 0, failed: 0, calls: 3 });
-    expect(fake.sends.map((send) => send.touser.length)).toEqual([1000, 1000, 500]);
+    expect(run).toMatchObject({ taken: 5000, sent: 5000, invalid: 0, retried: 0, failed: 0, deferred: 0, calls: 5 });
+    expect(fake.sends.map((send) => send.touser.length)).toEqual([1000, 1000, 1000, 1000, 1000]);
     const reached = fake.sends.flatMap((send) => send.touser);
-    expect(new Set(reached).size).toBe(2500);
+    expect(new Set(reached).size).toBe(5000);
     expect(new Set(reached)).toEqual(new Set(recipients.map((row) => row.emp_no)));
     expect(fake.sends[0]).toMatchObject({
       msgtype: 'textcard',
@@ -92,9 +92,9 @@ describe('messages relayed to WeCom', () => {
         btntxt: '详情',
       },
     });
-    // The access token was fetched once for the three calls.
+    // The access token was fetched once for the five calls.
     expect(fake.counts['/cgi-bin/gettoken']).toBeLessThanOrEqual(1);
-    expect(await statusesOf(recipients.map((row) => row.id))).toEqual([{ status: 'sent', error: '', n: 2500 }]);
+    expect(await statusesOf(recipients.map((row) => row.id))).toEqual([{ status: 'sent', error: '', n: 5000 }]);
     // Nothing is sent twice: the next run finds nothing to do.
     expect(await relay()).toMatchObject({ taken: 0, sent: 0, calls: 0 });
   });
@@ -241,6 +241,64 @@ describe('messages relayed to WeCom', () => {
     // Both stay in the app.
     const { rows } = await t.database.pool.query('select title from messages where employee_id = $1', [worker.id]);
     expect(rows).toHaveLength(2);
+  });
+
+  it('keeps each member within 30 messages a minute, and sends the rest when the minute is over', async () => {
+    const [busy] = await makeRecipients(`B${Date.now() % 100000}`, 1);
+    const member = busy as { id: number; emp_no: string };
+    await t.database.pool.query(
+      `insert into messages (employee_id, title, body, link)
+       select $1, '培训提醒 ' || n, '', '/train/learn-list' from generate_series(1, 35) n`,
+      [member.id],
+    );
+    expect(await relay()).toMatchObject({ taken: 35, sent: 30, deferred: 5 });
+    expect(fake.sends.filter((send) => send.touser.includes(member.emp_no))).toHaveLength(30);
+    // Within the same minute the next run sends nothing more to them.
+    await t.database.pool.query(
+      "update platform_deliveries set next_attempt_at = now() where employee_id = $1 and status = 'pending'",
+      [member.id],
+    );
+    expect(await relay()).toMatchObject({ sent: 0, deferred: 5 });
+    // A minute later the rest goes.
+    await t.database.pool.query(
+      "update platform_deliveries set sent_at = sent_at - interval '61 seconds' where employee_id = $1 and status = 'sent'",
+      [member.id],
+    );
+    await t.database.pool.query(
+      "update platform_deliveries set next_attempt_at = now() where employee_id = $1 and status = 'pending'",
+      [member.id],
+    );
+    expect(await relay()).toMatchObject({ sent: 5, deferred: 0 });
+    expect(await statusesOf([member.id])).toEqual([{ status: 'sent', error: '', n: 35 }]);
+  });
+
+  it('puts everything off until tomorrow when the app’s daily quota is spent, counting no try', async () => {
+    const recipients = await makeRecipients(`Q${Date.now() % 100000}`, 3);
+    await payslipMessages(recipients.map((row) => row.id));
+    fake.refuseNextSends(1, 45047);
+    expect(await relay()).toMatchObject({ sent: 0, failed: 0, deferred: 3 });
+    const { rows } = await t.database.pool.query(
+      `select status, attempts, error,
+              to_char(next_attempt_at at time zone 'Asia/Shanghai', 'HH24:MI') as at,
+              (next_attempt_at at time zone 'Asia/Shanghai')::date - (now() at time zone 'Asia/Shanghai')::date as days
+       from platform_deliveries where employee_id = any($1::int[])`,
+      [recipients.map((row) => row.id)],
+    );
+    expect(rows).toEqual(
+      Array.from({ length: 3 }, () => ({
+        status: 'pending',
+        attempts: 0,
+        error: '企业微信今日发送消息已达上限，次日继续发送',
+        at: '00:05',
+        days: 1,
+      })),
+    );
+    // Tomorrow: they go.
+    await t.database.pool.query(
+      'update platform_deliveries set next_attempt_at = now() where employee_id = any($1::int[])',
+      [recipients.map((row) => row.id)],
+    );
+    expect(await relay()).toMatchObject({ sent: 3 });
   });
 
   it('recalls a withdrawn payslip month’s cards from WeCom and sends none of those still waiting', async () => {

@@ -19,19 +19,35 @@ const TAKEN_PER_RUN = 20_000;
 const MAX_ATTEMPTS = 8;
 /** Access token expired (42001) or invalid (40014): fetched again once. */
 const STALE_TOKEN = new Set([42001, 40014]);
-/** Refusals that pass: busy (-1), over a frequency or quota limit (45009, 45033, 45047), a timeout of WeCom's. */
-const TEMPORARY = new Set([-1, 45009, 45033, 45047, 45011]);
+/** Refusals that pass: busy (-1), over a frequency limit (45009, 45033), a timeout of WeCom's. */
+const TEMPORARY = new Set([-1, 45009, 45033, 45011]);
+/** The app's messages for the day are used up (45047): what waits goes the next day, no try counted. */
+const DAILY_QUOTA_SPENT = 45047;
+/**
+ * WeCom drops, without a word, what one member gets from an app beyond 30 messages a minute or 1,000 an hour: the
+ * relay keeps each member within both, and what is over waits a minute.
+ */
+export const MEMBER_PER_MINUTE = 30;
+export const MEMBER_PER_HOUR = 1000;
 /** WeCom's words are not HR's: what the console shows for the common refusals. */
 const REFUSAL_WORDS: Record<number, string> = {
   81013: '企业微信中没有这些成员',
   45009: '企业微信接口调用超过频率限制',
   45033: '企业微信接口并发超限',
-  45047: '企业微信发送消息超过每日上限',
+  45047: '企业微信今日发送消息已达上限，次日继续发送',
   60020: '服务器 IP 不在企业微信的可信 IP 列表中',
   301002: '应用无权限向这些成员发送消息',
 };
 
-type Due = { id: number; emp_no: string; title: string; body: string; link: string; attempts: number };
+type Due = {
+  id: number;
+  employee_id: number;
+  emp_no: string;
+  title: string;
+  body: string;
+  link: string;
+  attempts: number;
+};
 type SendAnswer = { errcode?: number; errmsg?: string; invaliduser?: string; msgid?: string };
 
 export type RelayDeps = {
@@ -52,6 +68,8 @@ export type RelayRun = {
   invalid: number;
   retried: number;
   failed: number;
+  /** Put off by a member's limits (a minute) or the app's daily quota (the next day). */
+  deferred: number;
   /** Calls that sent cards recalled. */
   recalled: number;
   calls: number;
@@ -107,7 +125,7 @@ const RUN_BUDGET_MS = 60_000;
 /** Takes and sends until nothing more is due or the run's time is up; answers what became of the deliveries. */
 export const relayMessagesToWeCom = async (deps: RelayDeps): Promise<RelayRun> => {
   const { wecom } = deps.settings;
-  const run: RelayRun = { taken: 0, sent: 0, invalid: 0, retried: 0, failed: 0, recalled: 0, calls: 0 };
+  const run: RelayRun = { taken: 0, sent: 0, invalid: 0, retried: 0, failed: 0, deferred: 0, recalled: 0, calls: 0 };
   if (!wecom) return run;
   const started = Date.now();
   for (;;) {
@@ -143,11 +161,11 @@ const relayRound = async (
         order by id limit ${TAKEN_PER_RUN} for update skip locked)
       returning d.id, d.message_id, d.employee_id, d.attempts
     )
-    select l.id, e.emp_no, m.title, m.body, m.link, l.attempts
+    select l.id, l.employee_id, e.emp_no, m.title, m.body, m.link, l.attempts
     from leased l join messages m on m.id = l.message_id join employees e on e.id = l.employee_id
     order by l.id`);
   const groups = new Map<string, Due[]>();
-  for (const delivery of due) {
+  for (const delivery of await withinMemberLimits(db, due, run)) {
     const key = JSON.stringify([delivery.title, delivery.body, delivery.link]);
     const group = groups.get(key);
     if (group) group.push(delivery);
@@ -165,10 +183,57 @@ const relayRound = async (
         btntxt: '详情',
       };
       const answer = await sendCard(deps, wecom, batch, card, run);
+      if ((answer.errcode ?? 0) === DAILY_QUOTA_SPENT) {
+        // Every call would be refused until tomorrow: all that waits is put off at once.
+        run.deferred += await putOffUntilTomorrow(db);
+        return { taken, leased: 0 };
+      }
       await settle(db, batch, answer, run);
     }
   }
   return { taken, leased: due.length };
+};
+
+/**
+ * The deliveries a member may still get now (30 a minute, 1,000 an hour, counting what was sent to them before);
+ * the others wait a minute.
+ */
+const withinMemberLimits = async (db: Db, due: Due[], run: RelayRun): Promise<Due[]> => {
+  if (due.length === 0) return due;
+  const members = `{${[...new Set(due.map((delivery) => delivery.employee_id))].join(',')}}`;
+  const { rows } = await db.execute<{ employee_id: number; minute: number; hour: number }>(sql`
+    select employee_id, count(*) filter (where sent_at > now() - interval '1 minute')::int as minute,
+           count(*)::int as hour
+    from ${platformDeliveries}
+    where employee_id = any(${members}::int[]) and sent_at > now() - interval '1 hour'
+    group by employee_id`);
+  const room = new Map(
+    rows.map((row) => [row.employee_id, Math.min(MEMBER_PER_MINUTE - row.minute, MEMBER_PER_HOUR - row.hour)]),
+  );
+  const now: Due[] = [];
+  const later: number[] = [];
+  for (const delivery of due) {
+    const left = room.get(delivery.employee_id) ?? MEMBER_PER_MINUTE;
+    if (left > 0) {
+      now.push(delivery);
+      room.set(delivery.employee_id, left - 1);
+    } else later.push(delivery.id);
+  }
+  if (later.length > 0) {
+    await db.execute(sql`update ${platformDeliveries} set next_attempt_at = now() + interval '1 minute'
+      where id = any(${`{${later.join(',')}}`}::int[])`);
+    run.deferred += later.length;
+  }
+  return now;
+};
+
+/** Everything pending waits until five past midnight, China time, when WeCom's day begins again. */
+const putOffUntilTomorrow = async (db: Db) => {
+  const { rowCount } = await db.execute(sql`update ${platformDeliveries}
+    set error = ${REFUSAL_WORDS[DAILY_QUOTA_SPENT] as string},
+        next_attempt_at = ((now() at time zone 'Asia/Shanghai')::date + 1 + time '00:05') at time zone 'Asia/Shanghai'
+    where status = 'pending'`);
+  return rowCount ?? 0;
 };
 
 /** A POST to WeCom's API with the shared access token; a stale token is fetched again once. Answers WeCom's answer. */

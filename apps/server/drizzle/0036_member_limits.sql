@@ -1,0 +1,1 @@
+CREATE INDEX "platform_deliveries_member_sent" ON "platform_deliveries" USING btree ("employee_id","sent_at") WHERE sent_at is not null;
