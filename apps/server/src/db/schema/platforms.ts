@@ -35,6 +35,8 @@ export const oauthStates = pgTable('oauth_states', {
    * in the same browser binds it (platform_accounts).
    */
   accountId: varchar('account_id', { length: 128 }),
+  /** When the exchange of `code` came to an outcome (null while it is under way). */
+  settledAt: timestamp('settled_at', { withTimezone: true }),
 });
 
 /**

@@ -120,6 +120,21 @@ describe('signing in inside WeCom', () => {
     expect(cookieValue(replayed, 'ess_oauth_tried')).toBe('1');
   });
 
+  it('answers two callbacks with the same code at once with one exchange, both signed in', async () => {
+    const worker = await makeEmployee(t.database, { plant: 'NT' });
+    fake.signInAs({ userid: worker.empNo });
+    const { authorize, nonce } = await begin('/home');
+    const callback = await throughWeCom(authorize);
+    const [first, second] = await Promise.all([
+      get(callback, `ess_oauth=${nonce}`),
+      get(callback, `ess_oauth=${nonce}`),
+    ]);
+    expect([first.location, second.location]).toEqual(['/home', '/home']);
+    expect(await profileOf(first)).toMatchObject({ userAccount: worker.empNo });
+    expect(await profileOf(second)).toMatchObject({ userAccount: worker.empNo });
+    expect(fake.counts['/cgi-bin/auth/getuserinfo']).toBe(1);
+  });
+
   it('refuses a state not of this browser, a forged code, a leaver and someone outside the corporation', async () => {
     const worker = await makeEmployee(t.database, { plant: 'NT' });
     fake.signInAs({ userid: worker.empNo });

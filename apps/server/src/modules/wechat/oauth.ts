@@ -165,61 +165,84 @@ export type SignInOutcome =
   | { employeeId: number; next: string }
   | { failure: BusinessError; next: string; platform?: SignInPlatform; bindNonce?: string };
 
+/** How often a second callback with the same code looks whether the first one's exchange has come to an outcome. */
+const SETTLE_POLL_MS = 100;
+
 /**
- * The callback: the state must be this browser's and fresh; its code is exchanged once. The same code again under
- * the same state (the callback called twice) answers the same employee without asking the platform again; another
- * code is refused. Answers whom to sign in and the page to open.
+ * The callback: the state must be this browser's and fresh; its code is exchanged once. The state is claimed for the
+ * code first, in one statement, and the exchange made outside any transaction, so a slow platform holds no database
+ * connection. The same code again under the same state (the callback called twice) waits for that exchange's outcome
+ * and answers the same employee without asking the platform again; another code is refused. Answers whom to sign in
+ * and the page to open.
  */
 export const finishSilentSignIn = async (
   deps: OAuthDeps,
   { code, state, cookieNonce }: { code: unknown; state: unknown; cookieNonce: string | undefined },
 ): Promise<SignInOutcome> => {
+  const { db } = deps;
   const refused = new BusinessError('PLATFORM_SIGN_IN_FAILED');
   if (typeof code !== 'string' || typeof state !== 'string' || !CODE_LIKE.test(code) || !STATE_LIKE.test(state)) {
     return { failure: refused, next: DEFAULT_NEXT };
   }
-  // A failed exchange spends the state too (its code is stored without an employee).
-  return deps.db.transaction(async (tx): Promise<SignInOutcome> => {
-    const [row] = await tx
-      .select()
-      .from(oauthStates)
-      .where(
-        and(
-          eq(oauthStates.nonce, state),
-          sql`${oauthStates.createdAt} > now() - make_interval(secs => ${OAUTH_STATE_SECONDS})`,
-        ),
-      )
-      .for('update');
-    if (!row) return { failure: refused, next: DEFAULT_NEXT };
-    const platform = row.platform as SignInPlatform;
-    // Another browser's state (the link was passed on, not opened here): refused, the state left for its own.
-    if (cookieNonce !== state) return { failure: refused, next: row.next, platform };
-    if (row.code !== null) {
-      if (row.code === code && row.employeeId !== null) return { employeeId: row.employeeId, next: row.next };
-      return { failure: refused, next: row.next, platform };
-    }
-    let accountId: string | undefined;
-    let employeeId: number | undefined;
-    let failure: BusinessError | undefined;
-    try {
-      accountId = await (platform === 'wecom' ? exchangeWeComCode : exchangeWeChatCode)(deps, code);
-      employeeId = await employeeOfAccount(tx, platform, accountId);
-      if (employeeId === undefined) failure = new BusinessError('PLATFORM_ACCOUNT_UNBOUND');
-    } catch (error) {
-      failure = error instanceof BusinessError ? error : refused;
-    }
-    await tx
-      .update(oauthStates)
-      .set({ code, employeeId: employeeId ?? null, accountId: employeeId === undefined ? (accountId ?? null) : null })
-      .where(eq(oauthStates.nonce, state));
-    if (employeeId !== undefined && !failure) return { employeeId, next: row.next };
-    return {
-      failure: failure ?? refused,
-      next: row.next,
-      platform,
-      ...(failure?.code === 'PLATFORM_ACCOUNT_UNBOUND' ? { bindNonce: state } : {}),
-    };
-  });
+  const fresh = and(
+    eq(oauthStates.nonce, state),
+    sql`${oauthStates.createdAt} > now() - make_interval(secs => ${OAUTH_STATE_SECONDS})`,
+  );
+  const [row] = await db.select().from(oauthStates).where(fresh);
+  if (!row) return { failure: refused, next: DEFAULT_NEXT };
+  const platform = row.platform as SignInPlatform;
+  // Another browser's state (the link was passed on, not opened here): refused, the state left for its own.
+  if (cookieNonce !== state) return { failure: refused, next: row.next, platform };
+
+  const [claimed] = await db
+    .update(oauthStates)
+    .set({ code })
+    .where(and(fresh, isNull(oauthStates.code)))
+    .returning({ nonce: oauthStates.nonce });
+  if (!claimed) {
+    // Claimed already: by this code (the callback called twice) its outcome is answered, by any other refused.
+    const settled = await settledState(deps, state);
+    if (settled?.code === code && settled.employeeId !== null)
+      return { employeeId: settled.employeeId, next: row.next };
+    return { failure: refused, next: row.next, platform };
+  }
+  // A failed exchange spends the state too (its code is kept without an employee).
+  let accountId: string | undefined;
+  let employeeId: number | undefined;
+  let failure: BusinessError | undefined;
+  try {
+    accountId = await (platform === 'wecom' ? exchangeWeComCode : exchangeWeChatCode)(deps, code);
+    employeeId = await employeeOfAccount(db, platform, accountId);
+    if (employeeId === undefined) failure = new BusinessError('PLATFORM_ACCOUNT_UNBOUND');
+  } catch (error) {
+    failure = error instanceof BusinessError ? error : refused;
+  }
+  await db
+    .update(oauthStates)
+    .set({
+      employeeId: employeeId ?? null,
+      accountId: employeeId === undefined ? (accountId ?? null) : null,
+      settledAt: sql`now()`,
+    })
+    .where(eq(oauthStates.nonce, state));
+  if (employeeId !== undefined && !failure) return { employeeId, next: row.next };
+  return {
+    failure: failure ?? refused,
+    next: row.next,
+    platform,
+    ...(failure?.code === 'PLATFORM_ACCOUNT_UNBOUND' ? { bindNonce: state } : {}),
+  };
+};
+
+/** The state once its exchange has an outcome; undefined when none came within the exchange's own time limit. */
+const settledState = async ({ db, settings }: OAuthDeps, nonce: string) => {
+  const deadline = Date.now() + settings.timeoutMs * 2 + 1000;
+  for (;;) {
+    const [row] = await db.select().from(oauthStates).where(eq(oauthStates.nonce, nonce));
+    if (!row || row.settledAt !== null) return row;
+    if (Date.now() > deadline) return undefined;
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
+  }
 };
 
 /**
