@@ -55,6 +55,11 @@ const schema = z.object({
   WECOM_AGENT_ID: z.string().optional(),
   /** The platforms' API origins (tests point them at a fake). */
   WECHAT_API_BASE: z.string().url().default('https://api.weixin.qq.com'),
+  /**
+   * The official account's template for notifications (keyword1: the matter, keyword2: the time): with it and
+   * PUBLIC_URL, workers WeCom does not reach get their messages in WeChat once their WeChat is bound.
+   */
+  WECHAT_TEMPLATE_ID: z.string().min(1).optional(),
   WECOM_API_BASE: z.string().url().default('https://qyapi.weixin.qq.com'),
   WECHAT_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   /** Where the platforms' OAuth page lives (tests point it at a fake). */

@@ -16,7 +16,7 @@ import { housekeepingJob } from './jobs/housekeeping';
 import { outsideCommandsJob } from './jobs/outside-commands';
 import { startJobQueue } from './jobs/queue';
 import { trainingRemindersJob } from './jobs/training-reminders';
-import { wecomMessagesJob } from './jobs/wecom-messages';
+import { wechatMessagesJob, wecomMessagesJob } from './jobs/wecom-messages';
 import { announceDueVersions } from './modules/handbook/service';
 import { findMissingKeyIds } from './modules/records/reseal';
 import { finishDueAttempts } from './modules/training/attempts';
@@ -148,6 +148,7 @@ const start = async (config: Config) => {
   let kickMaterials = () => {};
   let sendReminders = async () => {};
   const wecomMessages = wecomMessagesJob(config, database.db);
+  const wechatMessages = wechatMessagesJob(config, database.db);
   const jobs = await startJobQueue({
     url: database.url,
     jobs: [
@@ -198,6 +199,7 @@ const start = async (config: Config) => {
       outsideCommandsJob(config, database.db),
       // In-app messages carried on to WeCom, where it is configured.
       ...(wecomMessages ? [wecomMessages] : []),
+      ...(wechatMessages ? [wechatMessages] : []),
       ...(config.backupHour === null
         ? []
         : [

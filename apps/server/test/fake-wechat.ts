@@ -23,6 +23,16 @@ export type FakeWechat = {
   authorizeRequests: URLSearchParams[];
   /** Application messages sent (message/send), with the access token each came with. */
   sends: { accessToken: string; touser: string[]; msgtype: string; textcard: Record<string, string> }[];
+  /** WeChat template messages sent (message/template/send), one worker each. */
+  templateSends: {
+    accessToken: string;
+    touser: string;
+    template_id: string;
+    url: string;
+    data: Record<string, { value: string }>;
+  }[];
+  /** Openids that no longer follow the official account: answered 43004. */
+  unfollowed: Set<string>;
   /** The msgids recalled (message/recall). */
   recalls: string[];
   /** Member ids WeCom does not know: answered in invaliduser (81013 when a call names only such). */
@@ -56,7 +66,21 @@ export const startFakeWechat = async ({ delayMs = 50, expiresIn = 7200 } = {}): 
   const sends: FakeWechat['sends'] = [];
   const recalls: string[] = [];
   const invalidUsers = new Set<string>();
+  const templateSends: FakeWechat['templateSends'] = [];
+  const unfollowed = new Set<string>();
   let refusals = { count: 0, errcode: 0 };
+  const sendTemplate = (url: URL, text: string) => {
+    const accessToken = url.searchParams.get('access_token') ?? '';
+    if (expiredTokens.has(accessToken)) return { errcode: 42001, errmsg: 'access_token expired' };
+    if (refusals.count > 0) {
+      refusals.count -= 1;
+      return { errcode: refusals.errcode, errmsg: 'refused' };
+    }
+    const message = JSON.parse(text) as Omit<FakeWechat['templateSends'][number], 'accessToken'>;
+    if (unfollowed.has(message.touser)) return { errcode: 43004, errmsg: 'require subscribe' };
+    templateSends.push({ accessToken, ...message });
+    return { errcode: 0, errmsg: 'ok', msgid: 200_000 + templateSends.length };
+  };
   const sendMessage = (url: URL, text: string) => {
     const accessToken = url.searchParams.get('access_token') ?? '';
     if (expiredTokens.has(accessToken)) return { errcode: 42001, errmsg: 'access_token expired' };
@@ -119,6 +143,10 @@ export const startFakeWechat = async ({ delayMs = 50, expiresIn = 7200 } = {}): 
       void bodyOf(request).then((text) => answerJson(response, sendMessage(url, text)));
       return;
     }
+    if (url.pathname === '/cgi-bin/message/template/send' && request.method === 'POST') {
+      void bodyOf(request).then((text) => answerJson(response, sendTemplate(url, text)));
+      return;
+    }
     if (url.pathname === '/cgi-bin/message/recall' && request.method === 'POST') {
       void bodyOf(request).then((text) => {
         recalls.push((JSON.parse(text) as { msgid: string }).msgid);
@@ -169,6 +197,8 @@ export const startFakeWechat = async ({ delayMs = 50, expiresIn = 7200 } = {}): 
     expireToken: (token) => expiredTokens.add(token),
     authorizeRequests,
     sends,
+    templateSends,
+    unfollowed,
     recalls,
     invalidUsers,
     refuseNextSends: (count, errcode) => {

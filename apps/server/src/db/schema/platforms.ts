@@ -71,10 +71,12 @@ export const platformDeliveries = pgTable(
     id: serial('id').primaryKey(),
     messageId: integer('message_id')
       .notNull()
-      .unique()
       .references(() => messages.id, { onDelete: 'cascade' }),
     employeeId: integer('employee_id').notNull(),
-    /** 'wecom'. */
+    /**
+     * 'wecom', or 'wechat': the official account's template message, for a worker WeCom does not know (or every
+     * worker when WeCom is not connected) whose WeChat is bound.
+     */
     channel: varchar('channel', { length: 8 }).notNull(),
     /** pending, sent, invalid (not a member WeCom knows, or a leaver) or failed (refused for good). */
     status: varchar('status', { length: 8 }).notNull().default('pending'),
@@ -88,6 +90,8 @@ export const platformDeliveries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    // One delivery per message and channel: a retry never sends twice.
+    uniqueIndex('platform_deliveries_message_channel').on(table.messageId, table.channel),
     index('platform_deliveries_due').on(table.nextAttemptAt).where(sql`status = 'pending'`),
     // What each member got in the last hour (WeCom's limits per member).
     index('platform_deliveries_member_sent').on(table.employeeId, table.sentAt).where(sql`sent_at is not null`),

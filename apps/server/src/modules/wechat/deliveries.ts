@@ -1,4 +1,4 @@
-// 消息送达 for HR: the in-app messages relayed to WeCom (relay.ts), per event — the messages one change wrote together
+// 消息送达 for HR: the in-app messages relayed to WeCom (relay.ts) or WeChat (template-relay.ts), per event — the messages one change wrote together
 // (one transaction: the same time) of the same words — with how many were handed to WeCom, are still waiting, could
 // not be delivered or were refused; and, for one event, whom it did not reach and why. Counted over the workers of
 // the caller's plants only.
@@ -13,6 +13,13 @@ const plantsOf = (caller: Caller, bu: string | undefined) => {
   requirePlantAdmin(caller, bu);
   return `{${(bu ? [bu] : [...caller.adminPlants]).join(',')}}`;
 };
+
+/**
+ * The delivery that stands for a message: its WeChat one where WeCom did not know the worker and WeChat took it over
+ * (relay.ts markInvalid), else its only one.
+ */
+const isEffective = sql`not (d.channel = 'wecom' and exists (
+  select 1 from platform_deliveries w where w.message_id = d.message_id and w.channel = 'wechat'))`;
 
 /** What names an event: its time in microseconds and a hash of its words. */
 const EVENT_TIME = sql`(extract(epoch from m.created_at) * 1000000)::bigint`;
@@ -37,7 +44,7 @@ export const listDeliveryEvents = async (
     from platform_deliveries d
     join messages m on m.id = d.message_id
     join employees e on e.id = d.employee_id
-    where e.bu = any(${plants}::text[])
+    where e.bu = any(${plants}::text[]) and ${isEffective}
     group by m.created_at, m.title, m.body, m.link
     order by m.created_at desc, m.title
     limit ${filter.pageSize} offset ${(filter.page - 1) * filter.pageSize}`);
@@ -60,7 +67,7 @@ export const listUndelivered = async (
     from platform_deliveries d
     join messages m on m.id = d.message_id
     join employees e on e.id = d.employee_id
-    where e.bu = any(${plants}::text[]) and d.status <> 'sent'
+    where e.bu = any(${plants}::text[]) and d.status <> 'sent' and ${isEffective}
       and ${EVENT_TIME} = ${time}::bigint and ${EVENT_HASH} = ${hash}
     order by d.status, e.bu, e.dept_name, e.emp_no
     limit ${filter.pageSize} offset ${(filter.page - 1) * filter.pageSize}`);

@@ -17,8 +17,8 @@ export const WECOM_MAX_RECIPIENTS = 1000;
 const TAKEN_PER_RUN = 20_000;
 /** A temporary refusal is retried after 30 s, 1 min, 2 min … up to an hour, then given up after this many tries. */
 const MAX_ATTEMPTS = 8;
-/** Access token expired (42001) or invalid (40014): fetched again once. */
-const STALE_TOKEN = new Set([42001, 40014]);
+/** Access token expired (42001) or invalid (40001, 40014): fetched again once. */
+const STALE_TOKEN = new Set([42001, 40001, 40014]);
 /** Refusals that pass: busy (-1), over a frequency limit (45009, 45033), a timeout of WeCom's. */
 const TEMPORARY = new Set([-1, 45009, 45033, 45011]);
 /** The app's messages for the day are used up (45047): what waits goes the next day, no try counted. */
@@ -48,7 +48,7 @@ type Due = {
   link: string;
   attempts: number;
 };
-type SendAnswer = { errcode?: number; errmsg?: string; invaliduser?: string; msgid?: string };
+type SendAnswer = { errcode?: number; errmsg?: string; invaliduser?: string; msgid?: string | number };
 
 export type RelayDeps = {
   db: Db;
@@ -56,6 +56,8 @@ export type RelayDeps = {
   settings: PlatformSettings;
   /** The app's address (PUBLIC_URL): the cards' links are absolute. */
   publicUrl: string;
+  /** WeChat's template messages are on: a member WeCom does not know gets the message there, if bound. */
+  fallBackToWeChat?: boolean;
 };
 
 /**
@@ -87,37 +89,54 @@ const cutBytes = (text: string, max: number) => {
   return `${cut}…`;
 };
 
+export type Channel = 'wecom' | 'wechat';
+
 /**
- * Takes the messages written since the last run as pending deliveries. The first run of an installation starts
- * from the newest message: turning WeCom on does not send the past.
+ * Takes the messages written since the channel's last run as pending deliveries of the channel; for WeChat only those
+ * of workers whose WeChat is bound. The first run of an installation starts from the newest message: turning a
+ * channel on does not send the past.
  */
-const takeNewMessages = async (db: Db): Promise<number> =>
+export const takeNewMessages = async (db: Db, channel: Channel): Promise<number> =>
   db.transaction(async (tx) => {
     await tx.execute(sql`insert into ${relayCursors} (channel, last_message_id)
-      select 'wecom', coalesce(max(id), 0) from messages on conflict do nothing`);
+      select ${channel}, coalesce(max(id), 0) from messages on conflict do nothing`);
     const { rows } = await tx.execute<{ last: number }>(
-      sql`select last_message_id as last from ${relayCursors} where channel = 'wecom' for update`,
+      sql`select last_message_id as last from ${relayCursors} where channel = ${channel} for update`,
     );
     const last = rows[0]?.last ?? 0;
+    const reachable =
+      channel === 'wechat'
+        ? sql`and exists (select 1 from platform_accounts p where p.employee_id = n.employee_id and p.platform = 'wechat')`
+        : sql``;
     // The next messages read once: their deliveries made and the cursor moved past them in one statement.
     const { rows: moved } = await tx.execute<{ taken: number }>(sql`
       with next as (
         select id, employee_id, category from messages where id > ${last} order by id limit ${TAKEN_PER_RUN}
       ), taken as (
         insert into ${platformDeliveries} (message_id, employee_id, channel)
-        select n.id, n.employee_id, 'wecom' from next n
+        select n.id, n.employee_id, ${channel} from next n
         -- A reminder the worker keeps from their WeCom stays in the app only.
-        where n.category = '' or not exists (
-          select 1 from message_settings s where s.employee_id = n.employee_id and n.category = any(s.muted))
-        on conflict (message_id) do nothing
+        where (n.category = '' or not exists (
+          select 1 from message_settings s where s.employee_id = n.employee_id and n.category = any(s.muted)))
+          ${reachable}
+        on conflict (message_id, channel) do nothing
         returning 1
       ), cursor as (
         update ${relayCursors} set last_message_id = (select max(id) from next)
-        where channel = 'wecom' and exists (select 1 from next)
+        where channel = ${channel} and exists (select 1 from next)
       )
       select (select count(*) from taken)::int as taken`);
     return moved[0]?.taken ?? 0;
   });
+
+/** Leavers' deliveries still waiting are marked: their accounts are gone or soon will be. Answers how many. */
+export const markLeavers = async (db: Db) => {
+  const { rowCount } = await db.execute(sql`
+    update ${platformDeliveries} d set status = 'invalid', error = '已离职'
+    from employees e
+    where d.status = 'pending' and e.id = d.employee_id and e.left_on is not null`);
+  return rowCount ?? 0;
+};
 
 /** A run goes on while there is more to take or send (a month's payslips for a whole company), for this long at most. */
 const RUN_BUDGET_MS = 60_000;
@@ -141,23 +160,20 @@ const relayRound = async (
   run: RelayRun,
 ): Promise<{ taken: number; leased: number }> => {
   const { db } = deps;
-  const taken = await takeNewMessages(db);
+  const taken = await takeNewMessages(db, 'wecom');
   run.taken += taken;
   // Before sending: a withdrawn change's messages still waiting are not sent.
   await processRecalls(deps, wecom.apiBase, run);
   // Leavers first: their WeCom account is gone or soon will be, and a message must not reach it.
-  const { rowCount: leavers } = await db.execute(sql`
-    update ${platformDeliveries} d set status = 'invalid', error = '已离职'
-    from employees e
-    where d.status = 'pending' and e.id = d.employee_id and e.left_on is not null`);
-  run.invalid += leavers ?? 0;
+  run.invalid += await markLeavers(db);
   // Leased for five minutes as they are read: a run that overlaps this one (or follows a crash of it) leaves them, and
   // after a crash they are sent again, which WeCom's duplicate check keeps from showing twice.
   const { rows: due } = await db.execute<Due>(sql`
     with leased as (
       update ${platformDeliveries} d set next_attempt_at = now() + interval '5 minutes'
       where d.id in (
-        select id from ${platformDeliveries} where status = 'pending' and next_attempt_at <= now()
+        select id from ${platformDeliveries}
+        where status = 'pending' and next_attempt_at <= now() and channel = 'wecom'
         order by id limit ${TAKEN_PER_RUN} for update skip locked)
       returning d.id, d.message_id, d.employee_id, d.attempts
     )
@@ -185,10 +201,10 @@ const relayRound = async (
       const answer = await sendCard(deps, wecom, batch, card, run);
       if ((answer.errcode ?? 0) === DAILY_QUOTA_SPENT) {
         // Every call would be refused until tomorrow: all that waits is put off at once.
-        run.deferred += await putOffUntilTomorrow(db);
+        run.deferred += await putOffUntilTomorrow(db, 'wecom', REFUSAL_WORDS[DAILY_QUOTA_SPENT] as string);
         return { taken, leased: 0 };
       }
-      await settle(db, batch, answer, run);
+      await settle(deps, batch, answer, run);
     }
   }
   return { taken, leased: due.length };
@@ -227,32 +243,36 @@ const withinMemberLimits = async (db: Db, due: Due[], run: RelayRun): Promise<Du
   return now;
 };
 
-/** Everything pending waits until five past midnight, China time, when WeCom's day begins again. */
-const putOffUntilTomorrow = async (db: Db) => {
+/** Everything of the channel pending waits until five past midnight, China time, when the platform's day begins. */
+export const putOffUntilTomorrow = async (db: Db, channel: Channel, words: string) => {
   const { rowCount } = await db.execute(sql`update ${platformDeliveries}
-    set error = ${REFUSAL_WORDS[DAILY_QUOTA_SPENT] as string},
+    set error = ${words},
         next_attempt_at = ((now() at time zone 'Asia/Shanghai')::date + 1 + time '00:05') at time zone 'Asia/Shanghai'
-    where status = 'pending'`);
+    where status = 'pending' and channel = ${channel}`);
   return rowCount ?? 0;
 };
 
-/** A POST to WeCom's API with the shared access token; a stale token is fetched again once. Answers WeCom's answer. */
-const postWithToken = async (
-  { tickets, settings }: RelayDeps,
-  { apiBase, path, body }: { apiBase: string; path: string; body: string },
-  run: RelayRun,
+/**
+ * A POST to WeCom's or WeChat's API with the shared access token of `ticket`; a stale token is fetched again once for
+ * every instance. Answers the platform's answer; a failure to reach it is errcode -1 (busy: tried again later).
+ */
+export const postWithToken = async (
+  { tickets, settings }: { tickets: TicketStore; settings: PlatformSettings },
+  { ticket, url, body }: { ticket: 'wecom:token' | 'wechat:token'; url: string; body: string },
+  run?: { calls: number },
 ): Promise<SendAnswer> => {
+  const platform = ticket === 'wecom:token' ? '企业微信' : '微信';
   for (let round = 0; round < 2; round++) {
     let token: string;
     try {
-      token = await tickets.get('wecom:token');
+      token = await tickets.get(ticket);
     } catch {
-      return { errcode: -1, errmsg: '获取企业微信 access_token 失败' };
+      return { errcode: -1, errmsg: `获取${platform} access_token 失败` };
     }
     let answer: SendAnswer;
     try {
-      run.calls += 1;
-      const response = await fetch(`${apiBase}${path}?access_token=${encodeURIComponent(token)}`, {
+      if (run) run.calls += 1;
+      const response = await fetch(`${url}?access_token=${encodeURIComponent(token)}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body,
@@ -261,10 +281,10 @@ const postWithToken = async (
       if (!response.ok) return { errcode: -1, errmsg: `HTTP ${response.status}` };
       answer = (await response.json()) as SendAnswer;
     } catch {
-      return { errcode: -1, errmsg: '企业微信无响应' };
+      return { errcode: -1, errmsg: `${platform}无响应` };
     }
     if (typeof answer.errcode === 'number' && STALE_TOKEN.has(answer.errcode)) {
-      await tickets.forget('wecom:token', token);
+      await tickets.forget(ticket, token);
       continue;
     }
     return answer;
@@ -283,8 +303,8 @@ const sendCard = (
   postWithToken(
     deps,
     {
-      apiBase,
-      path: '/cgi-bin/message/send',
+      ticket: 'wecom:token',
+      url: `${apiBase}/cgi-bin/message/send`,
       body: JSON.stringify({
         touser: batch.map((delivery) => delivery.emp_no).join('|'),
         msgtype: 'textcard',
@@ -311,20 +331,20 @@ const processRecalls = async (deps: RelayDeps, apiBase: string, run: RelayRun) =
       from messages m where m.id = d.message_id and m.event_key = ${recall.event_key} and d.status = 'pending'`);
     const { rows: sent } = await db.execute<{ msgid: string }>(sql`
       select distinct d.msgid from ${platformDeliveries} d join messages m on m.id = d.message_id
-      where m.event_key = ${recall.event_key} and d.status = 'sent' and d.msgid <> ''
+      where m.event_key = ${recall.event_key} and d.status = 'sent' and d.msgid <> '' and d.channel = 'wecom'
         and d.sent_at > now() - interval '24 hours'`);
     let recalled = 0;
     const refusals: string[] = [];
     for (const { msgid } of sent) {
       const answer = await postWithToken(
         deps,
-        { apiBase, path: '/cgi-bin/message/recall', body: JSON.stringify({ msgid }) },
+        { ticket: 'wecom:token', url: `${apiBase}/cgi-bin/message/recall`, body: JSON.stringify({ msgid }) },
         run,
       );
       if ((answer.errcode ?? 0) === 0) {
         recalled += 1;
         await db.execute(sql`update ${platformDeliveries} set status = 'recalled', error = '已从企业微信撤回'
-          where msgid = ${msgid} and status = 'sent'`);
+          where msgid = ${msgid} and status = 'sent' and channel = 'wecom'`);
       } else refusals.push(`${answer.errcode} ${answer.errmsg ?? ''}`.trim());
     }
     run.recalled += recalled;
@@ -334,9 +354,9 @@ const processRecalls = async (deps: RelayDeps, apiBase: string, run: RelayRun) =
 };
 
 /** Records what became of each delivery of a call. */
-const settle = async (db: Db, batch: Due[], answer: SendAnswer, run: RelayRun) => {
+const settle = async (deps: RelayDeps, batch: Due[], answer: SendAnswer, run: RelayRun) => {
+  const { db } = deps;
   const errcode = answer.errcode ?? 0;
-  const ids = (deliveries: Due[]) => `{${deliveries.map((delivery) => delivery.id).join(',')}}`;
   const words = REFUSAL_WORDS[errcode] ?? `企业微信拒绝：${errcode} ${answer.errmsg ?? ''}`.trim();
   if (errcode === 0) {
     const unknown = new Set((answer.invaliduser ?? '').split('|').filter(Boolean));
@@ -344,35 +364,62 @@ const settle = async (db: Db, batch: Due[], answer: SendAnswer, run: RelayRun) =
     const sent = batch.filter((delivery) => !unknown.has(delivery.emp_no));
     if (sent.length > 0) {
       await db.execute(sql`update ${platformDeliveries}
-        set status = 'sent', sent_at = now(), error = '', msgid = ${answer.msgid ?? ''}
-        where id = any(${ids(sent)}::int[])`);
+        set status = 'sent', sent_at = now(), error = '', msgid = ${String(answer.msgid ?? '')}
+        where id = any(${idsOf(sent)}::int[])`);
     }
-    if (invalid.length > 0) {
-      await db.execute(sql`update ${platformDeliveries} set status = 'invalid', error = '企业微信中没有这个成员'
-        where id = any(${ids(invalid)}::int[])`);
-    }
+    if (invalid.length > 0) await markInvalid(deps, invalid, '企业微信中没有这个成员');
     run.sent += sent.length;
     run.invalid += invalid.length;
     return;
   }
   if (errcode === 81013) {
-    await db.execute(sql`update ${platformDeliveries} set status = 'invalid', error = ${words}
-      where id = any(${ids(batch)}::int[])`);
+    await markInvalid(deps, batch, words);
     run.invalid += batch.length;
     return;
   }
-  const isTemporary = TEMPORARY.has(errcode);
-  const givingUp = batch.filter((delivery) => !isTemporary || delivery.attempts + 1 >= MAX_ATTEMPTS);
-  const retrying = batch.filter((delivery) => !givingUp.includes(delivery));
+  await retryOrGiveUp(db, batch, { words, isTemporary: TEMPORARY.has(errcode) }, run);
+};
+
+/** The ids of deliveries as an array literal. */
+export const idsOf = (deliveries: { id: number }[]) => `{${deliveries.map((delivery) => delivery.id).join(',')}}`;
+
+/**
+ * Members WeCom does not know: marked, never tried again; where WeChat's template messages are on, those whose
+ * WeChat is bound get the message there instead (template-relay.ts).
+ */
+const markInvalid = async ({ db, fallBackToWeChat }: RelayDeps, deliveries: Due[], words: string) => {
+  await db.execute(sql`update ${platformDeliveries} set status = 'invalid', error = ${words}
+    where id = any(${idsOf(deliveries)}::int[])`);
+  if (!fallBackToWeChat) return;
+  await db.execute(sql`
+    insert into ${platformDeliveries} (message_id, employee_id, channel)
+    select d.message_id, d.employee_id, 'wechat' from ${platformDeliveries} d
+    join platform_accounts p on p.employee_id = d.employee_id and p.platform = 'wechat'
+    where d.id = any(${idsOf(deliveries)}::int[])
+    on conflict (message_id, channel) do nothing`);
+};
+
+/**
+ * A refusal: a temporary one is tried again after 30 s, 1 min, 2 min … up to an hour, until the last try; any other
+ * gives up at once.
+ */
+export const retryOrGiveUp = async (
+  db: Db,
+  deliveries: { id: number; attempts: number }[],
+  { words, isTemporary }: { words: string; isTemporary: boolean },
+  run: Pick<RelayRun, 'retried' | 'failed'>,
+) => {
+  const givingUp = deliveries.filter((delivery) => !isTemporary || delivery.attempts + 1 >= MAX_ATTEMPTS);
+  const retrying = deliveries.filter((delivery) => !givingUp.includes(delivery));
   if (retrying.length > 0) {
     await db.execute(sql`update ${platformDeliveries}
       set attempts = attempts + 1, error = ${words},
           next_attempt_at = now() + make_interval(secs => least(3600, 30 * power(2, attempts)))
-      where id = any(${ids(retrying)}::int[])`);
+      where id = any(${idsOf(retrying)}::int[])`);
   }
   if (givingUp.length > 0) {
     await db.execute(sql`update ${platformDeliveries} set status = 'failed', attempts = attempts + 1, error = ${words}
-      where id = any(${ids(givingUp)}::int[])`);
+      where id = any(${idsOf(givingUp)}::int[])`);
   }
   run.retried += retrying.length;
   run.failed += givingUp.length;

@@ -1,0 +1,2 @@
+ALTER TABLE "platform_deliveries" DROP CONSTRAINT "platform_deliveries_message_id_unique";--> statement-breakpoint
+CREATE UNIQUE INDEX "platform_deliveries_message_channel" ON "platform_deliveries" USING btree ("message_id","channel");
