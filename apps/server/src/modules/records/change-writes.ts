@@ -70,8 +70,8 @@ with input as (
 ), reviewers as (
   select er.employee_id from employee_roles er join roles r on r.id = er.role_id where r.name = 'AppVerify'
 ), sent as (
-  insert into messages (employee_id, title, body)
-  select rv.employee_id, s.message_title, s.message_body
+  insert into messages (employee_id, title, body, link)
+  select rv.employee_id, s.message_title, s.message_body, '/admin/review'
   from input s join reviewers rv on rv.employee_id <> s.employee_id order by rv.employee_id
 ), audit as (
   insert into audit_log (actor_id, actor_emp_no, action, subject_type, subject_id, after, request_id)

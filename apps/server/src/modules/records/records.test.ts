@@ -258,7 +258,8 @@ describe('one submission, one statement', () => {
                 (select count(*)::int from notices where employee_id = $1) as notices,
                 (select count(*)::int from record_versions where employee_id = $1 and pending) as pending,
                 (select count(*)::int from audit_log where actor_id = $1 and action = 'change.submit') as audits,
-                (select count(*)::int from messages where body like '%[' || (select emp_no from employees where id = $1) || ']%') as messages`,
+                (select count(*)::int from messages where body like '%[' || (select emp_no from employees where id = $1) || ']%'
+                   and link = '/admin/review') as messages`,
         [employeeId],
       )
     ).rows[0];
