@@ -8,8 +8,10 @@ import { routes } from '@ess/contract';
 import type { Payslip } from '@ess/contract/salary';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FACTORY_PASSWORD_HASH, makeEmployee, shanghaiMonth } from '../../../test/factories';
+import { startFakeWechat } from '../../../test/fake-wechat';
 import { createTestContext, type TestContext } from '../../../test/harness';
 import { postMultipart } from '../../../test/uploads';
+import { createTicketStore, type PlatformSettings, relayMessagesToWeCom } from '../wechat/service';
 
 let t: TestContext;
 let hr: string;
@@ -260,4 +262,62 @@ describe('确认无误 with a malformed settlesQuestions', () => {
     expect(answer.statusCode).toBeLessThan(500);
     expect(answer.json()).toMatchObject({ result: false, msg: '“疑问已解决”应为是或否' });
   });
+});
+
+describe('a payslip month published to 5,000 workers, reaching their WeCom', () => {
+  it('goes out in five calls of 1,000 cards, each worker once, and is recalled from WeCom when withdrawn', async () => {
+    const fake = await startFakeWechat({ delayMs: 1 });
+    const settings: PlatformSettings = {
+      wecom: { corpId: 'ww-test-corp', secret: 'corp-secret', agentId: '1000002', apiBase: fake.url },
+      timeoutMs: 5000,
+    };
+    const relay = () =>
+      relayMessagesToWeCom({
+        db: t.database.db,
+        tickets: createTicketStore(t.database.db, settings),
+        settings,
+        publicUrl: 'https://ess.example.com',
+      });
+    try {
+      // WeCom turned on now: what was written before is not sent.
+      await relay();
+      const { rows: workers } = await t.database.pool.query<{ emp_no: string }>(
+        `insert into employees (emp_no, name, bu, dept_name, team_name, title_name, emp_type, enter_date,
+           app_read_status, password_hash)
+         select 'JY' || lpad(n::text, 5, '0'), '员工' || n, 'JY', '总装车间', '', '操作工', 'PS01', current_date, 'Y', ''
+         from generate_series(1, 5000) n returning emp_no`,
+      );
+      const month = shanghaiMonth(3);
+      const batchId = await importPayslips(
+        'JY',
+        workers.map((row) => [row.emp_no, 'PS01', 3000, 3000, 2700]),
+        month,
+      );
+      expect((await t.call(routes.publishPayslipBatch, { id: batchId }, hr)).body).toMatchObject({ result: true });
+
+      // The clerk's two import messages (check ready, commit done) go too, a call each.
+      const sent = await relay();
+      expect(sent).toMatchObject({ taken: 5002, sent: 5002, invalid: 0, failed: 0, deferred: 0, calls: 7 });
+      const title = `${month.slice(0, 4)}年${Number(month.slice(5))}月工资单已发布`;
+      const payslipCalls = fake.sends.filter((send) => send.textcard.title === title);
+      expect(payslipCalls.map((send) => send.touser.length)).toEqual([1000, 1000, 1000, 1000, 1000]);
+      const reached = payslipCalls.flatMap((send) => send.touser);
+      expect(reached).toHaveLength(5000);
+      expect(new Set(reached)).toEqual(new Set(workers.map((row) => row.emp_no)));
+      expect(payslipCalls[0]?.textcard.url).toBe('https://ess.example.com/salary/my-salary');
+      const payslipMsgids = fake.sends
+        .map((send, index) => ({ send, msgid: `msg-${index + 1}` }))
+        .filter(({ send }) => send.textcard.title === title)
+        .map(({ msgid }) => msgid);
+
+      expect(
+        (await t.call(routes.withdrawPayslipBatch, { id: batchId, reason: '加班费计算有误' }, hr)).body,
+      ).toMatchObject({ result: true });
+      // The withdrawal's own message to the workers goes; the month's five calls are recalled.
+      expect(await relay()).toMatchObject({ recalled: 5 });
+      expect(fake.recalls.sort()).toEqual(payslipMsgids.sort());
+    } finally {
+      await fake.close();
+    }
+  }, 120_000);
 });

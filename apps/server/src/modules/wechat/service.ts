@@ -9,7 +9,7 @@ import type { PlatformSettings, TicketStore } from './tickets';
 export { bindPendingAccount, deleteOldOAuthStates } from './oauth';
 export { deleteOldDeliveries, type RelayRun, relayMessagesToWeCom } from './relay';
 export { relayMessagesToWeChat, type TemplateRun } from './template-relay';
-export { createTicketStore } from './tickets';
+export { createTicketStore, type PlatformSettings } from './tickets';
 
 /** The platforms the operator configured (README: WECHAT_*, WECOM_*). */
 export const platformSettingsOf = (config: Config): PlatformSettings => ({
