@@ -17,8 +17,10 @@ export type FakeWechat = {
   signInAs: (who: { userid: string } | { openid: string }) => void;
   /** A code for whoever is signed in, as the authorize page would put on the callback. */
   issueCode: () => string;
-  /** getuserinfo answers 42001 for this access token from now on. */
+  /** getuserinfo and message/send answer 42001 for this access token from now on. */
   expireToken: (token: string) => void;
+  /** The access token of the `count`-th message/send from now expires right after it (WeCom's two hours are up). */
+  expireTokenAfterSends: (count: number) => void;
   /** The authorize requests seen (their query parameters). */
   authorizeRequests: URLSearchParams[];
   /** Application messages sent (message/send), with the access token each came with. */
@@ -69,6 +71,7 @@ export const startFakeWechat = async ({ delayMs = 50, expiresIn = 7200 } = {}): 
   const templateSends: FakeWechat['templateSends'] = [];
   const unfollowed = new Set<string>();
   let refusals = { count: 0, errcode: 0 };
+  let sendsBeforeExpiry = Number.POSITIVE_INFINITY;
   const sendTemplate = (url: URL, text: string) => {
     const accessToken = url.searchParams.get('access_token') ?? '';
     if (expiredTokens.has(accessToken)) return { errcode: 42001, errmsg: 'access_token expired' };
@@ -93,6 +96,8 @@ export const startFakeWechat = async ({ delayMs = 50, expiresIn = 7200 } = {}): 
     const unknown = touser.filter((user) => invalidUsers.has(user));
     if (unknown.length === touser.length) return { errcode: 81013, errmsg: 'user & party & tag all invalid' };
     sends.push({ accessToken, touser, msgtype: message.msgtype, textcard: message.textcard });
+    sendsBeforeExpiry -= 1;
+    if (sendsBeforeExpiry === 0) expiredTokens.add(accessToken);
     return { errcode: 0, errmsg: 'ok', invaliduser: unknown.join('|'), msgid: `msg-${sends.length}` };
   };
   const issueCode = () => {
@@ -195,6 +200,9 @@ export const startFakeWechat = async ({ delayMs = 50, expiresIn = 7200 } = {}): 
     },
     issueCode,
     expireToken: (token) => expiredTokens.add(token),
+    expireTokenAfterSends: (count) => {
+      sendsBeforeExpiry = count;
+    },
     authorizeRequests,
     sends,
     templateSends,

@@ -178,6 +178,23 @@ describe('messages relayed to WeCom', () => {
     expect(fake.sends[0]?.accessToken).not.toBe(rows[0]?.value);
   });
 
+  it('renews a token that expires in the middle of a month’s calls once, for every instance', async () => {
+    const recipients = await makeRecipients(`M${Date.now() % 100000}`, 3000);
+    await relay();
+    for (const key of Object.keys(fake.counts)) delete fake.counts[key];
+    fake.expireTokenAfterSends(1);
+    await payslipMessages(recipients.map((row) => row.id));
+    // The second call meets the expired token: fetched again once, and that call and the third go with the new one.
+    expect(await relay()).toMatchObject({ sent: 3000, failed: 0, retried: 0, calls: 4 });
+    expect(fake.counts['/cgi-bin/gettoken']).toBe(1);
+    const [first, second, third] = fake.sends;
+    expect(second?.accessToken).not.toBe(first?.accessToken);
+    expect(third?.accessToken).toBe(second?.accessToken);
+    // Another instance (its own ticket store on the same database) uses the renewed token without fetching one.
+    expect(await createTicketStore(t.database.db, settings).get('wecom:token')).toBe(second?.accessToken);
+    expect(fake.counts['/cgi-bin/gettoken']).toBe(1);
+  });
+
   it('tells HR per event what reached WeCom and whom it did not, for the workers of its plants only', async () => {
     const nt = await makeRecipients(`D${Date.now() % 100000}`, 3);
     const [hz] = await makeRecipients(`H${Date.now() % 100000}`, 1, 'HZ');
