@@ -106,7 +106,7 @@ export const relayMessagesToWeChat = async (deps: TemplateRelayDeps): Promise<Te
       from leased l join messages m on m.id = l.message_id
       left join platform_accounts p on p.employee_id = l.employee_id and p.platform = ${CHANNEL}
       order by l.id`);
-    for (const [index, delivery] of due.entries()) {
+    for (const delivery of due) {
       if (delivery.openid === '') {
         // Unbound since: nobody to send it to.
         await settleUnreachable(db, [delivery], '微信账号已解除绑定');
@@ -125,9 +125,7 @@ export const relayMessagesToWeChat = async (deps: TemplateRelayDeps): Promise<Te
         await settleUnreachable(db, [delivery], words);
         run.invalid += 1;
       } else if (errcode === DAILY_QUOTA_SPENT) {
-        // This one and every other waiting: tomorrow. The rest of this round goes back too.
-        await db.execute(sql`update ${platformDeliveries} set next_attempt_at = now()
-          where id = any(${idsOf(due.slice(index))}::int[]) and status = 'pending'`);
+        // This one and every other waiting, the rest of this round among them: tomorrow.
         run.deferred += await putOffUntilTomorrow(db, CHANNEL, words);
         return run;
       } else {
