@@ -1,5 +1,6 @@
 // /logistics/cabinet: the shoe cabinet assigned to the employee, with 更新柜子照片 and 开柜 behind a
-// confirmation each, and the command's outcome in words under them (followed while the server still tries it). Opening every cabinet (RemoteOpenAllCabinet) deliberately has no button (SPEC §6).
+// confirmation each, and the command's outcome in words under them (followed while the server still tries it).
+// Opening every cabinet (RemoteOpenAllCabinet) deliberately has no button (SPEC §6).
 import type { Cabinet, CommandState } from '@ess/contract/logistics';
 import { Button, List, NoticeBar, SpinLoading } from 'antd-mobile';
 import { useEffect, useState } from 'react';
