@@ -150,6 +150,8 @@ export type DecisionNotice = {
   worker: AnyPgColumn;
   title: string;
   statusWords: Record<string, string>;
+  /** The worker's page where the decision shows (the message's card opens it). */
+  link: string;
 };
 
 /**
@@ -160,7 +162,7 @@ export type DecisionNotice = {
 export const setSubmissionStatus = (
   { db, notifier }: { db: Db; notifier: Notifier },
   caller: Caller,
-  { table, subject, worker, title, statusWords }: DecisionNotice,
+  { table, subject, worker, title, statusWords, link }: DecisionNotice,
   { id, status, answer, requestId }: { id: number; status: string; answer?: string; requestId: string },
 ) =>
   withTransaction(db, async (tx, afterCommit) => {
@@ -178,7 +180,7 @@ export const setSubmissionStatus = (
       const body = [`状态：${statusWords[status] ?? status}`, newAnswer && `答复：${newAnswer}`].filter(Boolean);
       await sendMessages(
         { tx, afterCommit, notifier },
-        { to: { employeeIds: [row.worker] }, title, body: body.join('\n') },
+        { to: { employeeIds: [row.worker] }, title, body: body.join('\n'), link },
       );
     }
     await recordAudit(tx, {

@@ -295,6 +295,12 @@ describe('HR’s list of proposals', () => {
     expect((await t.call(routes.getPersonMsg, {}, worker.token)).body.data).toContainEqual(
       expect.objectContaining({ noticeTitle: '您的提案有了答复', noticeBody: '状态：已采纳\n答复：下月起试行' }),
     );
+    // Its WeCom card opens the 我的提案 tab.
+    const { rows: links } = await t.database.pool.query(
+      "select link from messages where employee_id = $1 and title = '您的提案有了答复'",
+      [worker.id],
+    );
+    expect(links).toEqual([{ link: '/user/my-option?tab=proposals' }]);
     expect((await t.call(routes.setProposalStatus, { id, status: 'DONE' }, hrNt)).body.msg).toBe('状态无效');
     const { rows } = await t.database.pool.query(
       "select actor_emp_no, after from audit_log where action = 'proposal.status' and subject_id = $1",

@@ -308,6 +308,7 @@ export const setProposalStatus = (
       worker: proposals.submittedBy,
       title: '您的提案有了答复',
       statusWords: PROPOSAL_STATUS_WORDS,
+      link: '/user/my-option?tab=proposals',
     },
     change,
   );

@@ -136,6 +136,13 @@ describe('HR’s list of candidates', () => {
         noticeBody: '状态：已联系\n答复：已电话联系，周三面试',
       }),
     );
+    // Its WeCom card opens the share page, where the referrer's candidates stand.
+    const { rows: links } = await t.database.pool.query(
+      `select distinct m.link from messages m join employees e on e.id = m.employee_id
+       where e.emp_no = $1 and m.title = '您推荐的人选有了新进展'`,
+      [referrer.empNo],
+    );
+    expect(links).toEqual([{ link: '/home/recruitment-share' }]);
 
     const csv = await t.app.inject({
       method: 'GET',

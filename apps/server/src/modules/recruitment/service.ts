@@ -175,6 +175,7 @@ export const setCandidateStatus = (
       worker: candidates.referrerId,
       title: '您推荐的人选有了新进展',
       statusWords: CANDIDATE_STATUS_WORDS,
+      link: '/home/recruitment-share',
     },
     change,
   );

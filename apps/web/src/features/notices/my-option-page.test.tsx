@@ -47,6 +47,32 @@ describe('MyOptionPage', () => {
     expect(screen.getAllByText(/审核意见/)).toHaveLength(1);
   });
 
+  it('opens on 我的提案 when a message about a proposal’s answer leads there (?tab=proposals)', async () => {
+    const { calls } = fakeServer({
+      'Proposal/GetMyProposals': () => ({
+        body: {
+          result: true,
+          msg: '',
+          totalCount: 1,
+          data: [
+            {
+              id: 5,
+              kind: 'IMPROVE',
+              title: '工装夹具改进',
+              bu: 'NT',
+              status: 'ACCEPTED',
+              createdAt: '2026-11-01 09:00',
+              answer: '下月起试行',
+            },
+          ],
+        },
+      }),
+    });
+    renderScreen(<MyOptionPage />, { path: '/user/my-option', at: '/user/my-option?tab=proposals' });
+    expect(await screen.findByText('工装夹具改进')).toBeInTheDocument();
+    expect(calls.map((call) => call.path)).toEqual(['Proposal/GetMyProposals']);
+  });
+
   it('says how a record change ended in words: 待审核, 已通过, 未通过 with the reason, 已撤回', async () => {
     const change = (id: number, outcome: string, noticeBody: string, messageContent = '') => ({
       id,

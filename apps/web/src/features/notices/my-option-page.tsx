@@ -5,6 +5,7 @@ import type { PersonNotice } from '@ess/contract/notices';
 import type { MyProposal } from '@ess/contract/proposals';
 import { List, Tabs, Tag } from 'antd-mobile';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { PagedList } from '../../components/paged-list';
 import { t } from '../../i18n/zh-CN';
 import { useMyProposals } from './api/get-my-proposals';
@@ -112,7 +113,9 @@ const Proposals = () => {
 };
 
 const MyOptionPage = () => {
-  const [tab, setTab] = useState('notices');
+  // `?tab=proposals`: a message about a proposal's answer opens its tab.
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState(params.get('tab') === 'proposals' ? 'proposals' : 'notices');
   return (
     <div className="my-option-page">
       <Tabs className="my-option-tabs" activeKey={tab} onChange={setTab}>
