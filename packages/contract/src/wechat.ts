@@ -36,7 +36,7 @@ export const MESSAGE_CATEGORY_LABELS: Record<MessageCategory, string> = {
 };
 
 export const messageSettings = z.object({
-  /** Whether the plant's WeCom is connected: without it there is nothing to choose. */
+  /** Whether messages leave the app (WeCom's cards, or WeChat's template messages): without it there is nothing to choose. */
   isWecomConfigured: z.boolean(),
   /** The kinds the worker keeps from their WeCom. */
   muted: z.array(z.enum(MESSAGE_CATEGORIES)),

@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import {
   createTicketStore,
+  isWeChatMessagingOn,
   platformSettingsOf,
   relayMessagesToWeChat,
   relayMessagesToWeCom,
@@ -23,14 +24,10 @@ export const wecomMessagesJob = (config: Config, db: Db): JobDefinition | undefi
     retryLimit: 0,
     keepSeconds: 3600,
     run: async () => {
-      await relayMessagesToWeCom({ db, tickets, settings, publicUrl, fallBackToWeChat: isWeChatMessaging(config) });
+      await relayMessagesToWeCom({ db, tickets, settings, publicUrl, fallBackToWeChat: isWeChatMessagingOn(config) });
     },
   };
 };
-
-/** WeChat's template messages are on: the official account, its template and PUBLIC_URL are configured. */
-const isWeChatMessaging = (config: Config) =>
-  Boolean(platformSettingsOf(config).wechat && config.WECHAT_TEMPLATE_ID && config.PUBLIC_URL);
 
 /**
  * The relay of in-app messages to WeChat's template messages (modules/wechat/template-relay.ts), every 10 s on one

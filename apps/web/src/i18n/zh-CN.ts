@@ -122,9 +122,9 @@ export const zhCN = {
     changePhoto: '修改照片',
     changePassword: '修改密码',
     changeAvatar: '修改头像',
-    wecomMessages: '企业微信消息通知',
+    wecomMessages: '企业微信/微信消息通知',
     wecomMessagesHint:
-      '工资单、资料审核结果和答复总会发到企业微信；下面的提醒可以关闭，关闭后仍会在本应用的消息里看到。',
+      '工资单、资料审核结果和答复总会发到企业微信或微信；下面的提醒可以关闭，关闭后仍会在本应用的消息里看到。',
     saveFailed: (msg: string) => `保存失败：${msg}`,
   },
   avatar: {

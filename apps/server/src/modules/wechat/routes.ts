@@ -31,7 +31,7 @@ import {
   type SignInPlatform,
   safeNext,
 } from './oauth';
-import { getShareData, platformSettingsOf } from './service';
+import { getShareData, isWeChatMessagingOn, platformSettingsOf } from './service';
 import { getMessageSettings, saveMessageSettings } from './settings';
 import { createTicketStore } from './tickets';
 
@@ -156,7 +156,8 @@ export const registerWechatRoutes = (
     data: await getShareData({ tickets, settings }, { url: body.url, client: body.client }),
   }));
   registerCall(app, wechatRoutes.getMessageSettings, async ({ caller }) => ({
-    data: await getMessageSettings(db, caller, Boolean(settings.wecom)),
+    // A choice wherever messages leave the app: WeCom's cards or WeChat's template messages.
+    data: await getMessageSettings(db, caller, Boolean(settings.wecom) || isWeChatMessagingOn(config)),
   }));
   registerCall(app, wechatRoutes.saveMessageSettings, async ({ body, caller }) => {
     await saveMessageSettings(db, caller, body.muted);

@@ -29,6 +29,10 @@ export const platformSettingsOf = (config: Config): PlatformSettings => ({
   timeoutMs: config.WECHAT_TIMEOUT_MS,
 });
 
+/** WeChat's template messages are on: the official account, its template and PUBLIC_URL are configured. */
+export const isWeChatMessagingOn = (config: Config) =>
+  Boolean(platformSettingsOf(config).wechat && config.WECHAT_TEMPLATE_ID && config.PUBLIC_URL);
+
 export const getShareData = async (
   {
     tickets,

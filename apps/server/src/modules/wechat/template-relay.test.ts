@@ -185,4 +185,34 @@ describe('WeChat template messages', () => {
     expect(await deliveriesOf(third.id)).toEqual([{ channel: 'wechat', status: 'recalled', error: '已撤回，未发送' }]);
     expect(fake.templateSends.map((send) => send.touser)).not.toContain(thirdOpenid);
   });
+
+  it('offers the worker the choice where only WeChat carries messages, and keeps what they turned off', async () => {
+    const onlyWeChat = await createTestContext({
+      WECHAT_APP_ID: 'wx-test-app',
+      WECHAT_APP_SECRET: 'app-secret',
+      WECHAT_TEMPLATE_ID: TEMPLATE_ID,
+      PUBLIC_URL,
+    });
+    try {
+      const someone = await makeEmployee(onlyWeChat.database);
+      const token = await onlyWeChat.login(someone.empNo, FACTORY_PASSWORD_HASH);
+      expect((await onlyWeChat.call(routes.getMessageSettings, {}, token)).body.data).toEqual({
+        isWecomConfigured: true,
+        muted: [],
+      });
+    } finally {
+      await onlyWeChat.close();
+    }
+    const bound = await worker(`o-${Date.now()}-g`);
+    await t.database.pool.query("insert into message_settings (employee_id, muted) values ($1, '{training}')", [
+      bound.id,
+    ]);
+    await t.database.pool.query(
+      `insert into messages (employee_id, title, body, link, category)
+       values ($1, '新的学习任务：消防安全', '', '/train/learn-list', 'training'), ($1, '2026年10月工资单已发布', '', '/salary/my-salary', '')`,
+      [bound.id],
+    );
+    expect(await weChatRelay(false)).toMatchObject({ taken: 1, sent: 1 });
+    expect(fake.templateSends.map((send) => send.data.keyword1?.value)).toEqual(['2026年10月工资单已发布']);
+  });
 });

@@ -78,6 +78,6 @@ describe('WeCom messages', () => {
     });
     renderScreen(<PersonSettingPage />, { currentUser: makeCurrentUser({}) });
     await waitFor(() => expect(calls.some((call) => call.path === 'Wechat/GetMessageSettings')).toBe(true));
-    expect(screen.queryByText('企业微信消息通知')).not.toBeInTheDocument();
+    expect(screen.queryByText('企业微信/微信消息通知')).not.toBeInTheDocument();
   });
 });
