@@ -72,13 +72,17 @@ export const startFakeWechat = async ({ delayMs = 50, expiresIn = 7200 } = {}): 
   const unfollowed = new Set<string>();
   let refusals = { count: 0, errcode: 0 };
   let sendsBeforeExpiry = Number.POSITIVE_INFINITY;
+  /** What a send answers before it looks at the message: an expired token, or a refusal a test asked for. */
+  const refusalOf = (accessToken: string) => {
+    if (expiredTokens.has(accessToken)) return { errcode: 42001, errmsg: 'access_token expired' };
+    if (refusals.count === 0) return undefined;
+    refusals.count -= 1;
+    return { errcode: refusals.errcode, errmsg: 'refused' };
+  };
   const sendTemplate = (url: URL, text: string) => {
     const accessToken = url.searchParams.get('access_token') ?? '';
-    if (expiredTokens.has(accessToken)) return { errcode: 42001, errmsg: 'access_token expired' };
-    if (refusals.count > 0) {
-      refusals.count -= 1;
-      return { errcode: refusals.errcode, errmsg: 'refused' };
-    }
+    const refusal = refusalOf(accessToken);
+    if (refusal) return refusal;
     const message = JSON.parse(text) as Omit<FakeWechat['templateSends'][number], 'accessToken'>;
     if (unfollowed.has(message.touser)) return { errcode: 43004, errmsg: 'require subscribe' };
     templateSends.push({ accessToken, ...message });
@@ -86,11 +90,8 @@ export const startFakeWechat = async ({ delayMs = 50, expiresIn = 7200 } = {}): 
   };
   const sendMessage = (url: URL, text: string) => {
     const accessToken = url.searchParams.get('access_token') ?? '';
-    if (expiredTokens.has(accessToken)) return { errcode: 42001, errmsg: 'access_token expired' };
-    if (refusals.count > 0) {
-      refusals.count -= 1;
-      return { errcode: refusals.errcode, errmsg: 'api freq out of limit' };
-    }
+    const refusal = refusalOf(accessToken);
+    if (refusal) return refusal;
     const message = JSON.parse(text) as { touser: string; msgtype: string; textcard: Record<string, string> };
     const touser = message.touser.split('|');
     const unknown = touser.filter((user) => invalidUsers.has(user));

@@ -46,3 +46,16 @@ export const withTransaction = async <T>(
   }
   return result;
 };
+
+/**
+ * Work taken one piece at a time, each in a transaction of its own (a due notice, a reminder, a version claimed with
+ * `for update skip locked`): `step` runs again until it answers that there was nothing left.
+ */
+export const repeatInTransactions = async (
+  db: Db,
+  step: (tx: Tx, afterCommit: AfterCommit) => Promise<boolean>,
+): Promise<void> => {
+  for (;;) {
+    if (!(await withTransaction(db, step))) return;
+  }
+};

@@ -36,7 +36,7 @@ import { totalOver } from '../../db/paging';
 import { executeNamed } from '../../db/prepared';
 import { announcementReceipts, announcements, employees, files } from '../../db/schema/index';
 import { shanghaiInput, shanghaiTime } from '../../db/shanghai-time';
-import { type Executor, withTransaction } from '../../db/transaction';
+import { type Executor, repeatInTransactions, withTransaction } from '../../db/transaction';
 import { plainTextOf, sanitizeRichText } from '../../lib/rich-text';
 import { MAX_EXPORT_PEOPLE, textWorkbookBase64 } from '../../lib/text-workbook';
 import { fileIdOf, filePathOf, storeFile, type Upload } from '../files/service';
@@ -459,24 +459,20 @@ const announceIfBegun = async (tx: Executor, id: number) => {
 };
 
 /** The notices whose start has come since they were published, announced one per transaction (the minute job's). */
-export const announceDueNotices = async (db: Db) => {
-  for (;;) {
-    const announced = await withTransaction(db, async (tx) => {
-      const { rows } = await tx.execute<{ id: number }>(sql`
-        select id from ${announcements}
-        where announced_at is null and withdrawn_at is null and starts_at <= now()
-        order by starts_at limit 1 for update skip locked`);
-      const [due] = rows;
-      if (!due) return false;
-      if (!(await announceIfBegun(tx, due.id))) {
-        // Ended before its start came round to it: nothing to tell, never looked at again.
-        await tx.execute(sql`update ${announcements} set announced_at = now() where id = ${due.id}`);
-      }
-      return true;
-    });
-    if (!announced) return;
-  }
-};
+export const announceDueNotices = (db: Db) =>
+  repeatInTransactions(db, async (tx) => {
+    const { rows } = await tx.execute<{ id: number }>(sql`
+      select id from ${announcements}
+      where announced_at is null and withdrawn_at is null and starts_at <= now()
+      order by starts_at limit 1 for update skip locked`);
+    const [due] = rows;
+    if (!due) return false;
+    if (!(await announceIfBegun(tx, due.id))) {
+      // Ended before its start came round to it: nothing to tell, never looked at again.
+      await tx.execute(sql`update ${announcements} set announced_at = now() where id = ${due.id}`);
+    }
+    return true;
+  });
 
 /** How many employees one announcement of the realtime hub names at most (a reminder to 80,000 goes in slices). */
 const ANNOUNCE_SLICE = 2000;
@@ -486,41 +482,37 @@ const ANNOUNCE_SLICE = 2000;
  * instance skips it), the messages of everyone still pending are written in one statement, and the open screens
  * are told after the commit. A crash before the commit leaves the request for the next sweep.
  */
-export const sendRequestedReminders = async ({ db, notifier }: Pick<AnnouncementDeps, 'db' | 'notifier'>) => {
-  for (;;) {
-    const sent = await withTransaction(db, async (tx, afterCommit) => {
-      const { rows: claimed } = await tx.execute<{ id: number; title: string; must_acknowledge: boolean }>(sql`
-        update ${announcements} set reminded_at = now()
-        where id = (select id from ${announcements}
-                    where remind_requested_at is not null and reminded_at is null
-                    order by remind_requested_at limit 1 for update skip locked)
-        returning id, title, must_acknowledge`);
-      const [notice] = claimed;
-      if (!notice) return false;
-      const body = notice.must_acknowledge
-        ? `请到“消息”中阅读公告《${notice.title}》，并点击“我已阅读”。`
-        : `请到“消息”中阅读公告《${notice.title}》。`;
-      const pending = notice.must_acknowledge ? sql`r.acknowledged_at is null` : sql`r.read_at is null`;
-      const title = `公告提醒：${notice.title}`;
-      const employeeIds = await sendMessages(
-        { tx },
-        { to: { query: noticeAudience(notice.id, pending) }, ...noticeMessage(notice), title, body },
-      );
-      // Announced in slices here rather than by sendMessages: a reminder may reach tens of thousands.
-      afterCommit(async () => {
-        for (let start = 0; start < employeeIds.length; start += ANNOUNCE_SLICE) {
-          await notifier.publish({
-            employeeIds: employeeIds.slice(start, start + ANNOUNCE_SLICE),
-            kind: 'messages',
-            payload: { content: title.slice(0, 100) },
-          });
-        }
-      }, 'announce the reminders');
-      return true;
-    });
-    if (!sent) return;
-  }
-};
+export const sendRequestedReminders = ({ db, notifier }: Pick<AnnouncementDeps, 'db' | 'notifier'>) =>
+  repeatInTransactions(db, async (tx, afterCommit) => {
+    const { rows: claimed } = await tx.execute<{ id: number; title: string; must_acknowledge: boolean }>(sql`
+      update ${announcements} set reminded_at = now()
+      where id = (select id from ${announcements}
+                  where remind_requested_at is not null and reminded_at is null
+                  order by remind_requested_at limit 1 for update skip locked)
+      returning id, title, must_acknowledge`);
+    const [notice] = claimed;
+    if (!notice) return false;
+    const body = notice.must_acknowledge
+      ? `请到“消息”中阅读公告《${notice.title}》，并点击“我已阅读”。`
+      : `请到“消息”中阅读公告《${notice.title}》。`;
+    const pending = notice.must_acknowledge ? sql`r.acknowledged_at is null` : sql`r.read_at is null`;
+    const title = `公告提醒：${notice.title}`;
+    const employeeIds = await sendMessages(
+      { tx },
+      { to: { query: noticeAudience(notice.id, pending) }, ...noticeMessage(notice), title, body },
+    );
+    // Announced in slices here rather than by sendMessages: a reminder may reach tens of thousands.
+    afterCommit(async () => {
+      for (let start = 0; start < employeeIds.length; start += ANNOUNCE_SLICE) {
+        await notifier.publish({
+          employeeIds: employeeIds.slice(start, start + ANNOUNCE_SLICE),
+          kind: 'messages',
+          payload: { content: title.slice(0, 100) },
+        });
+      }
+    }, 'announce the reminders');
+    return true;
+  });
 
 /** Runs the reminders in the background, one run at a time per instance; a kick during a run runs again after it. */
 export const createReminderSender = (

@@ -27,7 +27,7 @@ import { recallMessages, sendMessages } from '../../core/messages';
 import type { Db } from '../../db/client';
 import { employees, handbookAcceptances, handbookFileParts, handbookVersions } from '../../db/schema/index';
 import { shanghaiTime } from '../../db/shanghai-time';
-import { type Executor, withTransaction } from '../../db/transaction';
+import { type Executor, repeatInTransactions, withTransaction } from '../../db/transaction';
 import { MAX_EXPORT_PEOPLE, textWorkbookBase64 } from '../../lib/text-workbook';
 import { checkPdf } from './pdf-check';
 
@@ -289,18 +289,14 @@ const announceIfInEffect = async (tx: Executor, id: number) => {
 };
 
 /** The versions whose effective date has come since they were published, one per transaction (the minute job's). */
-export const announceDueVersions = async (db: Db) => {
-  for (;;) {
-    const announced = await withTransaction(db, async (tx) => {
-      const { rows } = await tx.execute<{ id: number }>(sql`
-        select id from ${v} where announced_at is null and withdrawn_at is null and effective_date <= ${TODAY}
-        order by effective_date, id limit 1 for update skip locked`);
-      const [due] = rows;
-      return due ? announceIfInEffect(tx, due.id) : false;
-    });
-    if (!announced) return;
-  }
-};
+export const announceDueVersions = (db: Db) =>
+  repeatInTransactions(db, async (tx) => {
+    const { rows } = await tx.execute<{ id: number }>(sql`
+      select id from ${v} where announced_at is null and withdrawn_at is null and effective_date <= ${TODAY}
+      order by effective_date, id limit 1 for update skip locked`);
+    const [due] = rows;
+    return due ? announceIfInEffect(tx, due.id) : false;
+  });
 
 // ——— The console's lists ———
 
