@@ -157,7 +157,7 @@ const start = async (config: Config) => {
         // Materials to check or convert that a stopped instance left, or that arrived while this one was busy.
         name: 'materials-sweep',
         label: '学习资料转换巡检',
-        cron: '*/30 * * * * *',
+        everySeconds: 30,
         retryLimit: 0,
         keepSeconds: 3600,
         run: async () => kickMaterials(),
@@ -166,7 +166,7 @@ const start = async (config: Config) => {
         // Imports queued while their instance was busy, or left by an instance that stopped, find a worker.
         name: 'imports-sweep',
         label: '导入任务巡检',
-        cron: '*/30 * * * * *',
+        everySeconds: 30,
         retryLimit: 0,
         keepSeconds: 3600,
         run: async () => kickImports(),
@@ -175,7 +175,7 @@ const start = async (config: Config) => {
         // Exam attempts whose time is over are submitted with what they saved, whether or not a phone is open.
         name: 'paper-deadlines',
         label: '考试到时交卷',
-        cron: '*/15 * * * * *',
+        everySeconds: 15,
         retryLimit: 0,
         keepSeconds: 3600,
         run: async () => {

@@ -11,7 +11,7 @@ export const outsideCommandsJob = (config: Config, db: Db): JobDefinition => {
   return {
     name: 'outside-commands',
     label: '柜子和考勤指令重发',
-    cron: '*/5 * * * * *',
+    everySeconds: 5,
     retryLimit: 0,
     keepSeconds: 3600,
     run: async ({ signal }) => {

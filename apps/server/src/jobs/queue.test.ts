@@ -40,15 +40,26 @@ const flaky: JobDefinition = {
   },
 };
 
+/** Due every second: far more often than the once-a-minute pg-boss fires a schedule. */
+const frequentPasses: number[] = [];
+const frequent: JobDefinition = {
+  name: 'test-frequent',
+  label: '测试频繁任务',
+  everySeconds: 1,
+  run: async () => {
+    frequentPasses.push(Date.now());
+  },
+};
+
 let t: TestContext;
 let second: JobQueue | undefined;
 const cron = dailyCronOfMomentAgo();
 beforeAll(async () => {
-  t = await createTestContext({ METRICS_TOKEN }, { jobs: [once('first', cron), flaky] });
+  t = await createTestContext({ METRICS_TOKEN }, { jobs: [once('first', cron), flaky, frequent] });
   // A second instance on the same database, with the same schedule.
   second = await startJobQueue({
     url: t.database.url,
-    jobs: [once('second', cron)],
+    jobs: [once('second', cron), frequent],
     logError: () => {},
     cronCheckSeconds: 1,
     pollSeconds: 0.5,
@@ -75,6 +86,18 @@ describe('the job queue', () => {
     const { rows } = await t.database.pool.query("select state::text from pgboss.job where name = 'test-once'");
     expect(rows).toEqual([{ state: 'completed' }]);
   }, 60_000);
+
+  it('runs work due every few seconds that often, in one job a minute', async () => {
+    await vi.waitFor(() => expect(frequentPasses.length).toBeGreaterThanOrEqual(4), { timeout: 90_000, interval: 100 });
+    const [first, , , fourth] = frequentPasses as [number, number, number, number];
+    // Three intervals of a second (timers fire a little late, never early).
+    expect(fourth - first).toBeGreaterThanOrEqual(2900);
+    expect(fourth - first).toBeLessThan(15_000);
+    const { rows } = await t.database.pool.query(
+      "select count(*)::int as n from pgboss.job where name = 'test-frequent'",
+    );
+    expect(rows[0].n).toBeLessThanOrEqual(2);
+  }, 120_000);
 
   it('retries a failing job, keeps it in the failed list, and runs it again when the SysAdmin says so', async () => {
     const sysAdmin = await t.login(

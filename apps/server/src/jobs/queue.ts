@@ -1,6 +1,7 @@
 // The background work of every instance on one queue in PostgreSQL (pg-boss, schema `pgboss`; docs/decisions.md):
 // a job runs on one instance only, a schedule fires once across instances, a failed run is retried with a growing
 // delay and, after its last retry, kept in the failed list that the SysAdmin sees in the console and can retry.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { PgBoss } from 'pg-boss';
 import { safeErrorLine } from '../core/safe-error';
 
@@ -18,8 +19,13 @@ export type JobDefinition = {
   /** The queue's name; the console shows `label`. */
   name: string;
   label: string;
-  /** A cron expression in China time (five fields, or six with seconds first); none for jobs sent by the code. */
+  /** A cron expression in China time (five fields, or six with seconds first); pg-boss fires it at most once a minute. */
   cron?: string;
+  /**
+   * For work due more often than a minute: the job is scheduled every minute and its run repeats itself every this
+   * many seconds through the minute, on the instance that took it.
+   */
+  everySeconds?: number;
   /** Retries after the first failure before the job lands in the failed list. */
   retryLimit?: number;
   /** The first retry's delay; each next one doubles it. */
@@ -46,11 +52,37 @@ export type JobQueue = {
 
 const KEEP_SECONDS = 7 * 24 * 3600;
 
+/**
+ * A minute's passes of a job due every few seconds: pg-boss files one job per 60-second slot whatever the schedule
+ * says, so a six-field cron would run once a minute. A pass that fails does not cost the minute's later ones; the run
+ * fails with the first error after them, so it is listed among the failed jobs.
+ */
+const repeatThroughMinute = async (everySeconds: number, pass: () => Promise<void>, signal: AbortSignal) => {
+  const started = Date.now();
+  let firstError: unknown;
+  // The last pass starts a period before the minute is up, so a run ends about when the next minute's begins.
+  const lastStart = started + Math.max(0, 60 - everySeconds) * 1000;
+  const period = everySeconds * 1000;
+  for (let at = started; !signal.aborted && (at === started || at <= lastStart); ) {
+    if (at > Date.now()) await sleep(at - Date.now(), undefined, { signal }).catch(() => {});
+    if (signal.aborted) break;
+    try {
+      await pass();
+    } catch (error) {
+      firstError ??= error;
+    }
+    // The next period's start; those a long pass ran over are skipped, not caught up one after another.
+    at =
+      started + Math.max(Math.floor((at - started) / period) + 1, Math.ceil((Date.now() - started) / period)) * period;
+  }
+  if (firstError !== undefined) throw firstError;
+};
+
 export const startJobQueue = async ({
   url,
   jobs,
   logError,
-  cronCheckSeconds = 30,
+  cronCheckSeconds = 5,
   pollSeconds = 2,
   runsJobs = true,
 }: {
@@ -59,7 +91,10 @@ export const startJobQueue = async ({
   /** False: takes no job and fires no schedule (RUN_JOBS=no); the list and the retry work all the same. */
   runsJobs?: boolean;
   logError: (message: string) => void;
-  /** How often an instance looks whether a schedule is due (the tests look every second). */
+  /**
+   * How often an instance looks whether a schedule is due (the tests look every second): the every-few-seconds jobs
+   * start this late after the minute, and after a start.
+   */
   cronCheckSeconds?: number;
   /** How often an idle worker asks for a job. */
   pollSeconds?: number;
@@ -96,17 +131,19 @@ export const startJobQueue = async ({
     await boss.work(job.name, { pollingIntervalSeconds: pollSeconds }, async ([taken]) => {
       if (!taken) return;
       try {
-        await job.run({ retryCount: taken.retryCount, signal: AbortSignal.any([taken.signal, stopping.signal]) });
+        const run = { retryCount: taken.retryCount, signal: AbortSignal.any([taken.signal, stopping.signal]) };
+        await (job.everySeconds ? repeatThroughMinute(job.everySeconds, () => job.run(run), run.signal) : job.run(run));
       } catch (error) {
         logError(`job ${job.name} failed (run ${taken.retryCount + 1}): ${safeErrorLine(error)}`);
         throw error;
       }
     });
-    if (job.cron) await boss.schedule(job.name, job.cron, null, { tz: 'Asia/Shanghai' });
+    const cron = job.everySeconds ? '* * * * *' : job.cron;
+    if (cron) await boss.schedule(job.name, cron, null, { tz: 'Asia/Shanghai' });
   }
   // A schedule this version no longer runs (or a setting turned off, e.g. BACKUP_HOUR=off) stops firing.
   if (runsJobs) {
-    const scheduled = new Set(jobs.filter((job) => job.cron).map((job) => job.name));
+    const scheduled = new Set(jobs.filter((job) => job.cron || job.everySeconds).map((job) => job.name));
     for (const { name } of await boss.getSchedules()) if (!scheduled.has(name)) await boss.unschedule(name);
   }
 

@@ -20,7 +20,7 @@ export const wecomMessagesJob = (config: Config, db: Db): JobDefinition | undefi
   return {
     name: 'wecom-messages',
     label: '企业微信消息发送',
-    cron: '*/10 * * * * *',
+    everySeconds: 10,
     retryLimit: 0,
     keepSeconds: 3600,
     run: async () => {
@@ -48,7 +48,7 @@ export const wechatMessagesJob = (config: Config, db: Db): JobDefinition | undef
   return {
     name: 'wechat-messages',
     label: '微信公众号消息发送',
-    cron: '*/10 * * * * *',
+    everySeconds: 10,
     retryLimit: 0,
     keepSeconds: 3600,
     run: async () => {
