@@ -18,7 +18,7 @@ import {
   setState,
   tellClerk,
 } from './job-state';
-import { replaceRows } from './kinds';
+import { replaceRows, tablesWrittenBy } from './kinds';
 
 /** The batch of a plant's month, made as a draft the first time; a published one takes no import. */
 const draftBatchFor = async (tx: Executor, bu: string, month: string) => {
@@ -31,6 +31,21 @@ const draftBatchFor = async (tx: Executor, bu: string, month: string) => {
   if (!batch) throw new Error('payslip batch vanished');
   if (batch.status === 'published') throw new BusinessError('IMPORT_BATCH_PUBLISHED', { month });
   return batch.id;
+};
+
+/** Rows from which a commit refreshes its tables' statistics at once. */
+const ROWS_WORTH_ANALYZE = 1000;
+
+/**
+ * A large import (a new plant's roster) can grow a table many times over. Until autovacuum analyzes it (a minute or
+ * more later), plans already cached by the pool's connections, e.g. the foreign-key checks of messages to everyone,
+ * may still read the small table's statistics and scan the whole table per row. Refreshed right after the commit; a
+ * failure only costs the speed autovacuum restores soon.
+ */
+const refreshStatistics = async (db: Executor, kind: ImportKind) => {
+  for (const table of tablesWrittenBy(kind)) {
+    await db.execute(sql`analyze ${sql.identifier(table)}`).catch(() => {});
+  }
 };
 
 /** PostgreSQL's query_canceled: here, a statement of the commit that ran past the time limit. */
@@ -80,6 +95,7 @@ export const commitJob = async (deps: Pick<ImportDeps, 'db' | 'notifier'> & { ti
       });
     });
     Object.assign(job, { status: 'done', progress: 100 });
+    if ((job.validRows ?? 0) >= ROWS_WORTH_ANALYZE) await refreshStatistics(deps.db, kind);
     await announce(deps.notifier, job);
     await tellClerk(deps.db, job, { to: requester?.id, outcome: '导入完成', body: `已写入 ${job.validRows} 行。` });
   } catch (caught) {

@@ -226,6 +226,10 @@ export const replaceRows = async (
   await spec.insert(tx, jobId, month, batchId);
 };
 
+/** The tables a job of the kind writes (the roster's are the employees). */
+export const tablesWrittenBy = (kind: ImportKind) =>
+  KIND_SPECS[kind].createsEmployees ? ['employees'] : KIND_SPECS[kind].tables.map((table) => table.name);
+
 /** In the rollback's transaction: removes what the job wrote and puts back what it replaced. */
 export const restoreRows = async (
   tx: Tx,
