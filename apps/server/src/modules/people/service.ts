@@ -139,7 +139,7 @@ export const searchPeople = async (
       platformAccounts: sql<PersonRow['platformAccounts']>`coalesce((
         select json_agg(json_build_object('platform', pa.platform, 'accountId', pa.account_id) order by pa.platform)
         from platform_accounts pa where pa.employee_id = ${EMPLOYEE_ID}), '[]')`,
-      total: sql<number>`count(*) over ()`,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(employees)
     .where(and(...where))
