@@ -5,7 +5,7 @@ import * as XLSX from '@e965/xlsx';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newDesk, newPhone, signIn } from './harness';
-import { openSignedIn, screenshot, yuan } from './screen-helpers';
+import { openSignedIn, screenshot, showPayslipAmounts, yuan } from './screen-helpers';
 import {
   FACTORY_PASSWORD,
   type MadeEmployee,
@@ -77,6 +77,7 @@ describe('the HR console', () => {
     const phone = await newPhone(browser);
     await openSignedIn(phone, worker, '/salary/my-salary');
     const netRegion = phone.page.getByRole('region', { name: '实发工资' });
+    await showPayslipAmounts(phone.page);
     await netRegion.getByText(yuan(EARLIER_NET)).waitFor();
 
     await page.getByRole('menuitem', { name: '工资单发布' }).click();
@@ -93,10 +94,12 @@ describe('the HR console', () => {
     await drawer.getByRole('combobox', { name: '预览员工' }).fill(worker.empNo.slice(0, 3));
     await page.locator('.ant-select-item-option', { hasText: worker.empNo }).click();
     await drawer.locator('tr', { hasText: '实发工资' }).getByText(net.toFixed(2)).waitFor();
-    await page.keyboard.press('Escape');
+    await drawer.locator('.ant-drawer-close').click();
+    await drawer.waitFor({ state: 'hidden' });
 
     // Published: the new version replaces it.
     await phone.page.reload();
+    await showPayslipAmounts(phone.page);
     await netRegion.getByText(yuan(net)).waitFor();
     await screenshot(phone.page, 'console-worker-payslip');
     expect(await phone.page.locator('.salary-item').count()).toBeGreaterThan(0);
@@ -117,5 +120,16 @@ describe('the HR console', () => {
     await phone.page.getByRole('status').filter({ hasText: '确认无误' }).waitFor();
     await phone.page.getByText('您已确认疑问已解决').waitFor();
     await phone.context.close();
+
+    // Every time the payslip was opened on the phone, with its version, is in 查看记录.
+    await row.getByRole('button', { name: '查看记录' }).click();
+    const views = page.locator('.ant-drawer').filter({ hasText: '查看记录' });
+    await views.getByText(/共 \d+ 次查看/).waitFor();
+    const viewRows = views.locator('tbody tr', { hasText: worker.empNo });
+    await viewRows.first().waitFor();
+    expect(await viewRows.count()).toBeGreaterThanOrEqual(2);
+    await viewRows.filter({ hasText: '第 1 版' }).first().waitFor();
+    await screenshot(page, 'console-batch-views');
+    await page.keyboard.press('Escape');
   });
 });

@@ -2,7 +2,15 @@
 import { PAY_ITEMS } from '@ess/contract/salary';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, usePhone } from './harness';
-import { monthLabel, openSignedIn, recordRequests, screenshot, waitForStillness, yuan } from './screen-helpers';
+import {
+  monthLabel,
+  openSignedIn,
+  recordRequests,
+  screenshot,
+  showPayslipAmounts,
+  waitForStillness,
+  yuan,
+} from './screen-helpers';
 import { type MadeEmployee, makeEmployee, makePayslip, payslipItems, shanghaiMonth, useTestData } from './test-data';
 
 type Payslip = { YEAR_MONTH: string; EMP_TYPE: string; ITEMS: { key: string; label: string; amount: number }[] };
@@ -63,6 +71,7 @@ describe('salary', () => {
     expect(netPayOf(second)).toBe(3255.94);
 
     const net = phone.page.getByRole('region', { name: '实发工资' });
+    await showPayslipAmounts(phone.page);
     await net.getByText(yuan(3912.19)).waitFor();
     await phone.page.getByText(monthLabel(previous)).first().waitFor();
     const rows = await phone.page.locator('.salary-item').allTextContents();
@@ -101,11 +110,71 @@ describe('salary', () => {
     const payslip = await payslipOf(login.token, PREVIOUS);
     expect(payslip.EMP_TYPE).toBe('PS02');
     expect(netPayOf(payslip)).toBe(4425.94);
+    await showPayslipAmounts(phone.page);
     await phone.page.getByRole('region', { name: '实发工资' }).getByText(yuan(4425.94)).waitFor();
     const labels = await phone.page.locator('.salary-item .adm-list-item-content-main').allTextContents();
     expect(labels).toEqual(OFFICE_LABELS);
     expect(payslip.ITEMS.map((item) => item.label)).toEqual(OFFICE_LABELS);
     expect(labels).not.toContain('加班费');
     expect(labels).not.toContain('住宿扣款');
+  });
+
+  it('keeps the amounts **** until 显示金额, and watermarks the payslip with the name and number for good', async () => {
+    await openSignedIn(phone, production, '/salary/my-salary');
+    const net = phone.page.getByRole('region', { name: '实发工资' });
+    await net.getByText('****').waitFor();
+    await phone.page.locator('.salary-item').first().waitFor();
+    expect(await phone.page.locator('.salary-page').textContent()).not.toContain('¥');
+    const amounts = await phone.page.locator('.salary-item-amount').allTextContents();
+    expect(amounts.length).toBe(13);
+    expect(new Set(amounts)).toEqual(new Set(['****']));
+
+    // Drawn over the whole payslip, taps going through it.
+    const mark = phone.page.locator('.salary-water-mark > .adm-water-mark');
+    const isDrawn = async () =>
+      mark.evaluate((node) => {
+        const style = getComputedStyle(node);
+        const box = node.getBoundingClientRect();
+        const page = (document.querySelector('.salary-page') as HTMLElement).getBoundingClientRect();
+        return (
+          style.backgroundImage.startsWith('url("data:image/png') &&
+          style.display !== 'none' &&
+          style.visibility !== 'hidden' &&
+          Number(style.opacity) > 0 &&
+          style.pointerEvents === 'none' &&
+          box.height >= page.height - 1 &&
+          box.width >= page.width - 1
+        );
+      });
+    await expect.poll(isDrawn).toBe(true);
+    await screenshot(phone.page, 'salary-hidden');
+
+    await phone.page.getByRole('button', { name: '显示金额' }).click();
+    await net.getByText(yuan(3912.19)).waitFor();
+    await screenshot(phone.page, 'salary-shown-watermarked');
+
+    // Taken off the page, hidden or blanked by hand: it is back at once.
+    await phone.page.evaluate(() => document.querySelector('.salary-water-mark')?.remove());
+    await expect.poll(isDrawn).toBe(true);
+    await phone.page.evaluate(() => document.querySelector('.salary-water-mark > .adm-water-mark')?.remove());
+    await expect.poll(isDrawn).toBe(true);
+    await phone.page.evaluate(() => {
+      const node = document.querySelector('.salary-water-mark > .adm-water-mark') as HTMLElement;
+      node.style.display = 'none';
+    });
+    await expect.poll(isDrawn).toBe(true);
+    await phone.page.evaluate(() => {
+      const node = document.querySelector('.salary-water-mark') as HTMLElement;
+      node.setAttribute('hidden', '');
+      node.style.opacity = '0';
+    });
+    await expect.poll(isDrawn).toBe(true);
+    expect(await phone.page.locator('.salary-water-mark').evaluate((node) => node.hasAttribute('hidden'))).toBe(false);
+
+    // Leaving the page takes it away for good; coming back hides the amounts again.
+    await phone.page.goBack();
+    await phone.page.locator('.salary-water-mark').waitFor({ state: 'detached' });
+    await phone.page.goForward();
+    await net.getByText('****').waitFor();
   });
 });

@@ -165,6 +165,12 @@ export const screenshot = async (page: Page, name: string) => {
 /** 2026年3月 for 2026-03, as the screens print months. */
 export const monthLabel = (yearMonth: string) => `${yearMonth.slice(0, 4)}年${Number(yearMonth.slice(5, 7))}月`;
 
+/** A payslip's amounts are **** until 显示金额 is tapped (a phone shared with family): taps it once the payslip is in. */
+export const showPayslipAmounts = async (page: Page) => {
+  await page.getByRole('region', { name: '实发工资' }).waitFor();
+  await page.getByRole('button', { name: '显示金额' }).click();
+};
+
 /** ¥1,234.56 as the screens print money. */
 export const yuan = (amount: number) => {
   const cents = Math.round(Math.abs(amount) * 100);

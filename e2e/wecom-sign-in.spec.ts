@@ -5,7 +5,7 @@
 // visit lands signed in.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseUrl, usePhone } from './harness';
-import { screenshot, yuan } from './screen-helpers';
+import { screenshot, showPayslipAmounts, yuan } from './screen-helpers';
 import {
   FACTORY_PASSWORD,
   type MadeEmployee,
@@ -61,6 +61,7 @@ describe('a message link opened inside WeCom', () => {
     try {
       const page = await context.newPage();
       await page.goto('/salary/my-salary');
+      await showPayslipAmounts(page);
       await page.getByRole('region', { name: '实发工资' }).getByText(yuan(3912.19)).waitFor();
       expect(new URL(page.url()).pathname).toBe('/salary/my-salary');
       expect(page.url()).not.toContain('code=');
@@ -69,6 +70,7 @@ describe('a message link opened inside WeCom', () => {
       await screenshot(page, 'wecom-signed-in-salary');
       // A refresh keeps the session: no second trip through WeCom.
       await page.reload();
+      await showPayslipAmounts(page);
       await page.getByRole('region', { name: '实发工资' }).getByText(yuan(3912.19)).waitFor();
       expect(new URL(page.url()).pathname).toBe('/salary/my-salary');
     } finally {
@@ -95,6 +97,7 @@ describe('a message link opened inside WeChat', () => {
       await page.getByLabel('密码').fill(FACTORY_PASSWORD);
       await page.getByRole('checkbox', { name: /我已阅读并同意\s*《员工手册》/ }).check({ force: true });
       await page.getByRole('button', { name: '登录' }).click();
+      await showPayslipAmounts(page);
       await page.getByRole('region', { name: '实发工资' }).getByText(yuan(3912.19)).waitFor();
     } finally {
       await first.close();
@@ -104,6 +107,7 @@ describe('a message link opened inside WeChat', () => {
     try {
       const page = await later.newPage();
       await page.goto('/salary/my-salary');
+      await showPayslipAmounts(page);
       await page.getByRole('region', { name: '实发工资' }).getByText(yuan(3912.19)).waitFor();
       expect(new URL(page.url()).pathname).toBe('/salary/my-salary');
     } finally {

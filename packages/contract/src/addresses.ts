@@ -200,6 +200,7 @@ export const ADDRESSES = {
   listPayslipDisputes: { path: 'PayslipBatch/GetDisputes', role: 'HRAdmin' },
   answerPayslipDispute: { path: 'PayslipBatch/AnswerDispute', role: 'HRAdmin', isIdempotent: true },
   exportPayslipBatch: { path: 'PayslipBatch/Export', role: 'HRAdmin' },
+  listPayslipViews: { path: 'PayslipBatch/GetViews', role: 'HRAdmin' },
   confirmPayslip: { path: 'SalaryPayslip/Confirm', menu: 'M04', isIdempotent: true },
   disputePayslipLine: { path: 'SalaryPayslip/Dispute', menu: 'M04', isIdempotent: true },
   // People and accounts (HRAdmin of the employee's plant; roles and menus: SysAdmin), the audit-log search

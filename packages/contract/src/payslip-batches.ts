@@ -51,6 +51,16 @@ export const payslipDispute = z.object({
 });
 export type PayslipDispute = z.infer<typeof payslipDispute>;
 
+/** A payslip of the batch sent to its employee's phone (SalaryPayslip/GetPersonSalaryByOld): who, when, which version. */
+export const payslipView = z.object({
+  id: z.number(),
+  empNo: z.string(),
+  empName: z.string(),
+  version: z.number(),
+  viewedAt: z.string(),
+});
+export type PayslipView = z.infer<typeof payslipView>;
+
 const batchId = z.coerce
   .number({ error: '批次编号无效' })
   .int({ error: '批次编号无效' })
@@ -101,6 +111,15 @@ export const payslipBatchRoutes = {
         .max(500, { error: '答复最多 500 字' }),
     }),
     data: z.null(),
+  }),
+  /** Every view of the batch's payslips, newest first; of one employee when a number is given. */
+  listPayslipViews: defineRoute(ADDRESSES.listPayslipViews, {
+    request: z.object({
+      id: batchId,
+      empNo: text('工号').trim().max(32, { error: '工号最多 32 位' }).optional(),
+      ...pagingFields(CONSOLE_PAGE_SIZE),
+    }),
+    data: z.array(payslipView),
   }),
   exportPayslipBatch: defineRoute(ADDRESSES.exportPayslipBatch, { request: z.object({ id: batchId }), data: download }),
   // The employee's side, on the payslip screen

@@ -557,6 +557,21 @@ const HR_CASES: Record<string, Case[]> = {
       writes: true,
     },
   ],
+  'PayslipBatch/GetViews': [
+    {
+      body: async () => {
+        const { batchId, worker } = await hzBatch({ publish: true });
+        // The batch's month is one of its own, outside the two the payslip screen reads: its view is written here.
+        await t.database.pool.query('insert into payslip_views (batch_id, version, employee_id) values ($1, 1, $2)', [
+          batchId,
+          worker.id,
+        ]);
+        return { id: batchId };
+      },
+      refusal: BATCH_ABSENT,
+      reached: (data) => expect(data).toEqual([expect.objectContaining({ version: 1 })]),
+    },
+  ],
   'PayslipBatch/Export': [
     {
       body: async () => ({ id: (await hzBatch({ publish: true })).batchId }),

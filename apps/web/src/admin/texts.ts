@@ -256,7 +256,8 @@ export const ct = {
     withdraw: '撤回',
     disputes: '疑问',
     export: '导出',
-    drawerTitle: (bu: string, month: string, isPreview: boolean) => `${bu} ${month} ${isPreview ? '预览' : '员工疑问'}`,
+    drawerTitle: (bu: string, month: string, view: 'preview' | 'disputes' | 'views') =>
+      `${bu} ${month} ${{ preview: '预览', disputes: '员工疑问', views: '查看记录' }[view]}`,
     withdrawTitle: (bu: string, month: string) => `撤回 ${bu} ${month} 工资单`,
     withdrawReason: '撤回原因',
     withdrawReasonHint: '撤回原因（员工会收到）',
@@ -269,6 +270,11 @@ export const ct = {
     answer: '答复',
     answerOf: (name: string) => `答复${name}的疑问`,
     settledUnanswered: '员工已确认工资单，疑问已解决（未答复）',
+    views: '查看记录',
+    viewsOf: '按工号查找',
+    viewsTotal: (count: number) => `共 ${count} 次查看`,
+    viewedAt: '查看时间',
+    viewedVersion: '版本',
   },
   people: {
     tabPeople: '员工',

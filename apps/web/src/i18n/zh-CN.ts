@@ -203,6 +203,11 @@ export const zhCN = {
     earnings: '应发项目',
     deductions: '扣款项目',
     empty: '暂无该月工资单',
+    // Amounts stay hidden on a shared phone until the worker taps 显示金额
+    showAmounts: '显示金额',
+    hideAmounts: '隐藏金额',
+    hiddenAmount: '****',
+    hiddenAmountLabel: '金额已隐藏',
     // Payslips HR published from the console: confirmation and questions on a line
     confirm: '确认无误',
     confirmed: (at: string) => `已于 ${at} 确认无误`,

@@ -97,6 +97,8 @@ export const queryKeys = {
     batches: ['console', 'batches'],
     batchList: (page: number) => ['console', 'batches', 'list', page] as const,
     batchDisputes: (batchId: number) => ['console', 'batches', 'disputes', batchId] as const,
+    batchViews: (batchId: number, empNo: string, page: number) =>
+      ['console', 'batches', 'views', batchId, empNo, page] as const,
     /** The employees a batch's preview offers, found by number or name. */
     peopleSearch: (bu: string, typed: string) => ['console', 'people-search', bu, typed] as const,
     people: ['console', 'people'],

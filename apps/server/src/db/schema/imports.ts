@@ -4,6 +4,7 @@
 // their questions on a line.
 import {
   bigint,
+  bigserial,
   char,
   index,
   integer,
@@ -157,6 +158,24 @@ export const payslipReceipts = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   },
   (table) => [primaryKey({ columns: [table.batchId, table.version, table.employeeId] })],
+);
+
+/**
+ * Every time a published payslip was sent to its employee's phone: who, when, and which version of the batch. HR sees
+ * them per batch (a payslip read on a phone that was not the worker's own shows up as a view they did not make).
+ */
+export const payslipViews = pgTable(
+  'payslip_views',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => payslipBatches.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    employeeId: employeeRef(),
+    viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('payslip_views_batch_idx').on(table.batchId, table.id)],
 );
 
 /** An employee's question on one line of a published payslip, and HR's answer (sent to them as a message). */

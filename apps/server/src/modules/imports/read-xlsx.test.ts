@@ -209,9 +209,9 @@ const collectGarbage = vm.runInNewContext('gc') as () => void;
  * 23.9+): the process's also counts the collector's helper threads and whatever else the process runs, which under
  * load made a linear reader measure up to 3 × at twice the rows.
  */
-const threadCpuUsage = (
-  process as { threadCpuUsage?: (previous?: NodeJS.CpuUsage) => NodeJS.CpuUsage }
-).threadCpuUsage?.bind(process) ?? process.cpuUsage.bind(process);
+const threadCpuUsage =
+  (process as { threadCpuUsage?: (previous?: NodeJS.CpuUsage) => NodeJS.CpuUsage }).threadCpuUsage?.bind(process) ??
+  process.cpuUsage.bind(process);
 
 /** CPU time of one read, in ms, from a collected heap. */
 const cpuMsOfReading = (bytes: Buffer) => {

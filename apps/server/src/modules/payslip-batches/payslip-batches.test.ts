@@ -195,6 +195,58 @@ describe('a payslip batch', () => {
   });
 });
 
+describe('the views of a payslip', () => {
+  it('are each logged with the batch version, listed to HR of the plant newest first, and to nobody else', async () => {
+    const worker = await makeEmployee(t.database, { plant: 'JY', name: '查看员工' });
+    const colleague = await makeEmployee(t.database, { plant: 'JY', name: '同事' });
+    const token = await t.login(worker.empNo, FACTORY_PASSWORD_HASH);
+    const batchId = await importPayslips('JY', [
+      [worker.empNo, 'PS01', 3000, 3000, 2700],
+      [colleague.empNo, 'PS01', 3000, 3000, 2700],
+    ]);
+    const views = async (body: { empNo?: string } = {}, token = hr) =>
+      t.call(routes.listPayslipViews, { id: batchId, ...body }, token);
+    // A draft is never sent to the phone: nothing to log.
+    expect(await payslipFor(token)).toBeUndefined();
+    expect((await views()).body).toMatchObject({ result: true, data: [], totalCount: 0 });
+
+    expect((await t.call(routes.publishPayslipBatch, { id: batchId }, hr)).body.result).toBe(true);
+    await payslipFor(token);
+    await payslipFor(token);
+    expect((await t.call(routes.withdrawPayslipBatch, { id: batchId, reason: '重算' }, hr)).body.result).toBe(true);
+    expect((await t.call(routes.publishPayslipBatch, { id: batchId }, hr)).body.result).toBe(true);
+    await payslipFor(token);
+    await payslipFor(await t.login(colleague.empNo, FACTORY_PASSWORD_HASH));
+
+    const listed = await views();
+    expect(listed.body.totalCount).toBe(4);
+    expect(listed.body.data.map((view) => [view.empNo, view.version])).toEqual([
+      [colleague.empNo, 2],
+      [worker.empNo, 2],
+      [worker.empNo, 1],
+      [worker.empNo, 1],
+    ]);
+    expect(listed.body.data[0]).toEqual({
+      id: expect.any(Number),
+      empNo: colleague.empNo,
+      empName: '同事',
+      version: 2,
+      viewedAt: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d/),
+    });
+    // Of one employee, a page at a time.
+    const own = await t.call(routes.listPayslipViews, { id: batchId, empNo: worker.empNo, PageSize: 2 }, hr);
+    expect(own.body).toMatchObject({ totalCount: 3 });
+    expect(own.body.data).toHaveLength(2);
+    // HR of another plant finds no such batch; an employee may not ask at all.
+    expect((await views({}, ntOnly)).body).toMatchObject({ result: false, msg: '工资单批次不存在' });
+    expect((await views({}, token)).status).toBe(403);
+    expect((await t.call(routes.listPayslipViews, { id: 'x' }, hr)).body).toMatchObject({
+      result: false,
+      msg: '批次编号无效',
+    });
+  });
+});
+
 describe('确认无误 while a question waits', () => {
   it('is refused until the employee says the question is settled; HR then sees it settled, not open', async () => {
     const worker = await makeEmployee(t.database, { plant: 'BJ' });

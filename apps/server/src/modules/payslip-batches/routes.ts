@@ -10,6 +10,7 @@ import {
   exportBatch,
   listBatches,
   listDisputes,
+  listViews,
   previewPayslip,
   publishBatch,
   withdrawBatch,
@@ -37,6 +38,15 @@ export const registerPayslipBatchRoutes = (app: FastifyInstance, deps: BatchDeps
   registerCall(app, r.listPayslipDisputes, async ({ body, caller }) => ({
     data: await listDisputes(deps, caller, body.id),
   }));
+  registerCall(app, r.listPayslipViews, async ({ body, caller }) => {
+    const { rows, totalCount } = await listViews(deps, caller, {
+      id: body.id,
+      empNo: body.empNo || undefined,
+      page: body.CurrentPage,
+      pageSize: body.PageSize,
+    });
+    return { data: rows, totalCount };
+  });
   registerCall(app, r.answerPayslipDispute, async ({ body, caller, request, idempotencyKey }) => {
     await answerDispute(deps, caller, { ...body, requestId: request.id, idempotencyKey });
     return { data: null, msg: '已答复' };

@@ -9,6 +9,7 @@ import {
   type BatchStatus,
   type PayslipBatch,
   type PayslipDispute,
+  type PayslipView,
 } from '@ess/contract/payslip-batches';
 import { type DisputeStatus, PAY_ITEMS } from '@ess/contract/salary';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -26,6 +27,7 @@ import {
   payslipDisputes,
   payslipReceipts,
   payslips,
+  payslipViews,
 } from '../../db/schema/index';
 import { shanghaiTime as shanghai } from '../../db/shanghai-time';
 import { type Executor, withTransaction } from '../../db/transaction';
@@ -87,7 +89,7 @@ export const listBatches = async (
       confirmed: sql<number>`(select count(*)::int from payslip_receipts r where r.batch_id = ${BATCH_ID} and r.version = ${BATCH_VERSION} and r.confirmed_at is not null)`,
       disputed: sql<number>`(select count(distinct d.employee_id)::int from payslip_disputes d where d.batch_id = ${BATCH_ID} and d.version = ${BATCH_VERSION})`,
       openDisputes: sql<number>`(select count(*)::int from payslip_disputes d where d.batch_id = ${BATCH_ID} and d.status = 'open')`,
-      total: sql<number>`count(*) over ()`,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(payslipBatches)
     .where(where)
@@ -231,6 +233,34 @@ export const listDisputes = async (
   }));
 };
 
+/** PayslipBatch/GetViews: every time one of the batch's payslips was sent to its employee, newest first. */
+export const listViews = async (
+  { db }: Pick<BatchDeps, 'db'>,
+  caller: Caller,
+  { id, empNo, page, pageSize }: { id: number; empNo?: string; page: number; pageSize: number },
+) => {
+  await loadBatch(db, caller, id);
+  const rows = await db
+    .select({
+      id: payslipViews.id,
+      empNo: employees.empNo,
+      empName: employees.name,
+      version: payslipViews.version,
+      viewedAt: shanghai(payslipViews.viewedAt),
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(payslipViews)
+    .innerJoin(employees, eq(employees.id, payslipViews.employeeId))
+    .where(and(eq(payslipViews.batchId, id), empNo ? eq(employees.empNo, empNo) : undefined))
+    .orderBy(desc(payslipViews.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return {
+    rows: rows.map(({ total: _total, ...row }): PayslipView => row),
+    totalCount: rows[0]?.total ?? 0,
+  };
+};
+
 export const answerDispute = async (
   deps: BatchDeps,
   caller: Caller,
@@ -326,7 +356,11 @@ const publishedBatchOf = async (tx: Executor, employeeId: number, month: string)
 export const readReceipt =
   (db: Db): ReceiptReader =>
   async ({ batchId, version, employeeId }) => {
-    await db.insert(payslipReceipts).values({ batchId, version, employeeId }).onConflictDoNothing();
+    // The first read is kept once; every view is logged (HR sees who opened it when, on which version).
+    await Promise.all([
+      db.insert(payslipReceipts).values({ batchId, version, employeeId }).onConflictDoNothing(),
+      db.insert(payslipViews).values({ batchId, version, employeeId }),
+    ]);
     const [[receipt], disputes] = await Promise.all([
       db
         .select({ confirmedAt: shanghai(payslipReceipts.confirmedAt) })

@@ -2,11 +2,13 @@ import { PAY_ITEMS, PAY_ITEMS_BY_EMP_TYPE, type Payslip } from '@ess/contract/sa
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, fakeServer, ok, renderScreen } from '../../test/render';
+import { fail, fakeServer, makeCurrentUser, ok, renderScreen } from '../../test/render';
 import MySalaryPage from './my-salary-page';
 import { getPayslipMonthChoices } from './payslip-months';
 
 const SALARY_PATH = 'SalaryPayslip/GetPersonSalaryByOld';
+/** Behind the route gate, which has the signed-in worker in the cache. */
+const currentUser = makeCurrentUser();
 
 const officePayslip = (month: string): Payslip => {
   const amounts: Record<string, number> = {
@@ -56,8 +58,9 @@ describe('getPayslipMonthChoices', () => {
 describe('MySalaryPage', () => {
   it('shows the previous month by default: earnings up to gross, then deductions, then net pay last', async () => {
     const { calls } = fakeServer({ [SALARY_PATH]: (body) => ok(JSON.stringify(officePayslip(String(body.day)))) });
-    renderScreen(<MySalaryPage />);
+    renderScreen(<MySalaryPage />, { currentUser });
     expect(screen.getByText('2024年12月')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '显示金额' }));
 
     const rowsUnder = (header: HTMLElement) =>
       [...(header.closest('.adm-list') as HTMLElement).querySelectorAll('.salary-item')].map((row) => row.textContent);
@@ -90,7 +93,7 @@ describe('MySalaryPage', () => {
     });
     // The picker's popup is still animating in (pointer-events: none) when jsdom clicks it.
     const user = userEvent.setup({ pointerEventsCheck: 0 });
-    renderScreen(<MySalaryPage />);
+    renderScreen(<MySalaryPage />, { currentUser });
     await screen.findByText('应发项目');
 
     await user.click(screen.getByText('工资月份'));
@@ -116,9 +119,35 @@ describe('MySalaryPage', () => {
       },
     });
     const user = userEvent.setup();
-    renderScreen(<MySalaryPage />);
+    renderScreen(<MySalaryPage />, { currentUser });
+    await user.click(screen.getByRole('button', { name: '显示金额' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('工资单类型异常，请联系人事部门');
     await user.click(screen.getByRole('button', { name: '重试' }));
     await waitFor(() => expect(screen.getByText('¥4,190.48', { selector: '.salary-net-amount' })).toBeInTheDocument());
+  });
+
+  it('keeps every amount **** until 显示金额 is tapped, and hides them again on 隐藏金额', async () => {
+    fakeServer({ [SALARY_PATH]: (body) => ok(JSON.stringify(officePayslip(String(body.day)))) });
+    const user = userEvent.setup();
+    renderScreen(<MySalaryPage />, { currentUser });
+    await screen.findByText('应发项目');
+    const amounts = () => [...document.querySelectorAll('.salary-item-amount, .salary-net-amount')];
+    expect(amounts().length).toBeGreaterThan(5);
+    expect(amounts().every((amount) => amount.textContent === '****')).toBe(true);
+    expect(document.body.textContent).not.toMatch(/¥/);
+    expect(screen.getByRole('region', { name: '实发工资' })).toContainElement(
+      screen.getAllByRole('img', { name: '金额已隐藏' })[0] as HTMLElement,
+    );
+
+    const show = screen.getByRole('button', { name: '显示金额' });
+    expect(show).toHaveAttribute('aria-pressed', 'false');
+    await user.click(show);
+    expect(within(screen.getByRole('region', { name: '实发工资' })).getByText('¥4,190.48')).toBeInTheDocument();
+    expect(amounts().some((amount) => amount.textContent === '****')).toBe(false);
+
+    const hide = screen.getByRole('button', { name: '隐藏金额' });
+    expect(hide).toHaveAttribute('aria-pressed', 'true');
+    await user.click(hide);
+    expect(amounts().every((amount) => amount.textContent === '****')).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 // 工资单发布: each imported month of a plant as a batch with its state and counts (payslips, read, confirmed,
 // questioned); preview one employee's payslip, publish, withdraw with a reason, publish again as a new version,
-// answer the questions on lines, export the reading and confirmation.
+// answer the questions on lines, list every view of a payslip, export the reading and confirmation.
 import type { ConsoleSession } from '@ess/contract/console';
 import type { PayslipBatch } from '@ess/contract/payslip-batches';
 import { useQuery } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import { BATCH_PAGE_SIZE, batchListQuery } from './api/list-payslip-batches';
 import { usePublishBatch } from './api/publish-payslip-batch';
 import { BatchDisputes } from './batch-disputes';
 import { BatchPreview } from './batch-preview';
+import { BatchViews } from './batch-views';
 import { WithdrawDialog } from './withdraw-dialog';
 
 const STATUS_COLORS: Record<PayslipBatch['status'], string> = {
@@ -24,7 +25,7 @@ const STATUS_COLORS: Record<PayslipBatch['status'], string> = {
 
 const BatchesPage = ({ session }: { session: ConsoleSession }) => {
   const [page, setPage] = useState(1);
-  const [open, setOpen] = useState<{ batch: PayslipBatch; view: 'preview' | 'disputes' } | undefined>();
+  const [open, setOpen] = useState<{ batch: PayslipBatch; view: 'preview' | 'disputes' | 'views' } | undefined>();
   const [withdrawing, setWithdrawing] = useState<PayslipBatch | undefined>();
   const batches = useQuery(batchListQuery(page));
   const publish = usePublishBatch();
@@ -98,6 +99,9 @@ const BatchesPage = ({ session }: { session: ConsoleSession }) => {
                   <Button size="small" type="link" onClick={() => setOpen({ batch: row, view: 'disputes' })}>
                     {ct.batches.disputes}
                   </Button>
+                  <Button size="small" type="link" onClick={() => setOpen({ batch: row, view: 'views' })}>
+                    {ct.batches.views}
+                  </Button>
                   <Button size="small" type="link" onClick={() => exportBatch.mutate(row.id)}>
                     {ct.batches.export}
                   </Button>
@@ -112,10 +116,11 @@ const BatchesPage = ({ session }: { session: ConsoleSession }) => {
         width={open?.view === 'disputes' ? 'min(1100px, 90vw)' : 640}
         open={open !== undefined}
         onClose={() => setOpen(undefined)}
-        title={open ? ct.batches.drawerTitle(open.batch.bu, open.batch.month, open.view === 'preview') : ''}
+        title={open ? ct.batches.drawerTitle(open.batch.bu, open.batch.month, open.view) : ''}
       >
         {open?.view === 'preview' && <BatchPreview batch={open.batch} />}
         {open?.view === 'disputes' && <BatchDisputes batch={open.batch} />}
+        {open?.view === 'views' && <BatchViews batch={open.batch} />}
       </Drawer>
       {withdrawing && <WithdrawDialog batch={withdrawing} onClose={() => setWithdrawing(undefined)} />}
     </Space>

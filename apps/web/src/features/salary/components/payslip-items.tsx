@@ -10,17 +10,37 @@ import { AskDialog, ConfirmBar, LineQuestions, useReceiptActions } from './paysl
 
 type PayItem = Payslip['ITEMS'][number];
 
-const PayItemRow = ({ item, isNet = false, below }: { item: PayItem; isNet?: boolean; below?: ReactNode }) => (
+/** An amount, or **** while the worker has not tapped 显示金额 (a shared phone, someone looking over a shoulder). */
+export const Amount = ({ amount, isShown, className }: { amount: number; isShown: boolean; className: string }) =>
+  isShown ? (
+    <span className={className}>{formatMoney(amount)}</span>
+  ) : (
+    <span className={className} role="img" aria-label={t.salary.hiddenAmountLabel}>
+      {t.salary.hiddenAmount}
+    </span>
+  );
+
+const PayItemRow = ({
+  item,
+  isNet = false,
+  isAmountShown,
+  below,
+}: {
+  item: PayItem;
+  isNet?: boolean;
+  isAmountShown: boolean;
+  below?: ReactNode;
+}) => (
   <List.Item
     className={isNet ? 'salary-item salary-item-net' : 'salary-item'}
-    extra={<span className="salary-item-amount">{formatMoney(item.amount)}</span>}
+    extra={<Amount amount={item.amount} isShown={isAmountShown} className="salary-item-amount" />}
     description={below}
   >
     {item.label}
   </List.Item>
 );
 
-export const PayslipItems = ({ payslip }: { payslip: Payslip }) => {
+export const PayslipItems = ({ payslip, isAmountShown }: { payslip: Payslip; isAmountShown: boolean }) => {
   const receipt = payslip.RECEIPT;
   const { confirm, ask } = useReceiptActions(payslip.YEAR_MONTH);
   const [asking, setAsking] = useState<PayItem | undefined>();
@@ -48,26 +68,28 @@ export const PayslipItems = ({ payslip }: { payslip: Payslip }) => {
           <p className="salary-net-label">
             {formatMonth(payslip.YEAR_MONTH)} {netPay.label}
           </p>
-          <p className="salary-net-amount">{formatMoney(netPay.amount)}</p>
+          <p>
+            <Amount amount={netPay.amount} isShown={isAmountShown} className="salary-net-amount" />
+          </p>
         </section>
       )}
       {earnings.length > 0 && (
         <List header={t.salary.earnings} className="salary-items">
           {earnings.map((item) => (
-            <PayItemRow key={item.key} item={item} below={belowOf(item)} />
+            <PayItemRow key={item.key} item={item} isAmountShown={isAmountShown} below={belowOf(item)} />
           ))}
         </List>
       )}
       {deductions.length > 0 && (
         <List header={t.salary.deductions} className="salary-items">
           {deductions.map((item) => (
-            <PayItemRow key={item.key} item={item} below={belowOf(item)} />
+            <PayItemRow key={item.key} item={item} isAmountShown={isAmountShown} below={belowOf(item)} />
           ))}
         </List>
       )}
       {netPay && (
         <List className="salary-items">
-          <PayItemRow item={netPay} isNet below={belowOf(netPay)} />
+          <PayItemRow item={netPay} isNet isAmountShown={isAmountShown} below={belowOf(netPay)} />
         </List>
       )}
       {receipt && (
