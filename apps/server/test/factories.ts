@@ -66,6 +66,7 @@ export const makeEmployee = async (
     dept = deptName,
     team = '',
     title = '操作工',
+    largeText = false,
   }: {
     plant?: string;
     roles?: string[];
@@ -84,14 +85,16 @@ export const makeEmployee = async (
     team?: string;
     /** 职务 (title_name). */
     title?: string;
+    /** 长辈版: off unless said; null is an employee never offered it (home offers it once). */
+    largeText?: boolean | null;
   } = {},
 ): Promise<MadeEmployee> => {
   const passwordHash = await hashPassword(sha256Hex(password));
   const { rows } = await database.pool.query<{ id: number }>(
     `insert into employees (emp_no, name, bu, dept_name, team_name, title_name, emp_type, enter_date, app_read_status,
-       password_hash)
-     values ($1, $2, $3, $7, $8, $9, $4, current_date - 100, $5, $6) returning id`,
-    [empNo, name, plant, empType, handbookRead ? 'Y' : 'N', passwordHash, dept, team, title],
+       password_hash, large_text)
+     values ($1, $2, $3, $7, $8, $9, $4, current_date - 100, $5, $6, $10) returning id`,
+    [empNo, name, plant, empType, handbookRead ? 'Y' : 'N', passwordHash, dept, team, title, largeText],
   );
   const id = rows[0]?.id as number;
   await database.pool.query(

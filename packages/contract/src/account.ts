@@ -31,6 +31,8 @@ export const profile = loginUser.extend({
   ...handbookStatus.shape,
   /** Must change the password before using the app (after a reset). */
   mustChangePassword: z.boolean(),
+  /** 长辈版 (large text) on or off; null until it was offered once (the app then offers it). */
+  largeText: z.boolean().nullable(),
   avatarUrl: z.string().nullable(),
 });
 export type Profile = z.infer<typeof profile>;
@@ -72,6 +74,11 @@ export const accountRoutes = {
     data: tokens,
   }),
   checkUserToken: defineRoute(ADDRESSES.checkUserToken, { request: empty, data: profile }),
+  /** 长辈版 on or off, kept for the employee (every phone they sign in on follows it). */
+  setLargeText: defineRoute(ADDRESSES.setLargeText, {
+    request: z.object({ largeText: z.boolean({ error: '“长辈版”应为开或关' }) }),
+    data: z.null(),
+  }),
   changePwd: defineRoute(ADDRESSES.changePwd, {
     request: z.object({ oldPwd: hashedPassword, newPwd: hashedPassword }),
     data: z.null(),

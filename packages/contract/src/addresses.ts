@@ -31,6 +31,7 @@ export const ADDRESSES = {
   checkLogin: { path: 'Account/CheckLogin', isPublic: true },
   refreshToken: { path: 'Account/RefreshToken', isPublic: true },
   checkUserToken: { path: 'Account/CheckUserToken' },
+  setLargeText: { path: 'Account/SetLargeText' },
   changePwd: { path: 'Account/ChangePwd' },
   resetPassword: { path: 'Account/ResetPassword', isPublic: true },
   logout: { path: 'Account/Logout', isPublic: true },

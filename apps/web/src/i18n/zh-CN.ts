@@ -126,6 +126,15 @@ export const zhCN = {
     wecomMessagesHint:
       '工资单、资料审核结果和答复总会发到企业微信或微信；下面的提醒可以关闭，关闭后仍会在本应用的消息里看到。',
     saveFailed: (msg: string) => `保存失败：${msg}`,
+    display: '显示',
+    largeText: '长辈版（大字体）',
+    largeTextHint: '字更大、按钮更大，换手机登录也保持。',
+  },
+  largeTextOffer: {
+    title: '使用长辈版吗？',
+    content: '长辈版的字和按钮更大，更容易看清和点按。以后可在“我的 → 设置”中随时切换。',
+    accept: '使用长辈版',
+    decline: '保持标准版',
   },
   avatar: {
     title: '修改头像',

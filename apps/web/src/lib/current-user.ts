@@ -6,6 +6,7 @@ import type { MenuEntry } from '@ess/contract/menu';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { t } from '../i18n/zh-CN';
 import { ApiError, callApi, renewAccessToken } from './api-client';
+import { applyLargeText } from './large-text';
 import { hasAnyToken, readToken, storeUser } from './session';
 import { showToast } from './toast';
 
@@ -58,6 +59,8 @@ export const loadCurrentUser = async ({
     ),
   ]);
   storeUser(profile);
+  // The employee's 长辈版 follows them to this phone (null: not chosen yet, the phone's own stays).
+  if (profile.largeText !== null) applyLargeText(profile.largeText);
   if ('error' in menuAnswer) {
     if (signal?.aborted) throw menuAnswer.error;
     void showToast({ content: t.session.menuFailed, kind: 'warning' });

@@ -68,6 +68,8 @@ export const makeCurrentUser = (profile: Partial<CurrentUser['profile']> = {}): 
     appReadStatus: 'Y',
     handbook: null,
     mustChangePassword: false,
+    // Offered 长辈版 already: its one-time offer is a test of its own.
+    largeText: false,
     avatarUrl: null,
     ...profile,
   },

@@ -34,6 +34,8 @@ export const employees = pgTable(
     /** argon2id of the SHA-256 hex the client sends. */
     passwordHash: text('password_hash').notNull(),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** 长辈版 (large text): null until the employee has been offered it once; follows them to any phone. */
+    largeText: boolean('large_text'),
     /**
      * Raised when every session must end (password change, reset): access tokens carry the epoch they
      * were issued in and are refused once it is raised. A counter, not a time, so a token issued in the

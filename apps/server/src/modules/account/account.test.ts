@@ -236,6 +236,34 @@ describe('Account/CheckUserToken', () => {
   });
 });
 
+describe('Account/SetLargeText (长辈版)', () => {
+  it('is kept for the employee, so a sign-in on another phone has it, and never touches anyone else', async () => {
+    const worker = await makeEmployee(t.database, { largeText: null });
+    const colleague = await makeEmployee(t.database, { largeText: null });
+    const profileOf = async (token: string) => (await t.call(routes.checkUserToken, {}, token)).body.data;
+    const firstPhone = await t.login(worker.empNo, FACTORY_PASSWORD_HASH);
+    // Never offered yet: the app offers it.
+    expect((await profileOf(firstPhone)).largeText).toBeNull();
+    expect((await t.call(routes.setLargeText, { largeText: true }, firstPhone)).body).toMatchObject({
+      result: true,
+      msg: '已开启长辈版',
+    });
+    const secondPhone = await t.login(worker.empNo, FACTORY_PASSWORD_HASH);
+    expect((await profileOf(secondPhone)).largeText).toBe(true);
+    expect((await profileOf(await t.login(colleague.empNo, FACTORY_PASSWORD_HASH))).largeText).toBeNull();
+
+    expect((await t.call(routes.setLargeText, { largeText: false }, secondPhone)).body.msg).toBe('已切换为标准版');
+    expect((await profileOf(firstPhone)).largeText).toBe(false);
+    // A value that is not on or off changes nothing; nobody signed out may set it.
+    expect((await t.call(routes.setLargeText, { largeText: 'yes' }, firstPhone)).body).toMatchObject({
+      result: false,
+      msg: '“长辈版”应为开或关',
+    });
+    expect((await profileOf(firstPhone)).largeText).toBe(false);
+    expect((await t.call(routes.setLargeText, { largeText: true })).status).toBe(401);
+  });
+});
+
 describe('Account/ChangePwd', () => {
   it('needs the old password and then ends every session', async () => {
     const { empNo, id } = await newEmployee();

@@ -5,7 +5,15 @@ import { registerCall, registerPublicCall } from '../../http/contract-routes';
 import { BIND_COOKIE, bindCookie, cookieValue } from '../../http/cookies';
 import { bindPendingAccount } from '../wechat/service';
 import type { AccountDeps } from './service';
-import { changePassword, checkLogin, getProfile, refreshSession, resetPassword, signOut } from './service';
+import {
+  changePassword,
+  checkLogin,
+  getProfile,
+  refreshSession,
+  resetPassword,
+  setLargeText,
+  signOut,
+} from './service';
 
 /** Sign-in attempts per IP and minute, counted by @fastify/rate-limit (in Redis when several instances run). */
 export type SignInRateLimit = { max: number; timeWindow: number };
@@ -34,6 +42,10 @@ export const registerAccountRoutes = (
     data: await refreshSession(deps, body.refreshToken),
   }));
   registerCall(app, accountRoutes.checkUserToken, async ({ caller }) => ({ data: await getProfile(deps.db, caller) }));
+  registerCall(app, accountRoutes.setLargeText, async ({ body, caller }) => {
+    await setLargeText(deps.db, caller, body.largeText);
+    return { data: null, msg: body.largeText ? '已开启长辈版' : '已切换为标准版' };
+  });
   registerCall(app, accountRoutes.changePwd, async ({ body, caller }) => {
     await changePassword(deps, caller, body);
     return { data: null, msg: '修改成功' };

@@ -256,8 +256,14 @@ export const getProfile = async (db: Db, caller: Caller): Promise<Profile> => {
     empEnterDate: row.enterDate,
     ...(await handbookStatusOf(db, row)),
     mustChangePassword: row.mustChangePassword,
+    largeText: row.largeText,
     avatarUrl: row.avatarFileId ? filePathOf(row.avatarFileId) : null,
   };
+};
+
+/** 长辈版 on or off for the caller alone: a display preference, kept so that every phone they use follows it. */
+export const setLargeText = async (db: Db, caller: Caller, largeText: boolean) => {
+  await db.update(employees).set({ largeText }).where(eq(employees.id, caller.id));
 };
 
 /**

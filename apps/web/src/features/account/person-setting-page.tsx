@@ -1,6 +1,6 @@
 // /system-setting/person-setting: what an employee changes about the account: the avatar, the attendance photo
-// (only in the plants whose attendance system takes it), the password, and — where the plant's WeCom is connected —
-// which reminders also reach their WeCom.
+// (only in the plants whose attendance system takes it), the password, 长辈版 (large text), and — where the plant's
+// WeCom is connected — which reminders also reach their WeCom.
 import { hasAttendancePhoto } from '@ess/contract/plants';
 import { MESSAGE_CATEGORIES, MESSAGE_CATEGORY_LABELS } from '@ess/contract/wechat';
 import { useQuery } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { ButtonRow, LinkRow } from '../../components/action-rows';
 import { t } from '../../i18n/zh-CN';
 import { useSignedInUser } from '../../lib/current-user';
+import { useSetLargeText } from '../../lib/set-large-text';
 import { messageSettingsQuery, useSaveMessageSettings } from './api/message-settings';
 import { AvatarSheet } from './components/avatar-sheet';
 import './person-center-page.css';
@@ -44,6 +45,7 @@ const WecomMessages = () => {
 const PersonSettingPage = () => {
   const { profile } = useSignedInUser();
   const [isAvatarOpen, setAvatarOpen] = useState(false);
+  const setLargeText = useSetLargeText();
   return (
     <div className="page-padding">
       <List>
@@ -58,6 +60,20 @@ const PersonSettingPage = () => {
         <LinkRow to="/system-setting/change-password" prefix={<LockOutline />}>
           {t.personSetting.changePassword}
         </LinkRow>
+      </List>
+      <List header={t.personSetting.display}>
+        <List.Item
+          description={t.personSetting.largeTextHint}
+          extra={
+            <Switch
+              checked={profile.largeText === true}
+              aria-label={t.personSetting.largeText}
+              onChange={(isOn) => setLargeText.mutate(isOn)}
+            />
+          }
+        >
+          {t.personSetting.largeText}
+        </List.Item>
       </List>
       <WecomMessages />
       <AvatarSheet visible={isAvatarOpen} onClose={() => setAvatarOpen(false)} />

@@ -1,4 +1,5 @@
-// /home: welcome, pictures, menu tiles; then the forced handbook and the unread messages, in that order.
+// /home: welcome, pictures, menu tiles; then the forced handbook, the one-time 长辈版 offer and the unread messages, in
+// that order.
 import { Suspense } from 'react';
 import { LoadBoundary } from '../../components/load-boundary';
 import { retryableLazy } from '../../lib/code-load';
@@ -15,12 +16,15 @@ import './home-page.css';
 // and its animations) only when there are unread messages: most visits have neither.
 const HandbookGate = retryableLazy(() => import('./components/handbook-gate'));
 const UnreadMessagesDialog = retryableLazy(() => import('./components/unread-messages-dialog'));
+const LargeTextOffer = retryableLazy(() => import('./components/large-text-offer'));
 
 const HomePage = () => {
   const { profile, menus, menuPaths } = useSignedInUser();
   // Reviewers only: nobody else asks for the count.
   const pendingReviews = usePendingReviewCount(menuPaths);
   const hasReadHandbook = profile.appReadStatus === 'Y';
+  // 长辈版 is offered once, between the handbook and the messages (a worker who reads with difficulty reads them big).
+  const isLargeTextOffered = hasReadHandbook && profile.largeText === null;
   const unread = usePersonMsg({ isEnabled: hasReadHandbook });
   return (
     <div className="home-page">
@@ -34,7 +38,14 @@ const HomePage = () => {
           </Suspense>
         </LoadBoundary>
       )}
-      {hasReadHandbook && unread.data && unread.data.length > 0 && (
+      {isLargeTextOffered && (
+        <LoadBoundary fallback={() => null}>
+          <Suspense fallback={null}>
+            <LargeTextOffer />
+          </Suspense>
+        </LoadBoundary>
+      )}
+      {hasReadHandbook && !isLargeTextOffered && unread.data && unread.data.length > 0 && (
         <LoadBoundary fallback={() => null}>
           <Suspense fallback={null}>
             <UnreadMessagesDialog messages={unread.data} />
