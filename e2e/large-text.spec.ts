@@ -33,7 +33,29 @@ describe('长辈版', () => {
       return { lineHeight: Number.parseFloat(style.lineHeight) / Number.parseFloat(style.fontSize) };
     });
     expect(listText.lineHeight).toBeGreaterThanOrEqual(1.3);
+    // Home down to the screens that matter most, big, with the words under the icons; the rest one tap away.
+    await phone.page.getByRole('heading', { name: '常用功能' }).waitFor();
+    const tiles = phone.page.locator('.menu-group-essentials .menu-tile');
+    expect(await tiles.allTextContents()).toEqual([
+      '我的考勤',
+      '我的工资',
+      '餐费扣款',
+      '我的鞋柜',
+      '我的消息',
+      '学习中心',
+    ]);
+    for (const box of await tiles.evaluateAll((links) => links.map((link) => link.getBoundingClientRect().toJSON()))) {
+      expect(box.width).toBeGreaterThanOrEqual(60);
+      expect(box.height).toBeGreaterThanOrEqual(60);
+    }
+    const tileText = await tiles
+      .first()
+      .locator('.menu-tile-name')
+      .evaluate((name) => Number.parseFloat(getComputedStyle(name).fontSize));
+    expect(tileText).toBeGreaterThanOrEqual(18);
     await screenshot(phone.page, 'large-text-home');
+    await phone.page.getByRole('button', { name: '全部功能' }).click();
+    await phone.page.getByRole('heading', { name: '查询服务' }).waitFor();
     // Not offered again.
     await phone.page.reload();
     await tileLabel.waitFor();

@@ -23,6 +23,21 @@ const toTile = (menu: MenuEntry): Tile => ({
   isExternal: /^https?:\/\//i.test(menu.menuPath),
 });
 
+/** 长辈版's home: the few screens a worker opens most, in this order, of those the user's menus hold. */
+const ESSENTIAL_PATHS = [
+  '/attendance/my-att',
+  '/salary/my-salary',
+  '/logistics/meals',
+  '/logistics/cabinet',
+  '/user/my-option',
+  '/train/learn-list',
+] as const;
+
+export const essentialTiles = (menus: readonly MenuEntry[]): TileGroup => ({
+  key: 'essentials',
+  tiles: ESSENTIAL_PATHS.flatMap((path) => menus.filter((menu) => menu.menuPath === path).map(toTile)),
+});
+
 export const groupMenuTiles = (menus: readonly MenuEntry[]): TileGroup[] => {
   const grouped = new Set<string>();
   const groups: TileGroup[] = HOME_TILE_GROUPS.map((group) => {

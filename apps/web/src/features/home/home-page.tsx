@@ -29,8 +29,12 @@ const HomePage = () => {
   return (
     <div className="home-page">
       <WelcomeBanner profile={profile} />
-      <PictureSwiper />
-      <MenuTiles menus={menus} badges={{ [REVIEW_LIST_PATH]: pendingReviews.data ?? 0 }} />
+      <PictureSwiper isStill={profile.largeText === true} />
+      <MenuTiles
+        menus={menus}
+        badges={{ [REVIEW_LIST_PATH]: pendingReviews.data ?? 0 }}
+        isLargeText={profile.largeText === true}
+      />
       {!hasReadHandbook && (
         <LoadBoundary>
           <Suspense fallback={null}>

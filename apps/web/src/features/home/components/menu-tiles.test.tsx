@@ -1,4 +1,6 @@
+import { MOBILE_MENUS } from '@ess/contract/menu-codes';
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderScreen } from '../../../test/render';
 import { MenuTiles } from './menu-tiles';
@@ -43,5 +45,29 @@ describe('MenuTiles', () => {
   it('shows no badge for nothing waiting', () => {
     renderScreen(<MenuTiles menus={MENUS} badges={{ '/review/change-list': 0 }} />);
     expect(screen.getByRole('link', { name: '资料审核' })).not.toHaveTextContent(/\d/);
+  });
+
+  it('in 长辈版 shows only the few screens that matter most, and the rest after 全部功能', async () => {
+    const everyMenu = MOBILE_MENUS.filter((menu) => !('roles' in menu)).map((menu) => ({
+      menuPath: menu.path,
+      menuName: menu.name,
+      menuIcon: menu.icon,
+      rolePageNo: menu.code,
+      isMobile: 'Y' as const,
+    }));
+    renderScreen(<MenuTiles menus={everyMenu} isLargeText />);
+    expect(screen.getByRole('heading', { name: '常用功能' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual([
+      '我的考勤',
+      '我的工资',
+      '餐费扣款',
+      '我的鞋柜',
+      '我的消息',
+      '学习中心',
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: '全部功能' }));
+    expect(screen.getByRole('heading', { name: '查询服务' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link').length).toBe(everyMenu.length + 1);
+    expect(screen.queryByRole('button', { name: '全部功能' })).toBeNull();
   });
 });

@@ -2,7 +2,7 @@
 // (资料审核, 提案与推荐) opens the HR console. A tile may
 // carry a count as a badge (资料审核: the requests waiting), which is also part of its name.
 import type { MenuEntry } from '@ess/contract/menu';
-import { Badge } from 'antd-mobile';
+import { Badge, Button } from 'antd-mobile';
 import {
   AppOutline,
   BankcardOutline,
@@ -27,11 +27,11 @@ import {
   UserOutline,
   VideoOutline,
 } from 'antd-mobile-icons';
-import type { ComponentType } from 'react';
+import { type ComponentType, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '../../../i18n/zh-CN';
 import { consoleAddressOfMenu } from '../../../lib/console-links';
-import { groupMenuTiles, type Tile } from '../group-menu-tiles';
+import { essentialTiles, groupMenuTiles, type Tile } from '../group-menu-tiles';
 
 const ICONS: Record<string, ComponentType> = {
   user: UserOutline,
@@ -93,16 +93,26 @@ const TileLink = ({ tile, badge = 0 }: { tile: Tile; badge?: number }) => {
 export const MenuTiles = ({
   menus,
   badges = {},
+  isLargeText = false,
 }: {
   menus: readonly MenuEntry[];
   /** Counts by menu path. */
   badges?: Readonly<Record<string, number>>;
+  /** 长辈版: the few tiles that matter most, big, and 全部功能 for the rest. */
+  isLargeText?: boolean;
 }) => {
-  const groups = groupMenuTiles(menus);
+  const [isAllShown, setAllShown] = useState(false);
+  const essentials = essentialTiles(menus);
+  const isReduced = isLargeText && !isAllShown && essentials.tiles.length > 0;
+  const groups = isReduced ? [essentials] : groupMenuTiles(menus);
   return (
     <div className="menu-groups">
       {groups.map((group) => (
-        <section className="menu-group" key={group.key} aria-labelledby={`menu-group-${group.key}`}>
+        <section
+          className={`menu-group menu-group-${group.key}`}
+          key={group.key}
+          aria-labelledby={`menu-group-${group.key}`}
+        >
           <h2 className="menu-group-title" id={`menu-group-${group.key}`}>
             {t.home.groups[group.key] ?? group.key}
           </h2>
@@ -115,6 +125,11 @@ export const MenuTiles = ({
           </ul>
         </section>
       ))}
+      {isReduced && (
+        <Button block size="large" className="menu-all" onClick={() => setAllShown(true)}>
+          {t.home.allMenus}
+        </Button>
+      )}
     </div>
   );
 };

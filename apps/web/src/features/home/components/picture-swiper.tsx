@@ -29,7 +29,8 @@ const Slide = ({ banner }: { banner: Banner }) => {
   );
 };
 
-export const PictureSwiper = () => {
+/** `isStill`: 长辈版 — the pictures move only when swiped (a carousel that moves by itself loses a slow reader). */
+export const PictureSwiper = ({ isStill = false }: { isStill?: boolean }) => {
   const banners = useBannerList();
   if (banners.isPending) return <Skeleton animated className="picture-swiper-skeleton" />;
   if (banners.isError) {
@@ -46,7 +47,11 @@ export const PictureSwiper = () => {
   if (banners.data.length === 0) return null;
   return (
     <section className="picture-swiper" aria-label={t.home.banners}>
-      <Swiper autoplay={banners.data.length > 1} autoplayInterval={AUTOPLAY_INTERVAL_MS} loop={banners.data.length > 1}>
+      <Swiper
+        autoplay={!isStill && banners.data.length > 1}
+        autoplayInterval={AUTOPLAY_INTERVAL_MS}
+        loop={banners.data.length > 1}
+      >
         {banners.data.map((banner) => (
           <Swiper.Item key={banner.id}>
             <Slide banner={banner} />
