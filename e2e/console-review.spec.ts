@@ -64,9 +64,28 @@ const rowOf = async (page: Page, empNo: string) => {
 const drawerOf = (page: Page) => page.getByRole('dialog').filter({ hasText: '申请详情' });
 
 /** Picks `option` in the antd select named `label`. */
-const pick = async (page: Page, label: string, option: string) => {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
+/**
+ * Picks an option of a filter until the address says so: an option of the open dropdown only, and a pick lost on a
+ * loaded machine (the dropdown closed while it was still sliding in) is made again.
+ */
+const pick = async (page: Page, label: string, option: string, address: RegExp) => {
+  await expect
+    .poll(
+      async () => {
+        if (address.test(page.url())) return page.url();
+        const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+        if ((await open.count()) === 0) await page.getByRole('combobox', { name: label }).click();
+        await open
+          .locator('.ant-select-item-option')
+          .filter({ hasText: option })
+          .first()
+          .click({ timeout: 10_000 })
+          .catch(() => {});
+        return page.url();
+      },
+      { timeout: 60_000 },
+    )
+    .toMatch(address);
 };
 
 /** The employee's latest notice: how their change ended. */
@@ -175,10 +194,8 @@ describe('资料审核 in the HR console', () => {
     const { page } = desk;
     await page.goto('/admin/review');
     await page.locator('.ant-table-row').first().waitFor();
-    await pick(page, '工厂', 'JY');
-    await page.waitForURL(/\/admin\/review\?bu=JY$/);
-    await pick(page, '修改类型', '修改工作信息');
-    await page.waitForURL(/\/admin\/review\?bu=JY&kind=APP_EDIT_WORK$/);
+    await pick(page, '工厂', 'JY', /\/admin\/review\?bu=JY$/);
+    await pick(page, '修改类型', '修改工作信息', /\/admin\/review\?bu=JY&kind=APP_EDIT_WORK$/);
     const row = await rowOf(page, workEditor.empNo);
     await row.getByText('修改工作信息').waitFor();
     await expect
