@@ -8,7 +8,8 @@ const LargeTextOffer = () => {
   const setLargeText = useSetLargeText();
   return (
     <Dialog
-      visible={!setLargeText.isSuccess}
+      // Shown while the profile has no answer: the answer, saved or not yet, takes home's offer away.
+      visible
       aria-label={t.largeTextOffer.title}
       title={t.largeTextOffer.title}
       content={t.largeTextOffer.content}
